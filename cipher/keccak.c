@@ -1,0 +1,675 @@
+/* keccak.c - Keccak-f[1600], the SHA-3 sponge and its batch variants
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* This is the front file of the Keccak kernel set (see keccak.h for
+ * the contract).  It holds
+ *
+ *  - the portable Keccak-f[1600] (FIPS 202, Section 3.3/3.4) on one
+ *    state and on 4 or 8 lane-interleaved states,
+ *  - the dispatch: one const keccak_ops_t per implementation, one of
+ *    which _gcry_keccak_init selects from the hardware features,
+ *  - the incremental sponge and the batch sponge built on top of the
+ *    dispatched permutations (FIPS 202, Algorithm 8).
+ *
+ * Assembly backends live in their own files and only provide the
+ * permutations:
+ *   keccak-x4-amd64-avx2.S       _gcry_keccak_f1600_x4_avx2
+ *   keccak-x8-amd64-avx512.S     _gcry_keccak_f1600_x8_avx512
+ *   keccak-f1600-amd64-avx512.S  _gcry_keccak_f1600_avx512
+ */
+
+#include <config.h>
+#include <string.h>
+
+#include "g10lib.h"
+#include "bufhelp.h"
+#include "keccak.h"
+
+
+/* USE_AVX2 says that the AVX2 4-way permutation can be built and
+   linked: the user did not disable it (ENABLE_AVX2_SUPPORT), the
+   compiler and assembler understand AVX2 and the amd64 ELF assembler
+   syntax, and we are building for x86-64.  */
+#undef USE_AVX2
+#if defined(ENABLE_AVX2_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_AVX2) \
+    && defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) && defined(__x86_64__)
+# define USE_AVX2 1
+#endif
+
+/* USE_AVX512 says the same for the AVX-512 single-state and 8-way
+   permutations.  */
+#undef USE_AVX512
+#if defined(ENABLE_AVX512_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_AVX512) \
+    && defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) && defined(__x86_64__)
+# define USE_AVX512 1
+#endif
+
+#ifdef USE_AVX2
+/* State: 25 lanes x 4 instances, lane-interleaved (keccak.h).  */
+void _gcry_keccak_f1600_x4_avx2 (u64 *state);
+#endif
+#ifdef USE_AVX512
+/* State: 25 lanes, host order.  */
+void _gcry_keccak_f1600_avx512 (u64 *state);
+/* State: 25 lanes x 8 instances, lane-interleaved.  */
+void _gcry_keccak_f1600_x8_avx512 (u64 *state);
+#endif
+
+
+/* One table per implementation.  Every entry is valid; a backend
+   that lacks a permutation keeps the portable one (or an adapter
+   built from its other permutations) in that slot.  */
+typedef struct keccak_ops_s
+{
+  const char *name;            /* Backend of the single permutation.  */
+  void (*f1600) (u64 *state);
+  const char *x4_name;         /* Backend of the 4-way permutation.  */
+  void (*f1600_x4) (u64 *state);
+  const char *x8_name;         /* Backend of the 8-way permutation.  */
+  void (*f1600_x8) (u64 *state);
+} keccak_ops_t;
+
+
+
+/*
+ * Portable Keccak-f[1600].
+ */
+
+/* Round constants RC[ir] of the iota step: bit 2^j - 1 of RC[ir] is
+   rc(j + 7*ir) for j = 0..6, where rc(t) is the output of the LFSR
+   x^8 + x^6 + x^5 + x^4 + 1 of FIPS 202, Algorithm 5.  Produced by
+   a small generator script implementing exactly that formula.  */
+static const u64 keccak_round_consts[24] =
+  {
+    UINT64_C(0x0000000000000001), UINT64_C(0x0000000000008082),
+    UINT64_C(0x800000000000808a), UINT64_C(0x8000000080008000),
+    UINT64_C(0x000000000000808b), UINT64_C(0x0000000080000001),
+    UINT64_C(0x8000000080008081), UINT64_C(0x8000000000008009),
+    UINT64_C(0x000000000000008a), UINT64_C(0x0000000000000088),
+    UINT64_C(0x0000000080008009), UINT64_C(0x000000008000000a),
+    UINT64_C(0x000000008000808b), UINT64_C(0x800000000000008b),
+    UINT64_C(0x8000000000008089), UINT64_C(0x8000000000008003),
+    UINT64_C(0x8000000000008002), UINT64_C(0x8000000000000080),
+    UINT64_C(0x000000000000800a), UINT64_C(0x800000008000000a),
+    UINT64_C(0x8000000080008081), UINT64_C(0x8000000000008080),
+    UINT64_C(0x0000000080000001), UINT64_C(0x8000000080008008)
+  };
+
+/* Rotate left by N, 0 < N < 64.  */
+#define ROL64(x, n) (((x) << (n)) | ((x) >> (64 - (n))))
+
+/* One round Rnd(A, ir) = iota(chi(pi(rho(theta(A))))) of FIPS 202,
+ * Section 3.3, reading the 25 lanes A00..A24 and writing E00..E24
+ * (lane (x,y) is Axy' with index x + 5y).
+ *
+ * theta:  C[x] = xor of column x,  D[x] = C[x-1] ^ rot(C[x+1], 1),
+ *         every lane of column x gets ^ D[x].
+ * rho:    lane (x,y) is rotated by r[x,y] = (t+1)(t+2)/2 mod 64 with
+ *         t its position on the rho walk (Algorithm 2):
+ *           y=0:  0  1 62 28 27      y=3: 41 45 15 21  8
+ *           y=1: 36 44  6 55 20      y=4: 18  2 61 56 14
+ *           y=2:  3 10 43 25 39
+ * pi:     lane (x,y) moves to (y, 2x+3y).  Hence output row Y takes,
+ *         at X = 0..4, the input lane (X+3Y mod 5, X): row 0 reads
+ *         lanes 0 6 12 18 24, row 1 reads 3 9 10 16 22, row 2 reads
+ *         1 7 13 19 20, row 3 reads 4 5 11 17 23, row 4 reads
+ *         2 8 14 15 21.
+ * chi:    E[X,Y] = B[X] ^ (~B[X+1] & B[X+2]) within each output row.
+ * iota:   lane (0,0) ^= RC.
+ *
+ * All of it is done row by row so that only five B values are live.  */
+#define KECCAK_CHI_ROW(E, o0, o1, o2, o3, o4)           \
+  E##o0 = b0 ^ (~b1 & b2);                              \
+  E##o1 = b1 ^ (~b2 & b3);                              \
+  E##o2 = b2 ^ (~b3 & b4);                              \
+  E##o3 = b3 ^ (~b4 & b0);                              \
+  E##o4 = b4 ^ (~b0 & b1)
+
+#define KECCAK_ROUND(A, E, rc)                                          \
+  do                                                                    \
+    {                                                                   \
+      u64 c0, c1, c2, c3, c4, d0, d1, d2, d3, d4, b0, b1, b2, b3, b4;   \
+                                                                        \
+      c0 = A##00 ^ A##05 ^ A##10 ^ A##15 ^ A##20;                       \
+      c1 = A##01 ^ A##06 ^ A##11 ^ A##16 ^ A##21;                       \
+      c2 = A##02 ^ A##07 ^ A##12 ^ A##17 ^ A##22;                       \
+      c3 = A##03 ^ A##08 ^ A##13 ^ A##18 ^ A##23;                       \
+      c4 = A##04 ^ A##09 ^ A##14 ^ A##19 ^ A##24;                       \
+      d0 = c4 ^ ROL64 (c1, 1);                                          \
+      d1 = c0 ^ ROL64 (c2, 1);                                          \
+      d2 = c1 ^ ROL64 (c3, 1);                                          \
+      d3 = c2 ^ ROL64 (c4, 1);                                          \
+      d4 = c3 ^ ROL64 (c0, 1);                                          \
+                                                                        \
+      b0 = A##00 ^ d0;                                                  \
+      b1 = ROL64 (A##06 ^ d1, 44);                                      \
+      b2 = ROL64 (A##12 ^ d2, 43);                                      \
+      b3 = ROL64 (A##18 ^ d3, 21);                                      \
+      b4 = ROL64 (A##24 ^ d4, 14);                                      \
+      KECCAK_CHI_ROW (E, 00, 01, 02, 03, 04);                           \
+      E##00 ^= (rc);                                                    \
+                                                                        \
+      b0 = ROL64 (A##03 ^ d3, 28);                                      \
+      b1 = ROL64 (A##09 ^ d4, 20);                                      \
+      b2 = ROL64 (A##10 ^ d0, 3);                                       \
+      b3 = ROL64 (A##16 ^ d1, 45);                                      \
+      b4 = ROL64 (A##22 ^ d2, 61);                                      \
+      KECCAK_CHI_ROW (E, 05, 06, 07, 08, 09);                           \
+                                                                        \
+      b0 = ROL64 (A##01 ^ d1, 1);                                       \
+      b1 = ROL64 (A##07 ^ d2, 6);                                       \
+      b2 = ROL64 (A##13 ^ d3, 25);                                      \
+      b3 = ROL64 (A##19 ^ d4, 8);                                       \
+      b4 = ROL64 (A##20 ^ d0, 18);                                      \
+      KECCAK_CHI_ROW (E, 10, 11, 12, 13, 14);                           \
+                                                                        \
+      b0 = ROL64 (A##04 ^ d4, 27);                                      \
+      b1 = ROL64 (A##05 ^ d0, 36);                                      \
+      b2 = ROL64 (A##11 ^ d1, 10);                                      \
+      b3 = ROL64 (A##17 ^ d2, 15);                                      \
+      b4 = ROL64 (A##23 ^ d3, 56);                                      \
+      KECCAK_CHI_ROW (E, 15, 16, 17, 18, 19);                           \
+                                                                        \
+      b0 = ROL64 (A##02 ^ d2, 62);                                      \
+      b1 = ROL64 (A##08 ^ d3, 55);                                      \
+      b2 = ROL64 (A##14 ^ d4, 39);                                      \
+      b3 = ROL64 (A##15 ^ d0, 41);                                      \
+      b4 = ROL64 (A##21 ^ d1, 2);                                       \
+      KECCAK_CHI_ROW (E, 20, 21, 22, 23, 24);                           \
+    }                                                                   \
+  while (0)
+
+#define KECCAK_LANES(P) \
+  P(00) P(01) P(02) P(03) P(04) P(05) P(06) P(07) P(08) P(09) \
+  P(10) P(11) P(12) P(13) P(14) P(15) P(16) P(17) P(18) P(19) \
+  P(20) P(21) P(22) P(23) P(24)
+
+/* Keccak-f[1600] (FIPS 202, Algorithm 7 with b = 1600, 24 rounds) on
+   the 25 lanes S[0], S[STRIDE], ..., S[24*STRIDE].  STRIDE 1 is a
+   single state; STRIDE N with S pointing at instance j permutes that
+   instance of an N-way interleaved state.  The lanes are kept in
+   local variables so that the compiler can hold as many as possible
+   in registers; two rounds per loop iteration swap the roles of the
+   A and E variable sets without copying.  No data-dependent branches
+   or memory indices.  */
+static inline __attribute__ ((always_inline)) void
+keccak_f1600_strided (u64 *s, size_t stride)
+{
+#define KECCAK_DECL(i) u64 a##i, e##i;
+  KECCAK_LANES (KECCAK_DECL)
+#undef KECCAK_DECL
+  unsigned int round;
+
+#define KECCAK_LOAD(i) a##i = s[(1##i - 100) * stride];
+  KECCAK_LANES (KECCAK_LOAD)
+#undef KECCAK_LOAD
+
+  for (round = 0; round < 24; round += 2)
+    {
+      KECCAK_ROUND (a, e, keccak_round_consts[round]);
+      KECCAK_ROUND (e, a, keccak_round_consts[round + 1]);
+    }
+
+#define KECCAK_STORE(i) s[(1##i - 100) * stride] = a##i;
+  KECCAK_LANES (KECCAK_STORE)
+#undef KECCAK_STORE
+}
+
+/* Keccak-f[1600] on one state of 25 lanes (FIPS 202, Section 3.4).  */
+void
+_gcry_keccak_f1600_generic (u64 state[25])
+{
+  keccak_f1600_strided (state, 1);
+}
+
+/* Keccak-f[1600] on each of the 4 instances of a lane-interleaved
+   state (lane i of instance j at STATE[i*4 + j]).  */
+void
+_gcry_keccak_f1600_x4_generic (u64 state[25 * 4])
+{
+  unsigned int j;
+
+  for (j = 0; j < 4; j++)
+    keccak_f1600_strided (state + j, 4);
+}
+
+/* Keccak-f[1600] on each of the 8 instances of a lane-interleaved
+   state (lane i of instance j at STATE[i*8 + j]).  */
+void
+_gcry_keccak_f1600_x8_generic (u64 state[25 * 8])
+{
+  unsigned int j;
+
+  for (j = 0; j < 8; j++)
+    keccak_f1600_strided (state + j, 8);
+}
+
+
+static const keccak_ops_t keccak_generic_ops =
+  {
+    "generic", _gcry_keccak_f1600_generic,
+    "generic", _gcry_keccak_f1600_x4_generic,
+    "generic", _gcry_keccak_f1600_x8_generic
+  };
+
+
+#ifdef USE_AVX2
+/* 8-way permutation from two 4-way AVX2 calls: split the 8-way
+   interleaved state into two 4-way states (instances 0-3 and 4-7),
+   permute both and merge them back.  The copies are small compared
+   with two permutations; they are wiped because the state may be
+   secret.  */
+static void
+keccak_f1600_x8_avx2 (u64 state[25 * 8])
+{
+  u64 lo[25 * 4], hi[25 * 4];
+  unsigned int i, j;
+
+  for (i = 0; i < 25; i++)
+    for (j = 0; j < 4; j++)
+      {
+        lo[i * 4 + j] = state[i * 8 + j];
+        hi[i * 4 + j] = state[i * 8 + 4 + j];
+      }
+  _gcry_keccak_f1600_x4_avx2 (lo);
+  _gcry_keccak_f1600_x4_avx2 (hi);
+  for (i = 0; i < 25; i++)
+    for (j = 0; j < 4; j++)
+      {
+        state[i * 8 + j] = lo[i * 4 + j];
+        state[i * 8 + 4 + j] = hi[i * 4 + j];
+      }
+  wipememory (lo, sizeof lo);
+  wipememory (hi, sizeof hi);
+}
+
+/* AVX2 has no single-state kernel: the scalar code is as fast.  */
+static const keccak_ops_t keccak_avx2_ops =
+  {
+    "generic", _gcry_keccak_f1600_generic,
+    "avx2", _gcry_keccak_f1600_x4_avx2,
+    "avx2", keccak_f1600_x8_avx2
+  };
+#endif /*USE_AVX2*/
+
+
+#ifdef USE_AVX512
+/* 4-way permutation on the 8-way AVX-512 kernel: instances 4-7 are
+   zero padding.  One 8-way AVX-512 call costs less than a 4-way AVX2
+   call (ternary logic and rotate instructions halve the instruction
+   count), and this keeps the table independent of the AVX2 bit.  */
+static void
+keccak_f1600_x4_avx512 (u64 state[25 * 4])
+{
+  u64 tmp[25 * 8];
+  unsigned int i, j;
+
+  for (i = 0; i < 25; i++)
+    for (j = 0; j < 4; j++)
+      {
+        tmp[i * 8 + j] = state[i * 4 + j];
+        tmp[i * 8 + 4 + j] = 0;
+      }
+  _gcry_keccak_f1600_x8_avx512 (tmp);
+  for (i = 0; i < 25; i++)
+    for (j = 0; j < 4; j++)
+      state[i * 4 + j] = tmp[i * 8 + j];
+  wipememory (tmp, sizeof tmp);
+}
+
+static const keccak_ops_t keccak_avx512_ops =
+  {
+    "avx512", _gcry_keccak_f1600_avx512,
+    "avx512", keccak_f1600_x4_avx512,
+    "avx512", _gcry_keccak_f1600_x8_avx512
+  };
+#endif /*USE_AVX512*/
+
+
+/* The selected table.  It starts as the portable one so that the
+   permutations work even before _gcry_keccak_init ran (the internal
+   unit tests call them directly).  */
+static const keccak_ops_t *keccak_ops = &keccak_generic_ops;
+
+
+/* Select the fastest usable implementation, best first, from the
+   hardware features that survived the user's disable requests.
+   Called once from _gcry_global_init (which serialises it); calling
+   it again is harmless.  */
+void
+_gcry_keccak_init (void)
+{
+  unsigned int hwf = _gcry_get_hw_features ();
+  const keccak_ops_t *ops = &keccak_generic_ops;
+
+  (void)hwf;
+#ifdef USE_AVX512
+  if (ops == &keccak_generic_ops && (hwf & HWF_INTEL_AVX512))
+    ops = &keccak_avx512_ops;
+#endif
+#ifdef USE_AVX2
+  if (ops == &keccak_generic_ops && (hwf & HWF_INTEL_AVX2))
+    ops = &keccak_avx2_ops;
+#endif
+  keccak_ops = ops;
+}
+
+const char *
+_gcry_keccak_backend_name (void)
+{
+  return keccak_ops->name;
+}
+
+/* Return the backend name of the N-way permutation, N = 4 or 8, or
+   NULL for another N.  */
+const char *
+_gcry_keccak_batch_backend_name (unsigned int n)
+{
+  if (n == 4)
+    return keccak_ops->x4_name;
+  if (n == 8)
+    return keccak_ops->x8_name;
+  return NULL;
+}
+
+void
+_gcry_keccak_f1600 (u64 state[25])
+{
+  keccak_ops->f1600 (state);
+}
+
+void
+_gcry_keccak_f1600_x4 (u64 state[25 * 4])
+{
+  keccak_ops->f1600_x4 (state);
+}
+
+void
+_gcry_keccak_f1600_x8 (u64 state[25 * 8])
+{
+  keccak_ops->f1600_x8 (state);
+}
+
+
+
+/*
+ * Incremental sponge (FIPS 202, Algorithm 8, with the pad10*1 rule
+ * and the domain bits folded into DSBYTE as in FIPS 202, B.2).
+ */
+
+/* Start a sponge with RATE bytes per block (a multiple of 8, at most
+   168) and the domain byte DSBYTE (KECCAK_DS_SHA3 or
+   KECCAK_DS_SHAKE).  */
+void
+_gcry_keccak_ctx_init (keccak_ctx_t *ctx, unsigned int rate, byte dsbyte)
+{
+  gcry_assert (rate > 0 && rate <= 200 - 16 && !(rate % 8));
+  memset (ctx->state, 0, sizeof ctx->state);
+  ctx->rate = rate;
+  ctx->pos = 0;
+  ctx->dsbyte = dsbyte;
+  ctx->squeezing = 0;
+}
+
+/* XOR byte B into byte position POS (< 200) of the state: byte k of
+   the state is byte k%8 (little endian) of lane k/8.  */
+static inline void
+keccak_xor_byte (u64 *state, unsigned int pos, byte b)
+{
+  state[pos >> 3] ^= (u64)b << (8 * (pos & 7));
+}
+
+/* Absorb INLEN bytes of IN.  May be called any number of times with
+   any split of the message.  Ignored once squeezing started (the
+   callers never do that; the sponge would be undefined).  */
+void
+_gcry_keccak_absorb (keccak_ctx_t *ctx, const void *in, size_t inlen)
+{
+  const byte *p = in;
+  unsigned int rate = ctx->rate;
+  unsigned int pos = ctx->pos;
+
+  if (ctx->squeezing)
+    return;
+
+  /* Bytes up to the next lane boundary.  */
+  while (inlen && (pos & 7))
+    {
+      keccak_xor_byte (ctx->state, pos++, *p++);
+      inlen--;
+      if (pos == rate)
+        {
+          _gcry_keccak_f1600 (ctx->state);
+          pos = 0;
+        }
+    }
+
+  /* Whole lanes.  The rate is a multiple of 8, so POS stays aligned.  */
+  while (inlen >= 8)
+    {
+      ctx->state[pos >> 3] ^= buf_get_le64 (p);
+      p += 8;
+      pos += 8;
+      inlen -= 8;
+      if (pos == rate)
+        {
+          _gcry_keccak_f1600 (ctx->state);
+          pos = 0;
+        }
+    }
+
+  /* Tail: fewer than 8 bytes, never completing a block.  */
+  while (inlen)
+    {
+      keccak_xor_byte (ctx->state, pos++, *p++);
+      inlen--;
+    }
+
+  ctx->pos = pos;
+}
+
+/* Append the domain bits and pad10*1, run the final absorbing
+   permutation and switch to squeezing.  Idempotent.  */
+void
+_gcry_keccak_finalize (keccak_ctx_t *ctx)
+{
+  if (ctx->squeezing)
+    return;
+  keccak_xor_byte (ctx->state, ctx->pos, ctx->dsbyte);
+  keccak_xor_byte (ctx->state, ctx->rate - 1, 0x80);
+  _gcry_keccak_f1600 (ctx->state);
+  ctx->pos = 0;
+  ctx->squeezing = 1;
+}
+
+/* Squeeze OUTLEN bytes into OUT.  Consecutive calls continue the
+   output stream, so any split of the output gives the same bytes as
+   one call.  Finalizes first if still absorbing.  */
+void
+_gcry_keccak_squeeze (keccak_ctx_t *ctx, void *out, size_t outlen)
+{
+  byte *q = out;
+  unsigned int rate = ctx->rate;
+  unsigned int pos;
+
+  if (!ctx->squeezing)
+    _gcry_keccak_finalize (ctx);
+  pos = ctx->pos;
+
+  while (outlen)
+    {
+      if (pos == rate)
+        {
+          _gcry_keccak_f1600 (ctx->state);
+          pos = 0;
+        }
+      if (!(pos & 7) && outlen >= 8)
+        {
+          buf_put_le64 (q, ctx->state[pos >> 3]);
+          q += 8;
+          pos += 8;
+          outlen -= 8;
+        }
+      else
+        {
+          *q++ = ctx->state[pos >> 3] >> (8 * (pos & 7));
+          pos++;
+          outlen--;
+        }
+    }
+
+  ctx->pos = pos;
+}
+
+void
+_gcry_keccak_ctx_wipe (keccak_ctx_t *ctx)
+{
+  wipememory (ctx, sizeof *ctx);
+}
+
+
+/*
+ * One-shot helpers (FIPS 202, Section 6).
+ */
+
+static void
+keccak_oneshot (unsigned int rate, byte dsbyte, void *out, size_t outlen,
+                const void *in, size_t inlen)
+{
+  keccak_ctx_t ctx;
+
+  _gcry_keccak_ctx_init (&ctx, rate, dsbyte);
+  _gcry_keccak_absorb (&ctx, in, inlen);
+  _gcry_keccak_squeeze (&ctx, out, outlen);
+  _gcry_keccak_ctx_wipe (&ctx);
+}
+
+/* SHA3-256 (FIPS 202, Section 6.1).  */
+void
+_gcry_sha3_256 (byte out[32], const void *in, size_t inlen)
+{
+  keccak_oneshot (KECCAK_RATE_SHA3_256, KECCAK_DS_SHA3, out, 32, in, inlen);
+}
+
+/* SHA3-512 (FIPS 202, Section 6.1).  */
+void
+_gcry_sha3_512 (byte out[64], const void *in, size_t inlen)
+{
+  keccak_oneshot (KECCAK_RATE_SHA3_512, KECCAK_DS_SHA3, out, 64, in, inlen);
+}
+
+/* SHAKE128 with OUTLEN bytes of output (FIPS 202, Section 6.2).  */
+void
+_gcry_shake128 (void *out, size_t outlen, const void *in, size_t inlen)
+{
+  keccak_oneshot (KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE, out, outlen,
+                  in, inlen);
+}
+
+/* SHAKE256 with OUTLEN bytes of output (FIPS 202, Section 6.2).  */
+void
+_gcry_shake256 (void *out, size_t outlen, const void *in, size_t inlen)
+{
+  keccak_oneshot (KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE, out, outlen,
+                  in, inlen);
+}
+
+
+/*
+ * Batch sponge: N = 4 or 8 independent sponges with equal input
+ * lengths, one interleaved state, one N-way permutation per block.
+ */
+
+static inline void
+keccak_batch_permute (keccak_batch_t *b)
+{
+  if (b->n == 8)
+    _gcry_keccak_f1600_x8 (b->state);
+  else
+    _gcry_keccak_f1600_x4 (b->state);
+}
+
+/* Absorb IN[0..N-1] (INLEN bytes each, any length) into N fresh
+   sponges of RATE bytes per block, then append DSBYTE and pad10*1.
+   The final permutation is left to the first squeeze, so that
+   _gcry_keccak_batch_squeezeblocks always permutes before it copies
+   out a block.  N must be 4 or 8; RATE a multiple of 8 up to 168.  */
+void
+_gcry_keccak_batch_absorb (keccak_batch_t *b, unsigned int n,
+                           unsigned int rate, byte dsbyte,
+                           const byte *const in[], size_t inlen)
+{
+  size_t off = 0;
+  unsigned int i, j, t;
+
+  gcry_assert (n == 4 || n == 8);
+  gcry_assert (rate > 0 && rate <= 200 - 16 && !(rate % 8));
+
+  memset (b->state, 0, sizeof b->state);
+  b->n = n;
+  b->rate = rate;
+
+  /* Whole blocks.  */
+  while (inlen - off >= rate)
+    {
+      for (i = 0; i < rate / 8; i++)
+        for (j = 0; j < n; j++)
+          b->state[i * n + j] ^= buf_get_le64 (in[j] + off + 8 * i);
+      keccak_batch_permute (b);
+      off += rate;
+    }
+
+  /* The last partial block: T < RATE bytes, then the padding.  */
+  t = inlen - off;
+  for (i = 0; i < t / 8; i++)
+    for (j = 0; j < n; j++)
+      b->state[i * n + j] ^= buf_get_le64 (in[j] + off + 8 * i);
+  for (i = t & ~7u; i < t; i++)
+    for (j = 0; j < n; j++)
+      b->state[(i >> 3) * n + j] ^= (u64)in[j][off + i] << (8 * (i & 7));
+  for (j = 0; j < n; j++)
+    {
+      b->state[(t >> 3) * n + j] ^= (u64)dsbyte << (8 * (t & 7));
+      b->state[((rate - 1) >> 3) * n + j] ^= (u64)0x80 << 56;
+    }
+}
+
+/* Squeeze NBLOCKS blocks of RATE bytes from each of the N sponges:
+   block k of instance j goes to OUT[j] + k*RATE.  */
+void
+_gcry_keccak_batch_squeezeblocks (keccak_batch_t *b,
+                                  byte *const out[], size_t nblocks)
+{
+  unsigned int n = b->n;
+  unsigned int lanes = b->rate / 8;
+  size_t k;
+  unsigned int i, j;
+
+  for (k = 0; k < nblocks; k++)
+    {
+      keccak_batch_permute (b);
+      for (j = 0; j < n; j++)
+        {
+          byte *q = out[j] + k * b->rate;
+
+          for (i = 0; i < lanes; i++)
+            buf_put_le64 (q + 8 * i, b->state[i * n + j]);
+        }
+    }
+}
+
+void
+_gcry_keccak_batch_wipe (keccak_batch_t *b)
+{
+  wipememory (b, sizeof *b);
+}
