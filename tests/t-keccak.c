@@ -1,0 +1,335 @@
+/* t-keccak.c - Differential tests of the Keccak kernel set
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* This test is linked against the internal (static) library and uses
+ * only cipher/keccak.h.  It checks
+ *
+ *  - the portable permutation against a FIPS 202 known answer,
+ *  - the dispatched single, 4-way and 8-way permutations against the
+ *    portable single-state permutation on zero, all-ones, one-bit
+ *    and pseudo-random states,
+ *  - the batch sponge against N independent incremental sponges for
+ *    several rates, input lengths and output splits,
+ *  - that an incremental sponge gives the same bytes for any split of
+ *    input and output.
+ *
+ * It prints the backend of each permutation, so that the per-backend
+ * runs (GCRYPT_PQC_HWF_DISABLE=...) show which code was tested.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+
+#include "types.h"
+#include "keccak.h"
+
+static int verbose;
+static int errors;
+
+static void
+fail (const char *what, unsigned int a, unsigned int b)
+{
+  errors++;
+  fprintf (stderr, "t-keccak: FAIL: %s (%u, %u)\n", what, a, b);
+}
+
+/* Deterministic pseudo-random numbers (xorshift64*); the test must be
+   reproducible, not unpredictable.  */
+static u64 prng_state = UINT64_C(0x9e3779b97f4a7c15);
+
+static u64
+prng (void)
+{
+  prng_state ^= prng_state >> 12;
+  prng_state ^= prng_state << 25;
+  prng_state ^= prng_state >> 27;
+  return prng_state * UINT64_C(0x2545f4914f6cdd1d);
+}
+
+static void
+prng_bytes (byte *p, size_t n)
+{
+  while (n--)
+    *p++ = prng () >> 56;
+}
+
+
+/* Keccak-f[1600] of the all-zero state: lanes 0 and 24 of the result,
+   from the FIPS 202 example "KeccakF-1600 intermediate values".  */
+static void
+check_known_answer (void)
+{
+  u64 s[25];
+
+  memset (s, 0, sizeof s);
+  _gcry_keccak_f1600_generic (s);
+  if (s[0] != UINT64_C(0xf1258f7940e1dde7)
+      || s[24] != UINT64_C(0xeaf1ff7b5ceca249))
+    fail ("generic Keccak-f[1600] of zero state", 0, 0);
+
+  memset (s, 0, sizeof s);
+  _gcry_keccak_f1600 (s);
+  if (s[0] != UINT64_C(0xf1258f7940e1dde7)
+      || s[24] != UINT64_C(0xeaf1ff7b5ceca249))
+    fail ("dispatched Keccak-f[1600] of zero state", 0, 0);
+}
+
+
+/* Fill the 25 lanes of test state number K: 0 = zeros, 1 = all ones,
+   2..1601 = a single set bit, later ones pseudo-random.  */
+static void
+make_state (u64 s[25], unsigned int k)
+{
+  unsigned int i;
+
+  if (k == 0)
+    memset (s, 0, 25 * 8);
+  else if (k == 1)
+    memset (s, 0xff, 25 * 8);
+  else if (k < 2 + 1600)
+    {
+      memset (s, 0, 25 * 8);
+      s[(k - 2) / 64] = (u64)1 << ((k - 2) % 64);
+    }
+  else
+    for (i = 0; i < 25; i++)
+      s[i] = prng ();
+}
+
+/* Compare the dispatched N-way permutation (N = 1, 4, 8) with N calls
+   of the portable single-state permutation over NSTATES test states,
+   each instance of a batch getting a different state.  Each batch is
+   also permuted twice, to catch kernels that leave garbage in lanes
+   they do not use on the way out.  */
+static void
+check_permutation (unsigned int n, unsigned int nstates)
+{
+  u64 batch[25 * 8], ref[8][25];
+  unsigned int k, i, j, rep;
+
+  for (k = 0; k < nstates; k += n)
+    {
+      for (j = 0; j < n; j++)
+        {
+          make_state (ref[j], (k + j) % nstates);
+          for (i = 0; i < 25; i++)
+            batch[i * n + j] = ref[j][i];
+        }
+      for (rep = 0; rep < 2; rep++)
+        {
+          if (n == 1)
+            _gcry_keccak_f1600 (batch);
+          else if (n == 4)
+            _gcry_keccak_f1600_x4 (batch);
+          else
+            _gcry_keccak_f1600_x8 (batch);
+          for (j = 0; j < n; j++)
+            _gcry_keccak_f1600_generic (ref[j]);
+          for (j = 0; j < n; j++)
+            for (i = 0; i < 25; i++)
+              if (batch[i * n + j] != ref[j][i])
+                {
+                  fail (n == 1 ? "single permutation"
+                        : n == 4 ? "x4 permutation" : "x8 permutation",
+                        k + j, i);
+                  return;
+                }
+        }
+    }
+
+  /* The portable batch versions must agree as well: they are the
+     reference of the SIMD backends in the benchmarks.  */
+  if (n > 1)
+    {
+      for (j = 0; j < n; j++)
+        {
+          make_state (ref[j], 1700 + j);
+          for (i = 0; i < 25; i++)
+            batch[i * n + j] = ref[j][i];
+          _gcry_keccak_f1600_generic (ref[j]);
+        }
+      if (n == 4)
+        _gcry_keccak_f1600_x4_generic (batch);
+      else
+        _gcry_keccak_f1600_x8_generic (batch);
+      for (j = 0; j < n; j++)
+        for (i = 0; i < 25; i++)
+          if (batch[i * n + j] != ref[j][i])
+            fail ("portable batch permutation", n, i);
+    }
+}
+
+
+/* Compare the batch sponge with N incremental sponges: N inputs of
+   INLEN bytes each, NBLOCKS blocks squeezed in two calls.  */
+static void
+check_batch_sponge (unsigned int n, unsigned int rate, byte dsbyte,
+                    size_t inlen, size_t nblocks)
+{
+  byte *in[8], *out[8], *ref;
+  const byte *cin[8];
+  keccak_batch_t b;
+  keccak_ctx_t ctx;
+  size_t first = nblocks / 2;
+  byte *out_second[8];
+  unsigned int j;
+
+  ref = malloc (nblocks * rate);
+  if (!ref)
+    {
+      perror ("malloc");
+      exit (2);
+    }
+  for (j = 0; j < n; j++)
+    {
+      in[j] = malloc (inlen + 1);
+      out[j] = malloc (nblocks * rate);
+      if (!in[j] || !out[j])
+        {
+          perror ("malloc");
+          exit (2);
+        }
+      prng_bytes (in[j], inlen);
+      cin[j] = in[j];
+      out_second[j] = out[j] + first * rate;
+    }
+
+  _gcry_keccak_batch_absorb (&b, n, rate, dsbyte, cin, inlen);
+  _gcry_keccak_batch_squeezeblocks (&b, out, first);
+  _gcry_keccak_batch_squeezeblocks (&b, out_second, nblocks - first);
+  _gcry_keccak_batch_wipe (&b);
+
+  for (j = 0; j < n; j++)
+    {
+      _gcry_keccak_ctx_init (&ctx, rate, dsbyte);
+      _gcry_keccak_absorb (&ctx, in[j], inlen);
+      _gcry_keccak_squeeze (&ctx, ref, nblocks * rate);
+      if (memcmp (ref, out[j], nblocks * rate))
+        fail ("batch sponge differs from single sponge", n,
+              (unsigned int)inlen);
+      free (in[j]);
+      free (out[j]);
+    }
+  free (ref);
+}
+
+
+/* Absorb and squeeze the same data with every split point of input
+   and output, compared with one-call absorb and squeeze.  */
+static void
+check_sponge_splits (unsigned int rate, byte dsbyte)
+{
+  byte in[400], ref[450], out[450];
+  keccak_ctx_t ctx;
+  size_t inlen = sizeof in, split, i;
+
+  prng_bytes (in, inlen);
+  _gcry_keccak_ctx_init (&ctx, rate, dsbyte);
+  _gcry_keccak_absorb (&ctx, in, inlen);
+  _gcry_keccak_squeeze (&ctx, ref, sizeof ref);
+
+  for (split = 0; split <= inlen; split++)
+    {
+      _gcry_keccak_ctx_init (&ctx, rate, dsbyte);
+      _gcry_keccak_absorb (&ctx, in, split);
+      _gcry_keccak_absorb (&ctx, in + split, inlen - split);
+      /* Output in chunks of growing odd sizes starting at SPLIT%13.  */
+      for (i = 0; i < sizeof out; )
+        {
+          size_t chunk = 1 + (split + i) % 13;
+
+          if (chunk > sizeof out - i)
+            chunk = sizeof out - i;
+          _gcry_keccak_squeeze (&ctx, out + i, chunk);
+          i += chunk;
+        }
+      if (memcmp (ref, out, sizeof out))
+        {
+          fail ("sponge split", rate, (unsigned int)split);
+          return;
+        }
+    }
+
+  /* Explicit finalize, then absorb (ignored), then squeeze.  */
+  _gcry_keccak_ctx_init (&ctx, rate, dsbyte);
+  _gcry_keccak_absorb (&ctx, in, inlen);
+  _gcry_keccak_finalize (&ctx);
+  _gcry_keccak_finalize (&ctx);
+  _gcry_keccak_absorb (&ctx, in, 5);
+  _gcry_keccak_squeeze (&ctx, out, sizeof out);
+  if (memcmp (ref, out, sizeof out))
+    fail ("sponge finalize", rate, 0);
+  _gcry_keccak_ctx_wipe (&ctx);
+}
+
+
+int
+main (int argc, char **argv)
+{
+  static const unsigned int rates[] =
+    { KECCAK_RATE_SHAKE128, KECCAK_RATE_SHAKE256, KECCAK_RATE_SHA3_224,
+      KECCAK_RATE_SHA3_384, KECCAK_RATE_SHA3_512 };
+  unsigned int r, n, nstates = 1700;
+  size_t inlen;
+
+  for (argc--, argv++; argc; argc--, argv++)
+    {
+      if (!strcmp (*argv, "--verbose"))
+        verbose = 1;
+      else if (!strcmp (*argv, "--long"))
+        nstates = 20000;
+      else
+        {
+          fprintf (stderr, "usage: t-keccak [--verbose] [--long]\n");
+          return 2;
+        }
+    }
+
+  /* Select the backends from the (possibly disabled) hw features.  */
+  _gcry_keccak_init ();
+  printf ("t-keccak: backends: single=%s x4=%s x8=%s\n",
+          _gcry_keccak_backend_name (),
+          _gcry_keccak_batch_backend_name (4),
+          _gcry_keccak_batch_backend_name (8));
+  if (_gcry_keccak_batch_backend_name (5) != NULL)
+    fail ("backend name of a 5-way batch", 5, 0);
+
+  check_known_answer ();
+  check_permutation (1, nstates);
+  check_permutation (4, nstates);
+  check_permutation (8, nstates);
+
+  for (n = 4; n <= 8; n += 4)
+    for (r = 0; r < sizeof rates / sizeof *rates; r++)
+      {
+        static const size_t lens[] = { 0, 1, 7, 8, 9, 33, 34 };
+
+        for (inlen = 0; inlen < sizeof lens / sizeof *lens; inlen++)
+          check_batch_sponge (n, rates[r], KECCAK_DS_SHAKE, lens[inlen], 3);
+        for (inlen = rates[r] - 9; inlen <= rates[r] + 9; inlen++)
+          check_batch_sponge (n, rates[r], KECCAK_DS_SHAKE, inlen, 2);
+        check_batch_sponge (n, rates[r], KECCAK_DS_SHA3, 3 * rates[r] + 5, 1);
+        check_batch_sponge (n, rates[r], KECCAK_DS_SHAKE, 2 * rates[r], 5);
+      }
+
+  for (r = 0; r < sizeof rates / sizeof *rates; r++)
+    {
+      check_sponge_splits (rates[r], KECCAK_DS_SHAKE);
+      check_sponge_splits (rates[r], KECCAK_DS_SHA3);
+    }
+
+  if (verbose || errors)
+    printf ("t-keccak: %d error(s)\n", errors);
+  return errors ? 1 : 0;
+}
