@@ -1,0 +1,61 @@
+/* const-time.h - Constant-time helpers for libgcrypt-pqc
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef GCRYPT_CONST_TIME_H
+#define GCRYPT_CONST_TIME_H 1
+
+#include <stddef.h>
+#include "types.h"
+
+/* All helpers here run in time independent of the *contents* of their
+   operands (lengths are public).  They are the only place where the
+   library compares or selects secret data.  The value barrier keeps
+   the compiler from turning a mask back into a branch.  */
+
+static inline u32
+ct_value_barrier_u32 (u32 x)
+{
+#if defined(__GNUC__)
+  __asm__ ("" : "+r" (x));
+#endif
+  return x;
+}
+
+/* Return 1 if the LEN bytes at A and B are equal, else 0.  */
+static inline unsigned int
+ct_memequal (const void *a, const void *b, size_t len)
+{
+  const byte *x = a, *y = b;
+  u32 diff = 0;
+  size_t i;
+
+  for (i = 0; i < len; i++)
+    diff |= x[i] ^ y[i];
+  diff = ct_value_barrier_u32 (diff);
+  return (unsigned int)(1 & ((diff - 1) >> 8));
+}
+
+/* Return 0xff..ff if X is nonzero, else 0.  */
+static inline u32
+ct_mask_nonzero_u32 (u32 x)
+{
+  x = ct_value_barrier_u32 (x);
+  return (u32)0 - ((x | ((u32)0 - x)) >> 31);
+}
+
+/* If COND (0 or 1) is 1, copy LEN bytes from SRC to DST, else leave
+   DST as it is.  */
+static inline void
+ct_memmov_cond (void *dst, const void *src, size_t len, unsigned int cond)
+{
+  byte *d = dst;
+  const byte *s = src;
+  byte mask = (byte)((u32)0 - ct_value_barrier_u32 (cond & 1));
+  size_t i;
+
+  for (i = 0; i < len; i++)
+    d[i] ^= mask & (d[i] ^ s[i]);
+}
+
+#endif /*GCRYPT_CONST_TIME_H*/

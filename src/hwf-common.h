@@ -1,0 +1,34 @@
+/* hwf-common.h - Hardware feature bits of libgcrypt-pqc
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifndef HWF_COMMON_H
+#define HWF_COMMON_H 1
+
+/* One bit per feature.  The user-visible names ("intel-avx2", ...)
+   are listed in src/hwfeatures.c; a feature reported here is usable:
+   for AVX2 and AVX-512 the OS saves the register state (XGETBV).  */
+#define HWF_INTEL_CPU        (1u << 0)
+#define HWF_INTEL_BMI2       (1u << 1)
+#define HWF_INTEL_AVX        (1u << 2)
+#define HWF_INTEL_AVX2       (1u << 3)
+#define HWF_INTEL_AVX512     (1u << 4)  /* F, BW, VL, DQ and CD.  */
+
+#define HWF_PPC_VCRYPTO      (1u << 8)
+#define HWF_PPC_ARCH_3_00    (1u << 9)
+#define HWF_PPC_ARCH_2_07    (1u << 10)
+#define HWF_PPC_ARCH_3_10    (1u << 11)
+#define HWF_PPC_VSX          (1u << 12)
+
+/*-- hwf-x86.c, hwf-ppc.c --*/
+unsigned int _gcry_hwf_detect_x86 (void);
+unsigned int _gcry_hwf_detect_ppc (void);
+
+/*-- hwfeatures.c --*/
+/* Disable the feature NAME ("all" for every feature).  Only effective
+   before the features are detected.  */
+gpg_err_code_t _gcry_disable_hw_feature (const char *name);
+/* Append "hwflist:name:name:...:\n" style text; see gcry_get_config. */
+const char *_gcry_enum_hw_features (int idx, unsigned int *r_feature);
+
+#endif /*HWF_COMMON_H*/

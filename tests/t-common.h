@@ -1,0 +1,312 @@
+/* t-common.h - Helpers shared by the tests of libgcrypt-pqc
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Usage: define PGM "t-name" before including.  Call
+ * test_init (argc, argv) first: it parses the common options
+ * (--verbose, --debug, --disable-hwf NAME (repeatable), --data DIR),
+ * initialises the library and prints the backends in use, so that a
+ * silent fallback to another backend is visible in the log.  Count
+ * results with pass () / fail (); end with "return test_exit ();",
+ * which prints "N passed, N failed" and returns the exit status
+ * (77 = skipped when nothing ran and skip () was called).  */
+
+#ifndef T_COMMON_H
+#define T_COMMON_H 1
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <ctype.h>
+#include <errno.h>
+
+#include <config.h>
+#include "gcrypt.h"
+
+#ifndef PGM
+# error Define PGM before including t-common.h
+#endif
+
+#ifdef HAVE_JSON_C
+# include <json-c/json.h>
+#endif
+
+static int verbose;
+static int debug;
+static unsigned long test_passed;
+static unsigned long test_failed;
+static unsigned long test_skipped;
+static const char *test_data_dir;   /* --data DIR overrides the default.  */
+
+static void
+info (const char *format, ...)
+{
+  va_list arg_ptr;
+
+  if (!verbose)
+    return;
+  va_start (arg_ptr, format);
+  fprintf (stderr, PGM ": ");
+  vfprintf (stderr, format, arg_ptr);
+  va_end (arg_ptr);
+  if (*format && format[strlen (format) - 1] != '\n')
+    putc ('\n', stderr);
+}
+
+/* Record a failure with a message.  */
+static void
+fail (const char *format, ...)
+{
+  va_list arg_ptr;
+
+  fflush (stdout);
+  fprintf (stderr, "FAIL: " PGM ": ");
+  va_start (arg_ptr, format);
+  vfprintf (stderr, format, arg_ptr);
+  va_end (arg_ptr);
+  if (*format && format[strlen (format) - 1] != '\n')
+    putc ('\n', stderr);
+  test_failed++;
+}
+
+/* Record a success (print it with --verbose).  */
+static void
+pass (const char *format, ...)
+{
+  va_list arg_ptr;
+
+  test_passed++;
+  if (!verbose)
+    return;
+  fprintf (stderr, "PASS: " PGM ": ");
+  va_start (arg_ptr, format);
+  vfprintf (stderr, format, arg_ptr);
+  va_end (arg_ptr);
+  if (*format && format[strlen (format) - 1] != '\n')
+    putc ('\n', stderr);
+}
+
+/* Check COND and record the result under NAME.  Returns COND.  */
+#define check(cond, ...) \
+  ((cond) ? (pass (__VA_ARGS__), 1) : (fail (__VA_ARGS__), 0))
+
+/* Report a part that cannot run here, with the reason.  */
+static void
+skip (const char *format, ...)
+{
+  va_list arg_ptr;
+
+  test_skipped++;
+  printf ("SKIP: " PGM ": ");
+  va_start (arg_ptr, format);
+  vprintf (format, arg_ptr);
+  va_end (arg_ptr);
+  if (*format && format[strlen (format) - 1] != '\n')
+    putchar ('\n');
+}
+
+static void
+die (const char *format, ...)
+{
+  va_list arg_ptr;
+
+  fflush (stdout);
+  fprintf (stderr, "FAIL: " PGM ": fatal: ");
+  va_start (arg_ptr, format);
+  vfprintf (stderr, format, arg_ptr);
+  va_end (arg_ptr);
+  if (*format && format[strlen (format) - 1] != '\n')
+    putc ('\n', stderr);
+  exit (1);
+}
+
+/* Print the summary and return the exit status.  */
+static int
+test_exit (void)
+{
+  printf ("%s: %lu passed, %lu failed", PGM, test_passed, test_failed);
+  if (test_skipped)
+    printf (", %lu skipped", test_skipped);
+  putchar ('\n');
+  if (test_failed)
+    return 1;
+  if (!test_passed && test_skipped)
+    return 77;
+  return 0;
+}
+
+/* Parse the common options, removing them from ARGV, and initialise
+   the library.  Returns the new ARGC.  */
+static int
+test_init (int argc, char **argv)
+{
+  int i, j;
+  char *cfg;
+
+  for (i = j = 1; i < argc; i++)
+    {
+      if (!strcmp (argv[i], "--verbose"))
+        verbose++;
+      else if (!strcmp (argv[i], "--debug"))
+        verbose = debug = 1;
+      else if (!strcmp (argv[i], "--disable-hwf") && i + 1 < argc)
+        {
+          i++;
+          if (gcry_control (GCRYCTL_DISABLE_HWF, argv[i], NULL))
+            fprintf (stderr, PGM ": unknown hardware feature '%s'\n",
+                     argv[i]);
+        }
+      else if (!strcmp (argv[i], "--data") && i + 1 < argc)
+        test_data_dir = argv[++i];
+      else
+        argv[j++] = argv[i];
+    }
+  argv[j] = NULL;
+
+  if (!gcry_check_version (GCRYPT_VERSION))
+    die ("version mismatch: header %s, library %s",
+         GCRYPT_VERSION, gcry_check_version (NULL));
+  gcry_control (GCRYCTL_DISABLE_SECMEM_WARN, 0);
+  gcry_control (GCRYCTL_INIT_SECMEM, 65536, 0);
+  gcry_control (GCRYCTL_INITIALIZATION_FINISHED, 0);
+
+  cfg = gcry_get_config (0, "backends");
+  printf ("%s: %s", PGM, cfg ? cfg : "backends: (unknown)\n");
+  gcry_free (cfg);
+  cfg = gcry_get_config (0, "hwflist");
+  printf ("%s: %s", PGM, cfg ? cfg : "hwflist: (unknown)\n");
+  gcry_free (cfg);
+  fflush (stdout);
+  return j;
+}
+
+/* Return the directory with the shared test vectors, or NULL after
+   printing why they are not available.  Order: --data DIR, the
+   environment variable GCRYPT_PQC_VECTORS, the configure default.  */
+static const char *
+test_vectors_dir (void)
+{
+  static int warned;
+  const char *dir = test_data_dir;
+  char probe[4096];
+  FILE *fp;
+
+  if (!dir)
+    dir = getenv ("GCRYPT_PQC_VECTORS");
+  if (!dir || !*dir)
+    dir = TEST_VECTORS_DIR;
+  snprintf (probe, sizeof probe, "%s/README.md", dir);
+  fp = fopen (probe, "r");
+  if (!fp)
+    {
+      if (!warned++)
+        printf ("SKIP: " PGM ": test vectors not found in '%s' (set "
+                "GCRYPT_PQC_VECTORS or configure --with-test-vectors)\n",
+                dir);
+      return NULL;
+    }
+  fclose (fp);
+  return dir;
+}
+
+/* Decode the hex string HEX (upper or lower case; NULL or "" gives an
+   empty buffer) into a malloced buffer; store its length at R_LEN.
+   Returns NULL on bad hex.  The buffer always has room for one more
+   byte so that an empty result is not a NULL pointer.  */
+static unsigned char *
+test_hex2buf (const char *hex, size_t *r_len)
+{
+  size_t n = hex ? strlen (hex) : 0, i;
+  unsigned char *buf;
+
+  if (n % 2)
+    return NULL;
+  buf = malloc (n / 2 + 1);
+  if (!buf)
+    die ("out of core");
+  for (i = 0; i < n / 2; i++)
+    {
+      int hi = hex[2 * i], lo = hex[2 * i + 1];
+      if (!isxdigit (hi) || !isxdigit (lo))
+        {
+          free (buf);
+          return NULL;
+        }
+      hi = isdigit (hi) ? hi - '0' : (tolower (hi) - 'a' + 10);
+      lo = isdigit (lo) ? lo - '0' : (tolower (lo) - 'a' + 10);
+      buf[i] = (unsigned char)((hi << 4) | lo);
+    }
+  *r_len = n / 2;
+  return buf;
+}
+
+/* Print LEN bytes of BUF as lower case hex into a static buffer
+   (truncated for very long buffers); for messages only.  */
+static const char *
+test_buf2hex (const void *buf, size_t len)
+{
+  static char out[2 * 256 + 4];
+  const unsigned char *p = buf;
+  size_t i, n = len > 256 ? 256 : len;
+
+  for (i = 0; i < n; i++)
+    sprintf (out + 2 * i, "%02x", p[i]);
+  if (n < len)
+    strcpy (out + 2 * n, "...");
+  return out;
+}
+
+#ifdef HAVE_JSON_C
+/* Load the JSON file RELPATH (relative to the vectors directory).
+   Returns NULL (after printing a SKIP line) when it is not there.  */
+static json_object *
+test_load_json (const char *relpath)
+{
+  const char *dir = test_vectors_dir ();
+  char path[4096];
+  json_object *obj;
+
+  if (!dir)
+    return NULL;
+  snprintf (path, sizeof path, "%s/%s", dir, relpath);
+  obj = json_object_from_file (path);
+  if (!obj)
+    skip ("cannot read '%s': %s", path, json_util_get_last_err ());
+  return obj;
+}
+
+/* Return the string member KEY of OBJ or NULL.  */
+static const char *
+test_json_str (json_object *obj, const char *key)
+{
+  json_object *v;
+
+  if (!json_object_object_get_ex (obj, key, &v))
+    return NULL;
+  return json_object_get_string (v);
+}
+
+/* Return the member KEY of OBJ decoded from hex (see test_hex2buf), or
+   NULL if absent or bad.  */
+static unsigned char *
+test_json_hex (json_object *obj, const char *key, size_t *r_len)
+{
+  const char *s = test_json_str (obj, key);
+
+  if (!s)
+    return NULL;
+  return test_hex2buf (s, r_len);
+}
+#endif /*HAVE_JSON_C*/
+
+#endif /*T_COMMON_H*/
