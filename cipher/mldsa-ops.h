@@ -1,0 +1,188 @@
+/* mldsa-ops.h - ML-DSA (FIPS 204) polynomial kernel contract
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* This header is the contract between the ML-DSA front file
+ * (cipher/mldsa.c) and every kernel set (backend).  The front file
+ * does all spec logic: parameter sets, encodings, the KeyGen, Sign and
+ * Verify algorithms.  A backend supplies only the arithmetic and
+ * sampling kernels listed in mldsa_ops_t.
+ *
+ * Ring and representation.  R_q = Z_q[X]/(X^256 + 1) with
+ * q = 8380417 = 2^23 - 2^13 + 1.  A polynomial is 256 signed 32-bit
+ * coefficients (mldsa_poly_t).  Montgomery arithmetic uses R = 2^32;
+ * montgomery_reduce(a) = a * 2^-32 mod q.
+ *
+ * Coefficient order.  The NTT domain ("hat" polynomials, FIPS 204
+ * Section 7.5) is in the order of FIPS 204 Algorithm 41: coefficient i
+ * of NTT(w) is w evaluated at zeta^(2*brv8(i)+1), zeta = 1753.  All
+ * kernels of a backend use that standard order; RejNTTPoly writes its
+ * output directly in it.  A backend that wants a private order must
+ * replace NTT, inverse NTT, the pointwise products and the uniform
+ * sampler together and add a permutation; none does so today.
+ *
+ * Bounds.  Every kernel states the bound it needs on its inputs and
+ * the bound it guarantees on its outputs.  "|a| < B" means every
+ * coefficient.  Kernels never allocate, never fail, and take time
+ * independent of the values of their (possibly secret) inputs, except
+ * the rejection samplers, whose running time depends only on the
+ * public or discarded Keccak output (FIPS 204 Section 3.6.2 allows
+ * that).
+ */
+
+#ifndef GCRY_MLDSA_OPS_H
+#define GCRY_MLDSA_OPS_H 1
+
+#include "types.h"
+
+#define MLDSA_N        256
+#define MLDSA_Q        8380417
+#define MLDSA_D        13             /* Dropped bits of t.  */
+#define MLDSA_QINV     58728449       /* q^-1 mod 2^32.  */
+#define MLDSA_SEEDBYTES   32
+#define MLDSA_CRHBYTES    64          /* rho', mu, tr, rho'' */
+
+#if defined(__GNUC__)
+# define MLDSA_ALIGN(n) __attribute__ ((aligned (n)))
+#else
+# define MLDSA_ALIGN(n)
+#endif
+
+typedef struct
+{
+  s32 coeffs[MLDSA_N];
+} MLDSA_ALIGN (32) mldsa_poly_t;
+
+/* Montgomery reduction: for |a| < 2^31 * q return r = a * 2^-32 mod q
+   with |r| < q.  Shared by all C code; inline so the kernels and the
+   front file agree on it.  */
+static inline s32
+mldsa_montgomery_reduce (s64 a)
+{
+  s32 t = (s32)(u32)((u64)a * (u32)MLDSA_QINV);
+  return (s32)((a - (s64)t * MLDSA_Q) >> 32);
+}
+
+/* The kernel table.  */
+typedef struct mldsa_ops_s
+{
+  const char *name;             /* "generic", ...  */
+
+  /* Forward NTT (FIPS 204 Algorithm 41) in place.  In: |a| < q.
+     Out: |a| < 9q, NTT order as above.  No Montgomery factor: the
+     output is NTT(a) mod q exactly.  */
+  void (*ntt) (mldsa_poly_t *a);
+
+  /* Inverse NTT (Algorithm 42) times 2^32 in place.  In: |a| < q.
+     Out: |a| < q, equal to NTT^-1(a) * 2^32 mod q.  Used after a
+     Montgomery pointwise product, which contributes 2^-32, so the pair
+     gives a plain product.  */
+  void (*invntt_tomont) (mldsa_poly_t *a);
+
+  /* r = a o b * 2^-32 (Algorithm 45 with a Montgomery factor).
+     In: |a| * |b| < 2^31 q, e.g. |a| < q and |b| < 9q.  Out: |r| < q.
+     R may alias A or B.  */
+  void (*pointwise) (mldsa_poly_t *r, const mldsa_poly_t *a,
+                     const mldsa_poly_t *b);
+
+  /* r = sum_{i<n} a[i] o b[i] * 2^-32, one Montgomery reduction per
+     coefficient (products summed in 64 bits).  In: |a[i]| < q,
+     |b[i]| < 9q, n <= 8.  Out: |r| < q.  */
+  void (*pointwise_acc) (mldsa_poly_t *r, const mldsa_poly_t *a,
+                         const mldsa_poly_t *b, unsigned int n);
+
+  /* a mod^+- q: in |a| < 2^31 - 2^22, out -6283008 <= a <= 6283008.  */
+  void (*reduce) (mldsa_poly_t *a);
+
+  /* Add q to negative coefficients: in |a| < q, out 0 <= a < q.  */
+  void (*caddq) (mldsa_poly_t *a);
+
+  /* Power2Round (Algorithm 35) with d = 13.  In: 0 <= a < q.
+     Out: a1 in [0, 1023], a0 in (-2^12, 2^12], a = a1*2^13 + a0.
+     A1 may alias A.  */
+  void (*power2round) (mldsa_poly_t *a1, mldsa_poly_t *a0,
+                       const mldsa_poly_t *a);
+
+  /* Decompose (Algorithm 36) for GAMMA2 = (q-1)/88 or (q-1)/32.
+     In: 0 <= a < q.  Out: a1 in [0, (q-1)/(2 GAMMA2)), a0 with
+     -GAMMA2 < a0 <= GAMMA2 (and a0 = -GAMMA2 in the wrap case).
+     A1 may alias A.  */
+  void (*decompose) (mldsa_poly_t *a1, mldsa_poly_t *a0,
+                     const mldsa_poly_t *a, s32 gamma2);
+
+  /* Hint for signing.  A0 is LowBits(w - cs2 + ct0) computed as
+     w0 - cs2 + ct0 (|a0| < 2 GAMMA2), A1 = HighBits(w).  Writes
+     h[i] = 1 iff HighBits(w - cs2 + ct0) != HighBits(w - cs2), i.e.
+     MakeHint(-ct0, w - cs2 + ct0) of Algorithm 39, valid because
+     HighBits(w - cs2) = HighBits(w) after the r0 check.  Returns the
+     number of ones (public: it is part of the signature).  */
+  unsigned int (*make_hint) (mldsa_poly_t *h, const mldsa_poly_t *a0,
+                             const mldsa_poly_t *a1, s32 gamma2);
+
+  /* UseHint (Algorithm 40) coefficient-wise.  In: 0 <= a < q, h in
+     {0,1}.  Out: b in [0, (q-1)/(2 GAMMA2)).  B may alias A.  */
+  void (*use_hint) (mldsa_poly_t *b, const mldsa_poly_t *a,
+                    const mldsa_poly_t *h, s32 gamma2);
+
+  /* Return 1 if some |a[i]| >= BOUND (a mod^+- q first), else 0.
+     In: |a| < 2^31 - 2^22, BOUND <= (q-1)/8.  Constant time in the
+     coefficients.  */
+  int (*chknorm) (const mldsa_poly_t *a, s32 bound);
+
+  /* RejNTTPoly (Algorithm 30) for four matrix entries at once:
+     a[i] = sample of SHAKE128 (rho || nonce[i] low byte || high byte)
+     where nonce = (row << 8) | column, through the 4-way batch
+     sponge.  Out: 0 <= a < q, NTT order.  */
+  void (*poly_uniform_x4) (mldsa_poly_t *a[4],
+                           const byte rho[MLDSA_SEEDBYTES],
+                           const u16 nonce[4]);
+  /* Same for one entry.  */
+  void (*poly_uniform) (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
+                        u16 nonce);
+
+  /* RejBoundedPoly (Algorithm 31) for four polynomials:
+     SHAKE256 (rhoprime || nonce[i] as 2 bytes LE), ETA 2 or 4.
+     Out: -ETA <= a <= ETA.  */
+  void (*poly_uniform_eta_x4) (mldsa_poly_t *a[4],
+                               const byte rhoprime[MLDSA_CRHBYTES],
+                               const u16 nonce[4], int eta);
+  void (*poly_uniform_eta) (mldsa_poly_t *a,
+                            const byte rhoprime[MLDSA_CRHBYTES],
+                            u16 nonce, int eta);
+
+  /* ExpandMask's per-polynomial step (Algorithm 34, lines 3-5) for four
+     polynomials: BitUnpack of SHAKE256 (rhopp || nonce[i] LE16),
+     GAMMA1 = 2^17 or 2^19.  Out: -GAMMA1 < a <= GAMMA1.  */
+  void (*poly_uniform_gamma1_x4) (mldsa_poly_t *a[4],
+                                  const byte rhopp[MLDSA_CRHBYTES],
+                                  const u16 nonce[4], s32 gamma1);
+  void (*poly_uniform_gamma1) (mldsa_poly_t *a,
+                               const byte rhopp[MLDSA_CRHBYTES],
+                               u16 nonce, s32 gamma1);
+
+  /* SampleInBall (Algorithm 29): c has TAU coefficients +-1, the rest
+     0; CTILDE of CTILDELEN bytes.  */
+  void (*poly_challenge) (mldsa_poly_t *c, const byte *ctilde,
+                          unsigned int ctildelen, unsigned int tau);
+} mldsa_ops_t;
+
+/*-- mldsa-poly-generic.c --*/
+/* The portable kernel set; every other table starts from it.  */
+extern const mldsa_ops_t _gcry_mldsa_ops_generic;
+
+/* Unpack GAMMA1 - a from the 18-bit (GAMMA1 = 2^17) or 20-bit
+   (GAMMA1 = 2^19) little-endian packing of BitPack (Algorithm 17);
+   shared by ExpandMask and the signature decoder.  */
+void _gcry_mldsa_unpack_gamma1_generic (mldsa_poly_t *a, const byte *buf,
+                                        s32 gamma1);
+
+#endif /*GCRY_MLDSA_OPS_H*/

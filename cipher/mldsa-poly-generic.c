@@ -1,0 +1,674 @@
+/* mldsa-poly-generic.c - Portable C kernels for ML-DSA (FIPS 204)
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The portable kernel set of ML-DSA (see mldsa-ops.h for the contract
+ * every function here follows).  The arithmetic uses signed 32-bit
+ * coefficients and Montgomery multiplication with R = 2^32; reductions
+ * are done lazily, only where a bound of the contract would otherwise
+ * be exceeded.  The samplers are driven by the Keccak batch sponge of
+ * keccak.h, four streams at a time.  */
+
+#include <config.h>
+#include <string.h>
+
+#include "g10lib.h"
+#include "bufhelp.h"
+#include "keccak.h"
+#include "mldsa-ops.h"
+#include "mldsa-tables.h"
+
+
+/* Number of SHAKE128 blocks that give 256 uniform coefficients with
+   overwhelming probability: 5 * 168 bytes = 280 candidates, each
+   accepted with probability q / 2^23 > 0.999.  */
+#define UNIFORM_NBLOCKS 5
+/* Blocks of SHAKE256 output: one block of 136 bytes gives 272
+   candidates for ETA = 2 (each accepted with probability 15/16), two
+   blocks for ETA = 4 (probability 9/16).  */
+#define ETA2_NBLOCKS 1
+#define ETA4_NBLOCKS 2
+/* ExpandMask needs 576 or 640 bytes: five SHAKE256 blocks (680).  */
+#define GAMMA1_NBLOCKS 5
+
+
+/* Forward NTT, FIPS 204 Algorithm 41.  Each of the 8 layers adds less
+   than q to the bound (a Montgomery product is below q in absolute
+   value), so inputs below q end below 9q < 2^31; no reduction is
+   needed.  */
+static void
+ntt_generic (mldsa_poly_t *p)
+{
+  s32 *a = p->coeffs;
+  unsigned int len, start, j, k = 0;
+
+  for (len = 128; len > 0; len >>= 1)
+    {
+      for (start = 0; start < MLDSA_N; start = j + len)
+        {
+          s32 zeta = mldsa_zetas[++k];
+
+          for (j = start; j < start + len; j++)
+            {
+              s32 t = mldsa_montgomery_reduce ((s64)zeta * a[j + len]);
+
+              a[j + len] = a[j] - t;
+              a[j] = a[j] + t;
+            }
+        }
+    }
+}
+
+
+/* Inverse NTT times 2^32, FIPS 204 Algorithm 42.  In the
+   Gentleman-Sande butterfly the sum doubles the bound per layer, so
+   inputs below q reach at most 2^8 q < 2^31 in the first half; the
+   differences pass through a Montgomery product (< q).  The final
+   multiplication by MLDSA_INVNTT_F = 2^64/256 mod q scales by
+   2^32/256 and reduces below q.  */
+static void
+invntt_tomont_generic (mldsa_poly_t *p)
+{
+  s32 *a = p->coeffs;
+  unsigned int len, start, j, k = 256;
+
+  for (len = 1; len < MLDSA_N; len <<= 1)
+    {
+      for (start = 0; start < MLDSA_N; start = j + len)
+        {
+          s32 zeta = -mldsa_zetas[--k];
+
+          for (j = start; j < start + len; j++)
+            {
+              s32 t = a[j];
+
+              a[j] = t + a[j + len];
+              a[j + len] = mldsa_montgomery_reduce ((s64)zeta
+                                                    * (t - a[j + len]));
+            }
+        }
+    }
+  for (j = 0; j < MLDSA_N; j++)
+    a[j] = mldsa_montgomery_reduce ((s64)MLDSA_INVNTT_F * a[j]);
+}
+
+
+static void
+pointwise_generic (mldsa_poly_t *r, const mldsa_poly_t *a,
+                   const mldsa_poly_t *b)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    r->coeffs[i] = mldsa_montgomery_reduce ((s64)a->coeffs[i]
+                                            * b->coeffs[i]);
+}
+
+
+/* With |a| < q and |b| < 9q each product is below 9q^2, so eight of
+   them stay below 72 q^2 < 2^31 q, the Montgomery input bound.  */
+static void
+pointwise_acc_generic (mldsa_poly_t *r, const mldsa_poly_t *a,
+                       const mldsa_poly_t *b, unsigned int n)
+{
+  unsigned int i, j;
+
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      s64 acc = 0;
+
+      for (j = 0; j < n; j++)
+        acc += (s64)a[j].coeffs[i] * b[j].coeffs[i];
+      r->coeffs[i] = mldsa_montgomery_reduce (acc);
+    }
+}
+
+
+/* t = round (a / 2^23) is within one of a / q; a - t q then lies in
+   [-6283008, 6283008] for |a| < 2^31 - 2^22.  */
+static void
+reduce_generic (mldsa_poly_t *p)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      s32 a = p->coeffs[i];
+      s32 t = (a + (1 << 22)) >> 23;
+
+      p->coeffs[i] = a - t * MLDSA_Q;
+    }
+}
+
+
+static void
+caddq_generic (mldsa_poly_t *p)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      s32 a = p->coeffs[i];
+
+      p->coeffs[i] = a + ((a >> 31) & MLDSA_Q);
+    }
+}
+
+
+/* a1 = floor ((a + 2^12 - 1) / 2^13) gives a0 = a - a1 2^13 in
+   (-2^12, 2^12], which is r mod^+- 2^13 of Algorithm 35.  */
+static void
+power2round_generic (mldsa_poly_t *a1, mldsa_poly_t *a0,
+                     const mldsa_poly_t *a)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      s32 r = a->coeffs[i];
+      s32 r1 = (r + (1 << (MLDSA_D - 1)) - 1) >> MLDSA_D;
+
+      a0->coeffs[i] = r - (r1 << MLDSA_D);
+      a1->coeffs[i] = r1;
+    }
+}
+
+
+/* Decompose without a division (the input is secret).  With
+   alpha = 2 GAMMA2, r1 is r / alpha rounded to nearest (ties down),
+   folded to 0 when it reaches m = (q-1)/alpha.  First b = ceil (r/128);
+   alpha/128 is 2046 (GAMMA2 = (q-1)/32) or 744 (GAMMA2 = (q-1)/88),
+   and b / (alpha/128) rounded is (b * M + 2^(S-1)) >> S with
+   M / 2^S = 1025 / 2^22 resp. 11275 / 2^24 close enough to 128/alpha
+   for all b < 2^16.  The exhaustive test in tests/t-mldsa.c checks all
+   0 <= r < q against Algorithm 36.  r1 = m is folded to 0 by the mask
+   (m = 16) or a select (m = 44).  Then r0 = r - r1 alpha, and in the
+   folded case (r >= q - GAMMA2) r0 exceeds (q-1)/2 and becomes r - q,
+   in [-GAMMA2, -1]: Algorithm 36 lines 4-6.  */
+static void
+decompose_generic (mldsa_poly_t *a1, mldsa_poly_t *a0,
+                   const mldsa_poly_t *a, s32 gamma2)
+{
+  unsigned int i;
+
+  if (gamma2 == (MLDSA_Q - 1) / 32)
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          s32 r = a->coeffs[i];
+          s32 r1 = (r + 127) >> 7;
+
+          r1 = (r1 * 1025 + (1 << 21)) >> 22;
+          r1 &= 15;
+          r = r - r1 * 2 * gamma2;
+          r -= (((MLDSA_Q - 1) / 2 - r) >> 31) & MLDSA_Q;
+          a0->coeffs[i] = r;
+          a1->coeffs[i] = r1;
+        }
+    }
+  else
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          s32 r = a->coeffs[i];
+          s32 r1 = (r + 127) >> 7;
+
+          r1 = (r1 * 11275 + (1 << 23)) >> 24;
+          r1 ^= ((43 - r1) >> 31) & r1;
+          r = r - r1 * 2 * gamma2;
+          r -= (((MLDSA_Q - 1) / 2 - r) >> 31) & MLDSA_Q;
+          a0->coeffs[i] = r;
+          a1->coeffs[i] = r1;
+        }
+    }
+}
+
+
+/* With r1 = HighBits(w) and z = w0 - cs2 + ct0, the value
+   v = r1 alpha + z mod q has HighBits r1 exactly when
+   -GAMMA2 < z <= GAMMA2, except at z = -GAMMA2: for r1 = 0 the value
+   q - GAMMA2 falls into the folded interval of Decompose (high part 0,
+   no hint), for r1 != 0 it decomposes as (r1 - 1, GAMMA2) (hint).  */
+static unsigned int
+make_hint_generic (mldsa_poly_t *h, const mldsa_poly_t *a0,
+                   const mldsa_poly_t *a1, s32 gamma2)
+{
+  unsigned int i, n = 0;
+
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      s32 z = a0->coeffs[i];
+      u32 r1 = (u32)a1->coeffs[i];
+      u32 eq = (u32)(z + gamma2);           /* 0 iff z == -GAMMA2 */
+      u32 out;
+
+      out = ((u32)(gamma2 - z) >> 31) | ((u32)(z + gamma2) >> 31);
+      out |= (((eq - 1) & ~eq) >> 31) & ((r1 | ((u32)0 - r1)) >> 31);
+      h->coeffs[i] = (s32)out;
+      n += out;
+    }
+  return n;
+}
+
+
+/* UseHint, Algorithm 40: move r1 one step towards the side r0 lies
+   on, modulo m = (q-1)/alpha (16 or 44).  The hint bits are public
+   (they come from the signature), r is public too (verification).  */
+static void
+use_hint_generic (mldsa_poly_t *b, const mldsa_poly_t *a,
+                  const mldsa_poly_t *h, s32 gamma2)
+{
+  mldsa_poly_t a0;
+  unsigned int i;
+
+  decompose_generic (b, &a0, a, gamma2);
+  if (gamma2 == (MLDSA_Q - 1) / 32)
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        if (h->coeffs[i])
+          {
+            if (a0.coeffs[i] > 0)
+              b->coeffs[i] = (b->coeffs[i] + 1) & 15;
+            else
+              b->coeffs[i] = (b->coeffs[i] - 1) & 15;
+          }
+    }
+  else
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        if (h->coeffs[i])
+          {
+            if (a0.coeffs[i] > 0)
+              b->coeffs[i] = b->coeffs[i] == 43 ? 0 : b->coeffs[i] + 1;
+            else
+              b->coeffs[i] = b->coeffs[i] == 0 ? 43 : b->coeffs[i] - 1;
+          }
+    }
+}
+
+
+/* The bound check must not reveal which coefficient failed or by how
+   much: |a| is computed branch-free and the comparisons are OR-ed.  */
+static int
+chknorm_generic (const mldsa_poly_t *a, s32 bound)
+{
+  unsigned int i;
+  u32 bad = 0;
+
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      s32 t = a->coeffs[i];
+      s32 r = (t + (1 << 22)) >> 23;
+
+      t -= r * MLDSA_Q;               /* centred */
+      t = t - ((t >> 31) & 2 * t);    /* |t| */
+      bad |= (u32)(bound - 1 - t) >> 31;
+    }
+  return (int)bad;
+}
+
+
+/* Rejection samplers.  Each consumes candidates from BUF and returns
+   the new count; callers squeeze more blocks while it is short.  */
+
+/* CoeffFromThreeBytes (Algorithm 14).  */
+static unsigned int
+rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
+{
+  size_t pos = 0;
+
+  while (ctr < MLDSA_N && pos + 3 <= buflen)
+    {
+      u32 t = buf[pos] | ((u32)buf[pos + 1] << 8)
+              | ((u32)(buf[pos + 2] & 0x7f) << 16);
+
+      pos += 3;
+      if (t < MLDSA_Q)
+        a[ctr++] = (s32)t;
+    }
+  return ctr;
+}
+
+
+/* CoeffFromHalfByte (Algorithm 15).  For ETA = 2, b mod 5 is computed
+   as b - 5 floor (b * 205 / 1024), exact for b < 15.  */
+static unsigned int
+rej_eta (s32 *a, unsigned int ctr, const byte *buf, size_t buflen, int eta)
+{
+  size_t pos = 0;
+
+  while (ctr < MLDSA_N && pos < buflen)
+    {
+      u32 t0 = buf[pos] & 0x0f;
+      u32 t1 = buf[pos] >> 4;
+
+      pos++;
+      if (eta == 2)
+        {
+          if (t0 < 15)
+            a[ctr++] = 2 - (s32)(t0 - ((205 * t0) >> 10) * 5);
+          if (t1 < 15 && ctr < MLDSA_N)
+            a[ctr++] = 2 - (s32)(t1 - ((205 * t1) >> 10) * 5);
+        }
+      else
+        {
+          if (t0 < 9)
+            a[ctr++] = 4 - (s32)t0;
+          if (t1 < 9 && ctr < MLDSA_N)
+            a[ctr++] = 4 - (s32)t1;
+        }
+    }
+  return ctr;
+}
+
+
+static void
+poly_uniform_x4_generic (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
+                         const u16 nonce[4])
+{
+  byte in[4][MLDSA_SEEDBYTES + 2];
+  byte buf[4][UNIFORM_NBLOCKS * KECCAK_RATE_SHAKE128];
+  const byte *inp[4];
+  byte *outp[4];
+  keccak_batch_t b;
+  unsigned int ctr[4], i, more;
+
+  for (i = 0; i < 4; i++)
+    {
+      memcpy (in[i], rho, MLDSA_SEEDBYTES);
+      in[i][MLDSA_SEEDBYTES] = nonce[i] & 0xff;
+      in[i][MLDSA_SEEDBYTES + 1] = nonce[i] >> 8;
+      inp[i] = in[i];
+      outp[i] = buf[i];
+    }
+  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE,
+                             inp, sizeof in[0]);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, UNIFORM_NBLOCKS);
+  more = 0;
+  for (i = 0; i < 4; i++)
+    {
+      ctr[i] = rej_uniform (a[i]->coeffs, 0, buf[i], sizeof buf[i]);
+      more |= ctr[i] < MLDSA_N;
+    }
+  /* Rarely (probability about 2^-30 per entry) more output is needed;
+     all four streams advance together.  */
+  while (more)
+    {
+      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
+      more = 0;
+      for (i = 0; i < 4; i++)
+        {
+          ctr[i] = rej_uniform (a[i]->coeffs, ctr[i], buf[i],
+                                KECCAK_RATE_SHAKE128);
+          more |= ctr[i] < MLDSA_N;
+        }
+    }
+}
+
+
+static void
+poly_uniform_generic (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
+                      u16 nonce)
+{
+  byte in[MLDSA_SEEDBYTES + 2];
+  byte buf[UNIFORM_NBLOCKS * KECCAK_RATE_SHAKE128];
+  keccak_ctx_t ctx;
+  unsigned int ctr;
+
+  memcpy (in, rho, MLDSA_SEEDBYTES);
+  in[MLDSA_SEEDBYTES] = nonce & 0xff;
+  in[MLDSA_SEEDBYTES + 1] = nonce >> 8;
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, sizeof in);
+  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+  ctr = rej_uniform (a->coeffs, 0, buf, sizeof buf);
+  while (ctr < MLDSA_N)
+    {
+      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE128);
+      ctr = rej_uniform (a->coeffs, ctr, buf, KECCAK_RATE_SHAKE128);
+    }
+}
+
+
+static void
+poly_uniform_eta_x4_generic (mldsa_poly_t *a[4],
+                             const byte rhoprime[MLDSA_CRHBYTES],
+                             const u16 nonce[4], int eta)
+{
+  byte in[4][MLDSA_CRHBYTES + 2];
+  byte buf[4][ETA4_NBLOCKS * KECCAK_RATE_SHAKE256];
+  const byte *inp[4];
+  byte *outp[4];
+  keccak_batch_t b;
+  unsigned int ctr[4], i, more, nblocks;
+
+  nblocks = eta == 2 ? ETA2_NBLOCKS : ETA4_NBLOCKS;
+  for (i = 0; i < 4; i++)
+    {
+      memcpy (in[i], rhoprime, MLDSA_CRHBYTES);
+      in[i][MLDSA_CRHBYTES] = nonce[i] & 0xff;
+      in[i][MLDSA_CRHBYTES + 1] = nonce[i] >> 8;
+      inp[i] = in[i];
+      outp[i] = buf[i];
+    }
+  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE,
+                             inp, sizeof in[0]);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, nblocks);
+  more = 0;
+  for (i = 0; i < 4; i++)
+    {
+      ctr[i] = rej_eta (a[i]->coeffs, 0, buf[i],
+                        nblocks * KECCAK_RATE_SHAKE256, eta);
+      more |= ctr[i] < MLDSA_N;
+    }
+  while (more)
+    {
+      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
+      more = 0;
+      for (i = 0; i < 4; i++)
+        {
+          ctr[i] = rej_eta (a[i]->coeffs, ctr[i], buf[i],
+                            KECCAK_RATE_SHAKE256, eta);
+          more |= ctr[i] < MLDSA_N;
+        }
+    }
+  _gcry_keccak_batch_wipe (&b);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
+}
+
+
+static void
+poly_uniform_eta_generic (mldsa_poly_t *a,
+                          const byte rhoprime[MLDSA_CRHBYTES],
+                          u16 nonce, int eta)
+{
+  byte in[MLDSA_CRHBYTES + 2];
+  byte buf[ETA4_NBLOCKS * KECCAK_RATE_SHAKE256];
+  keccak_ctx_t ctx;
+  unsigned int ctr, nbytes;
+
+  nbytes = (eta == 2 ? ETA2_NBLOCKS : ETA4_NBLOCKS) * KECCAK_RATE_SHAKE256;
+  memcpy (in, rhoprime, MLDSA_CRHBYTES);
+  in[MLDSA_CRHBYTES] = nonce & 0xff;
+  in[MLDSA_CRHBYTES + 1] = nonce >> 8;
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, sizeof in);
+  _gcry_keccak_squeeze (&ctx, buf, nbytes);
+  ctr = rej_eta (a->coeffs, 0, buf, nbytes, eta);
+  while (ctr < MLDSA_N)
+    {
+      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE256);
+      ctr = rej_eta (a->coeffs, ctr, buf, KECCAK_RATE_SHAKE256, eta);
+    }
+  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
+}
+
+
+/* BitUnpack (Algorithm 19) with a = GAMMA1 - 1, b = GAMMA1: each
+   coefficient is GAMMA1 minus an 18-bit (GAMMA1 = 2^17) or 20-bit
+   (2^19) little-endian field; 4 resp. 2 coefficients per group of 9
+   resp. 5 bytes.  Out: -GAMMA1 < a <= GAMMA1.  */
+void
+_gcry_mldsa_unpack_gamma1_generic (mldsa_poly_t *a, const byte *buf,
+                                   s32 gamma1)
+{
+  unsigned int i;
+
+  if (gamma1 == (1 << 17))
+    {
+      for (i = 0; i < MLDSA_N / 4; i++)
+        {
+          const byte *p = buf + 9 * i;
+          u32 t0, t1, t2, t3;
+
+          t0 = p[0] | ((u32)p[1] << 8) | ((u32)(p[2] & 0x03) << 16);
+          t1 = (p[2] >> 2) | ((u32)p[3] << 6) | ((u32)(p[4] & 0x0f) << 14);
+          t2 = (p[4] >> 4) | ((u32)p[5] << 4) | ((u32)(p[6] & 0x3f) << 12);
+          t3 = (p[6] >> 6) | ((u32)p[7] << 2) | ((u32)p[8] << 10);
+          a->coeffs[4 * i + 0] = gamma1 - (s32)t0;
+          a->coeffs[4 * i + 1] = gamma1 - (s32)t1;
+          a->coeffs[4 * i + 2] = gamma1 - (s32)t2;
+          a->coeffs[4 * i + 3] = gamma1 - (s32)t3;
+        }
+    }
+  else
+    {
+      for (i = 0; i < MLDSA_N / 2; i++)
+        {
+          const byte *p = buf + 5 * i;
+          u32 t0, t1;
+
+          t0 = p[0] | ((u32)p[1] << 8) | ((u32)(p[2] & 0x0f) << 16);
+          t1 = (p[2] >> 4) | ((u32)p[3] << 4) | ((u32)p[4] << 12);
+          a->coeffs[2 * i + 0] = gamma1 - (s32)t0;
+          a->coeffs[2 * i + 1] = gamma1 - (s32)t1;
+        }
+    }
+}
+
+
+static void
+poly_uniform_gamma1_x4_generic (mldsa_poly_t *a[4],
+                                const byte rhopp[MLDSA_CRHBYTES],
+                                const u16 nonce[4], s32 gamma1)
+{
+  byte in[4][MLDSA_CRHBYTES + 2];
+  byte buf[4][GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256];
+  const byte *inp[4];
+  byte *outp[4];
+  keccak_batch_t b;
+  unsigned int i;
+
+  for (i = 0; i < 4; i++)
+    {
+      memcpy (in[i], rhopp, MLDSA_CRHBYTES);
+      in[i][MLDSA_CRHBYTES] = nonce[i] & 0xff;
+      in[i][MLDSA_CRHBYTES + 1] = nonce[i] >> 8;
+      inp[i] = in[i];
+      outp[i] = buf[i];
+    }
+  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE,
+                             inp, sizeof in[0]);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, GAMMA1_NBLOCKS);
+  for (i = 0; i < 4; i++)
+    _gcry_mldsa_unpack_gamma1_generic (a[i], buf[i], gamma1);
+  _gcry_keccak_batch_wipe (&b);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
+}
+
+
+static void
+poly_uniform_gamma1_generic (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
+                             u16 nonce, s32 gamma1)
+{
+  byte in[MLDSA_CRHBYTES + 2];
+  byte buf[GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256];
+  keccak_ctx_t ctx;
+
+  memcpy (in, rhopp, MLDSA_CRHBYTES);
+  in[MLDSA_CRHBYTES] = nonce & 0xff;
+  in[MLDSA_CRHBYTES + 1] = nonce >> 8;
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, sizeof in);
+  _gcry_keccak_squeeze (&ctx, buf, gamma1 == (1 << 17) ? 576 : 640);
+  _gcry_mldsa_unpack_gamma1_generic (a, buf, gamma1);
+  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
+}
+
+
+/* SampleInBall, Algorithm 29.  The challenge is public (its seed
+   c-tilde is part of the signature), so the data-dependent loop and
+   index are fine.  */
+static void
+poly_challenge_generic (mldsa_poly_t *c, const byte *ctilde,
+                        unsigned int ctildelen, unsigned int tau)
+{
+  byte buf[KECCAK_RATE_SHAKE256];
+  keccak_ctx_t ctx;
+  unsigned int i, pos;
+  u64 signs;
+
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, ctilde, ctildelen);
+  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+  signs = buf_get_le64 (buf);
+  pos = 8;
+  memset (c, 0, sizeof *c);
+  for (i = MLDSA_N - tau; i < MLDSA_N; i++)
+    {
+      unsigned int j;
+
+      do
+        {
+          if (pos >= sizeof buf)
+            {
+              _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+              pos = 0;
+            }
+          j = buf[pos++];
+        }
+      while (j > i);
+      c->coeffs[i] = c->coeffs[j];
+      c->coeffs[j] = 1 - 2 * (s32)(signs & 1);
+      signs >>= 1;
+    }
+}
+
+
+const mldsa_ops_t _gcry_mldsa_ops_generic =
+  {
+    "generic",
+    ntt_generic,
+    invntt_tomont_generic,
+    pointwise_generic,
+    pointwise_acc_generic,
+    reduce_generic,
+    caddq_generic,
+    power2round_generic,
+    decompose_generic,
+    make_hint_generic,
+    use_hint_generic,
+    chknorm_generic,
+    poly_uniform_x4_generic,
+    poly_uniform_generic,
+    poly_uniform_eta_x4_generic,
+    poly_uniform_eta_generic,
+    poly_uniform_gamma1_x4_generic,
+    poly_uniform_gamma1_generic,
+    poly_challenge_generic
+  };

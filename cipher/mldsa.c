@@ -1,0 +1,1066 @@
+/* mldsa.c - ML-DSA (FIPS 204): parameter sets, encodings, algorithms
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Front file of ML-DSA (FIPS 204, August 2024).  It holds
+ *
+ *  - the parameter table (one const entry per parameter set; every
+ *    length and bound below is read from it),
+ *  - the byte encodings of Section 7.2 (pkEncode, skEncode, sigEncode,
+ *    w1Encode and their strict decoders),
+ *  - ML-DSA.KeyGen_internal, Sign_internal and Verify_internal
+ *    (Algorithms 6-8) and the M' prefixes of the pure and pre-hash
+ *    variants (Algorithms 2 and 4),
+ *  - the kernel dispatch: one mldsa_ops_t chosen in _gcry_mldsa_init.
+ *
+ * The S-expression glue for gcry_pk_* is in mldsa-pk.c; the
+ * arithmetic kernels are in mldsa-poly-*.c (contract: mldsa-ops.h).
+ *
+ * Memory.  Key generation and verification stream the matrix A: each
+ * entry is sampled when it is needed and used once, and each row of
+ * w1 is hashed before the next is computed.  Signing keeps A in NTT
+ * form because every iteration of the rejection loop uses all of it.
+ * Each operation makes one heap allocation sized by the parameter set
+ * alone (see the *_workspace_size functions); secret parts are wiped
+ * before the memory is released.
+ */
+
+#include <config.h>
+#include <string.h>
+
+#include "g10lib.h"
+#include "bufhelp.h"
+#include "const-time.h"
+#include "keccak.h"
+#include "mldsa.h"
+#include "mldsa-ops.h"
+
+
+/* FIPS 204 Table 1 and Table 2.  */
+static const mldsa_params_t mldsa_params[MLDSA_NALGS] =
+  {
+    /* name        alg       k  l eta tau beta gamma1  gamma2
+       omega ctilde polyeta polyz polyw1  pk    sk    sig   nbits */
+    { "ML-DSA-44", MLDSA_44, 4, 4, 2, 39,  78, 1 << 17, (MLDSA_Q - 1) / 88,
+      80, 32, 96, 576, 192, 1312, 2560, 2420, 1312 * 8 },
+    { "ML-DSA-65", MLDSA_65, 6, 5, 4, 49, 196, 1 << 19, (MLDSA_Q - 1) / 32,
+      55, 48, 128, 640, 128, 1952, 4032, 3309, 1952 * 8 },
+    { "ML-DSA-87", MLDSA_87, 8, 7, 2, 60, 120, 1 << 19, (MLDSA_Q - 1) / 32,
+      75, 64, 96, 640, 128, 2592, 4896, 4627, 2592 * 8 }
+  };
+
+#define POLYT1_BYTES 320        /* 256 * 10 bits */
+#define POLYT0_BYTES 416        /* 256 * 13 bits */
+
+/* FIPS 204 Section 5.4.1: the pre-hash functions and their OIDs
+   2.16.840.1.101.3.4.2.X (DER 06 09 60 86 48 01 65 03 04 02 X).  */
+static const mldsa_prehash_t mldsa_prehash[] =
+  {
+    { GCRY_MD_SHA224,     "sha224",     0x04, 28 },
+    { GCRY_MD_SHA256,     "sha256",     0x01, 32 },
+    { GCRY_MD_SHA384,     "sha384",     0x02, 48 },
+    { GCRY_MD_SHA512,     "sha512",     0x03, 64 },
+    { GCRY_MD_SHA512_224, "sha512-224", 0x05, 28 },
+    { GCRY_MD_SHA512_256, "sha512-256", 0x06, 32 },
+    { GCRY_MD_SHA3_224,   "sha3-224",   0x07, 28 },
+    { GCRY_MD_SHA3_256,   "sha3-256",   0x08, 32 },
+    { GCRY_MD_SHA3_384,   "sha3-384",   0x09, 48 },
+    { GCRY_MD_SHA3_512,   "sha3-512",   0x0a, 64 },
+    { GCRY_MD_SHAKE128,   "shake128",   0x0b, 32 },
+    { GCRY_MD_SHAKE256,   "shake256",   0x0c, 64 },
+    { 0, NULL, 0, 0 }
+  };
+
+static const byte mldsa_oid_prefix[MLDSA_OID_DER_LEN - 1] =
+  { 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02 };
+
+
+/* The kernel set in use.  Set once by _gcry_mldsa_init; the generic
+   table until then, so that a missed initialisation is slow, not
+   broken.  */
+static const mldsa_ops_t *mldsa_ops = &_gcry_mldsa_ops_generic;
+
+void
+_gcry_mldsa_init (void)
+{
+  /* Fastest first; only the portable set exists so far.  */
+  mldsa_ops = &_gcry_mldsa_ops_generic;
+}
+
+const char *
+_gcry_mldsa_backend_name (void)
+{
+  return mldsa_ops->name;
+}
+
+const mldsa_params_t *
+_gcry_mldsa_get_params (mldsa_alg_t alg)
+{
+  if ((unsigned int)alg >= MLDSA_NALGS)
+    return NULL;
+  return &mldsa_params[alg];
+}
+
+const mldsa_prehash_t *
+_gcry_mldsa_prehash_by_index (unsigned int i)
+{
+  if (i >= DIM (mldsa_prehash) - 1)
+    return NULL;
+  return &mldsa_prehash[i];
+}
+
+const mldsa_prehash_t *
+_gcry_mldsa_prehash_by_algo (int md_algo)
+{
+  unsigned int i;
+
+  for (i = 0; mldsa_prehash[i].name; i++)
+    if (mldsa_prehash[i].md_algo == md_algo)
+      return &mldsa_prehash[i];
+  return NULL;
+}
+
+size_t
+_gcry_mldsa_build_prefix (byte *buf, const mldsa_prehash_t *ph,
+                          const byte *ctx, size_t ctxlen,
+                          const byte *digest)
+{
+  size_t n = 0;
+
+  buf[n++] = ph ? 1 : 0;
+  buf[n++] = (byte)ctxlen;
+  if (ctxlen)
+    memcpy (buf + n, ctx, ctxlen);
+  n += ctxlen;
+  if (ph)
+    {
+      memcpy (buf + n, mldsa_oid_prefix, sizeof mldsa_oid_prefix);
+      n += sizeof mldsa_oid_prefix;
+      buf[n++] = ph->oid_last;
+      memcpy (buf + n, digest, ph->digest_len);
+      n += ph->digest_len;
+    }
+  return n;
+}
+
+
+/*
+ * Helpers for vectors of polynomials.
+ */
+
+/* Run the 4-way sampler over COUNT polynomials A[i] with nonces
+   NONCE[i], one call per group of four and single calls for the rest.
+   KIND selects the sampler.  */
+enum sample_kind { SAMPLE_UNIFORM, SAMPLE_ETA, SAMPLE_GAMMA1 };
+
+static void
+sample_polys (enum sample_kind kind, mldsa_poly_t **a, const u16 *nonce,
+              unsigned int count, const byte *seed, s32 param)
+{
+  const mldsa_ops_t *ops = mldsa_ops;
+  unsigned int i = 0;
+
+  for (; i + 4 <= count; i += 4)
+    switch (kind)
+      {
+      case SAMPLE_UNIFORM:
+        ops->poly_uniform_x4 (a + i, seed, nonce + i);
+        break;
+      case SAMPLE_ETA:
+        ops->poly_uniform_eta_x4 (a + i, seed, nonce + i, param);
+        break;
+      case SAMPLE_GAMMA1:
+        ops->poly_uniform_gamma1_x4 (a + i, seed, nonce + i, param);
+        break;
+      }
+  for (; i < count; i++)
+    switch (kind)
+      {
+      case SAMPLE_UNIFORM:
+        ops->poly_uniform (a[i], seed, nonce[i]);
+        break;
+      case SAMPLE_ETA:
+        ops->poly_uniform_eta (a[i], seed, nonce[i], param);
+        break;
+      case SAMPLE_GAMMA1:
+        ops->poly_uniform_gamma1 (a[i], seed, nonce[i], param);
+        break;
+      }
+}
+
+/* Row I of A (ExpandA, Algorithm 32: A[i][j] from rho || j || i) into
+   ROW[0..l-1], NTT domain, 0 <= a < q.  */
+static void
+expand_a_row (const mldsa_params_t *p, mldsa_poly_t *row,
+              const byte rho[MLDSA_SEEDBYTES], unsigned int i)
+{
+  mldsa_poly_t *ptr[8];
+  u16 nonce[8];
+  unsigned int j;
+
+  for (j = 0; j < p->l; j++)
+    {
+      ptr[j] = row + j;
+      nonce[j] = (u16)((i << 8) | j);
+    }
+  sample_polys (SAMPLE_UNIFORM, ptr, nonce, p->l, rho, 0);
+}
+
+/* All of A, k * l entries, row-major, grouping entries of different
+   rows into the 4-way sampler.  */
+static void
+expand_a (const mldsa_params_t *p, mldsa_poly_t *mat,
+          const byte rho[MLDSA_SEEDBYTES])
+{
+  mldsa_poly_t *ptr[64];
+  u16 nonce[64];
+  unsigned int i, j, n = 0;
+
+  for (i = 0; i < p->k; i++)
+    for (j = 0; j < p->l; j++, n++)
+      {
+        ptr[n] = mat + n;
+        nonce[n] = (u16)((i << 8) | j);
+      }
+  sample_polys (SAMPLE_UNIFORM, ptr, nonce, n, rho, 0);
+}
+
+
+/*
+ * Encodings (FIPS 204 Section 7.2).  All little-endian bit packing
+ * (SimpleBitPack / BitPack, Algorithms 16-19).
+ */
+
+/* SimpleBitPack of t1 (10 bits), Algorithm 16.  In: 0 <= t1 < 1024. */
+static void
+pack_t1 (byte *r, const mldsa_poly_t *a)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N / 4; i++)
+    {
+      const s32 *c = a->coeffs + 4 * i;
+
+      r[5 * i + 0] = c[0];
+      r[5 * i + 1] = (c[0] >> 8) | (c[1] << 2);
+      r[5 * i + 2] = (c[1] >> 6) | (c[2] << 4);
+      r[5 * i + 3] = (c[2] >> 4) | (c[3] << 6);
+      r[5 * i + 4] = c[3] >> 2;
+    }
+}
+
+/* SimpleBitUnpack of t1, every 10-bit value valid.  */
+static void
+unpack_t1 (mldsa_poly_t *a, const byte *b)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N / 4; i++)
+    {
+      const byte *p = b + 5 * i;
+
+      a->coeffs[4 * i + 0] = (p[0] | ((u32)p[1] << 8)) & 0x3ff;
+      a->coeffs[4 * i + 1] = ((p[1] >> 2) | ((u32)p[2] << 6)) & 0x3ff;
+      a->coeffs[4 * i + 2] = ((p[2] >> 4) | ((u32)p[3] << 4)) & 0x3ff;
+      a->coeffs[4 * i + 3] = ((p[3] >> 6) | ((u32)p[4] << 2)) & 0x3ff;
+    }
+}
+
+/* BitPack (t0, 2^12 - 1, 2^12): 13-bit fields of 2^12 - t0.  */
+static void
+pack_t0 (byte *r, const mldsa_poly_t *a)
+{
+  unsigned int i, j;
+
+  for (i = 0; i < MLDSA_N / 8; i++)
+    {
+      u32 t[8];
+      byte *o = r + 13 * i;
+
+      for (j = 0; j < 8; j++)
+        t[j] = (1 << (MLDSA_D - 1)) - a->coeffs[8 * i + j];
+      o[0] = t[0];
+      o[1] = (t[0] >> 8) | (t[1] << 5);
+      o[2] = t[1] >> 3;
+      o[3] = (t[1] >> 11) | (t[2] << 2);
+      o[4] = (t[2] >> 6) | (t[3] << 7);
+      o[5] = t[3] >> 1;
+      o[6] = (t[3] >> 9) | (t[4] << 4);
+      o[7] = t[4] >> 4;
+      o[8] = (t[4] >> 12) | (t[5] << 1);
+      o[9] = (t[5] >> 7) | (t[6] << 6);
+      o[10] = t[6] >> 2;
+      o[11] = (t[6] >> 10) | (t[7] << 3);
+      o[12] = t[7] >> 5;
+    }
+}
+
+/* BitUnpack of t0; every 13-bit value gives a t0 in [-(2^12-1), 2^12],
+   so there is nothing to reject.  */
+static void
+unpack_t0 (mldsa_poly_t *a, const byte *b)
+{
+  unsigned int i, j;
+
+  for (i = 0; i < MLDSA_N / 8; i++)
+    {
+      const byte *p = b + 13 * i;
+      u32 t[8];
+
+      t[0] = p[0] | ((u32)p[1] << 8);
+      t[1] = (p[1] >> 5) | ((u32)p[2] << 3) | ((u32)p[3] << 11);
+      t[2] = (p[3] >> 2) | ((u32)p[4] << 6);
+      t[3] = (p[4] >> 7) | ((u32)p[5] << 1) | ((u32)p[6] << 9);
+      t[4] = (p[6] >> 4) | ((u32)p[7] << 4) | ((u32)p[8] << 12);
+      t[5] = (p[8] >> 1) | ((u32)p[9] << 7);
+      t[6] = (p[9] >> 6) | ((u32)p[10] << 2) | ((u32)p[11] << 10);
+      t[7] = (p[11] >> 3) | ((u32)p[12] << 5);
+      for (j = 0; j < 8; j++)
+        a->coeffs[8 * i + j] = (1 << (MLDSA_D - 1)) - (s32)(t[j] & 0x1fff);
+    }
+}
+
+/* BitPack (s, eta, eta): 3-bit (eta = 2) or 4-bit (eta = 4) fields of
+   eta - s.  */
+static void
+pack_eta (byte *r, const mldsa_poly_t *a, unsigned int eta)
+{
+  unsigned int i, j;
+
+  if (eta == 2)
+    for (i = 0; i < MLDSA_N / 8; i++)
+      {
+        u32 v = 0;
+
+        for (j = 0; j < 8; j++)
+          v |= (u32)(2 - a->coeffs[8 * i + j]) << (3 * j);
+        r[3 * i + 0] = v;
+        r[3 * i + 1] = v >> 8;
+        r[3 * i + 2] = v >> 16;
+      }
+  else
+    for (i = 0; i < MLDSA_N / 2; i++)
+      r[i] = (4 - a->coeffs[2 * i]) | ((4 - a->coeffs[2 * i + 1]) << 4);
+}
+
+/* BitUnpack for s1/s2.  Returns a nonzero mask if a field exceeds
+   2 eta (a malformed key; FIPS 204 skDecode leaves such keys
+   undefined, we reject them).  Constant time in the key bits.  */
+static u32
+unpack_eta (mldsa_poly_t *a, const byte *b, unsigned int eta)
+{
+  unsigned int i, j;
+  u32 bad = 0;
+
+  if (eta == 2)
+    for (i = 0; i < MLDSA_N / 8; i++)
+      {
+        u32 v = b[3 * i] | ((u32)b[3 * i + 1] << 8) | ((u32)b[3 * i + 2] << 16);
+
+        for (j = 0; j < 8; j++)
+          {
+            u32 t = (v >> (3 * j)) & 7;
+
+            bad |= (4 - t) >> 31;
+            a->coeffs[8 * i + j] = 2 - (s32)t;
+          }
+      }
+  else
+    for (i = 0; i < MLDSA_N / 2; i++)
+      {
+        u32 t0 = b[i] & 15, t1 = b[i] >> 4;
+
+        bad |= ((8 - t0) | (8 - t1)) >> 31;
+        a->coeffs[2 * i] = 4 - (s32)t0;
+        a->coeffs[2 * i + 1] = 4 - (s32)t1;
+      }
+  return bad;
+}
+
+/* BitPack (z, gamma1 - 1, gamma1): fields of gamma1 - z.
+   In: -gamma1 < z <= gamma1.  */
+static void
+pack_z (byte *r, const mldsa_poly_t *a, s32 gamma1)
+{
+  unsigned int i;
+
+  if (gamma1 == (1 << 17))
+    for (i = 0; i < MLDSA_N / 4; i++)
+      {
+        u32 t0 = gamma1 - a->coeffs[4 * i + 0];
+        u32 t1 = gamma1 - a->coeffs[4 * i + 1];
+        u32 t2 = gamma1 - a->coeffs[4 * i + 2];
+        u32 t3 = gamma1 - a->coeffs[4 * i + 3];
+        byte *o = r + 9 * i;
+
+        o[0] = t0;
+        o[1] = t0 >> 8;
+        o[2] = (t0 >> 16) | (t1 << 2);
+        o[3] = t1 >> 6;
+        o[4] = (t1 >> 14) | (t2 << 4);
+        o[5] = t2 >> 4;
+        o[6] = (t2 >> 12) | (t3 << 6);
+        o[7] = t3 >> 2;
+        o[8] = t3 >> 10;
+      }
+  else
+    for (i = 0; i < MLDSA_N / 2; i++)
+      {
+        u32 t0 = gamma1 - a->coeffs[2 * i + 0];
+        u32 t1 = gamma1 - a->coeffs[2 * i + 1];
+        byte *o = r + 5 * i;
+
+        o[0] = t0;
+        o[1] = t0 >> 8;
+        o[2] = (t0 >> 16) | (t1 << 4);
+        o[3] = t1 >> 4;
+        o[4] = t1 >> 12;
+      }
+}
+
+/* SimpleBitPack (w1, (q-1)/(2 gamma2) - 1): 6 bits (ML-DSA-44) or
+   4 bits.  */
+static void
+pack_w1 (byte *r, const mldsa_poly_t *a, s32 gamma2)
+{
+  unsigned int i;
+
+  if (gamma2 == (MLDSA_Q - 1) / 88)
+    for (i = 0; i < MLDSA_N / 4; i++)
+      {
+        const s32 *c = a->coeffs + 4 * i;
+
+        r[3 * i + 0] = c[0] | (c[1] << 6);
+        r[3 * i + 1] = (c[1] >> 2) | (c[2] << 4);
+        r[3 * i + 2] = (c[2] >> 4) | (c[3] << 2);
+      }
+  else
+    for (i = 0; i < MLDSA_N / 2; i++)
+      r[i] = a->coeffs[2 * i] | (a->coeffs[2 * i + 1] << 4);
+}
+
+/* HintBitUnpack (Algorithm 21) as a check only: the hint section Y
+   (omega + k bytes) is well formed if the running counts are
+   non-decreasing and at most omega, the indices of each polynomial
+   strictly increase and the unused index bytes are zero.  Returns 1
+   if well formed.  The signature is public.  */
+static int
+hint_check (const mldsa_params_t *p, const byte *y)
+{
+  unsigned int i, idx = 0, first;
+
+  for (i = 0; i < p->k; i++)
+    {
+      unsigned int end = y[p->omega + i];
+
+      if (end < idx || end > p->omega)
+        return 0;
+      first = idx;
+      for (; idx < end; idx++)
+        if (idx > first && y[idx - 1] >= y[idx])
+          return 0;
+    }
+  for (; idx < p->omega; idx++)
+    if (y[idx])
+      return 0;
+  return 1;
+}
+
+/* Hint polynomial I from a checked hint section Y.  */
+static void
+hint_row (const mldsa_params_t *p, mldsa_poly_t *h, const byte *y,
+          unsigned int i)
+{
+  unsigned int idx = i ? y[p->omega + i - 1] : 0;
+  unsigned int end = y[p->omega + i];
+
+  memset (h, 0, sizeof *h);
+  for (; idx < end; idx++)
+    h->coeffs[y[idx]] = 1;
+}
+
+
+/*
+ * Hashing.  H = SHAKE256 (FIPS 204 Section 3.7).
+ */
+
+/* mu = H (tr || M', 64), or the external mu.  */
+static void
+compute_mu (byte mu[MLDSA_MU_LEN], const byte tr[MLDSA_TR_LEN],
+            const mldsa_mprime_t *m)
+{
+  keccak_ctx_t ctx;
+
+  if (m->mu)
+    {
+      memcpy (mu, m->mu, MLDSA_MU_LEN);
+      return;
+    }
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, tr, MLDSA_TR_LEN);
+  if (m->prelen)
+    _gcry_keccak_absorb (&ctx, m->pre, m->prelen);
+  if (m->msglen)
+    _gcry_keccak_absorb (&ctx, m->msg, m->msglen);
+  _gcry_keccak_squeeze (&ctx, mu, MLDSA_MU_LEN);
+  _gcry_keccak_ctx_wipe (&ctx);
+}
+
+
+/*
+ * Workspaces.  Counts in polynomials.
+ */
+
+static unsigned int
+keygen_npolys (const mldsa_params_t *p)
+{
+  /* s1 (l), s2 (k), s1hat (l), row of A (l), t (1), t1 (1).  */
+  return 3 * p->l + p->k + 2;
+}
+
+static unsigned int
+sign_npolys (const mldsa_params_t *p)
+{
+  /* A (k l), s1hat (l), s2hat (k), t0hat (k), y / z (l), yhat (l),
+     w1 (k), w0 (k), c hat (1), temporary (1).  */
+  return p->k * p->l + 3 * p->l + 4 * p->k + 2;
+}
+
+static unsigned int
+verify_npolys (const mldsa_params_t *p)
+{
+  /* zhat (l), row of A (l), c hat (1), w (1), t1 / temporary (1),
+     h (1).  */
+  return 2 * p->l + 4;
+}
+
+size_t
+_gcry_mldsa_keygen_workspace_size (const mldsa_params_t *p)
+{
+  return keygen_npolys (p) * sizeof (mldsa_poly_t);
+}
+
+size_t
+_gcry_mldsa_sign_workspace_size (const mldsa_params_t *p)
+{
+  return sign_npolys (p) * sizeof (mldsa_poly_t);
+}
+
+size_t
+_gcry_mldsa_verify_workspace_size (const mldsa_params_t *p)
+{
+  return verify_npolys (p) * sizeof (mldsa_poly_t);
+}
+
+static mldsa_poly_t *
+ws_alloc (unsigned int npolys)
+{
+  /* The kernels need 32-byte alignment only for future SIMD code;
+     the heap gives 16, so over-allocate and align by hand.  */
+  return xtrymalloc (npolys * sizeof (mldsa_poly_t) + 32);
+}
+
+static mldsa_poly_t *
+ws_align (void *mem)
+{
+  return (mldsa_poly_t *)(((uintptr_t)mem + 31) & ~(uintptr_t)31);
+}
+
+static void
+ws_free (void *mem, unsigned int npolys)
+{
+  if (mem)
+    {
+      wipememory (mem, npolys * sizeof (mldsa_poly_t) + 32);
+      xfree (mem);
+    }
+}
+
+
+/*
+ * Key generation.
+ */
+
+/* Compute from RHO, s1 (standard domain) and s2 row by row
+   t = NTT^-1 (A o NTT (s1)) + s2, split it with Power2Round, and
+   hand t1 and t0 of each row to the caller's buffers: T1 (k * 320
+   bytes) and T0 (k * 416 bytes, may be NULL).  WS provides l + 3
+   scratch polynomials; S1HAT (l) receives NTT (s1).  */
+static void
+compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
+           const mldsa_poly_t *s1, const mldsa_poly_t *s2,
+           mldsa_poly_t *s1hat, mldsa_poly_t *ws, byte *t1out, byte *t0out)
+{
+  const mldsa_ops_t *ops = mldsa_ops;
+  mldsa_poly_t *row = ws, *t = ws + p->l, *t1 = ws + p->l + 1;
+  unsigned int i, j;
+
+  for (j = 0; j < p->l; j++)
+    {
+      s1hat[j] = s1[j];
+      ops->ntt (&s1hat[j]);
+    }
+  for (i = 0; i < p->k; i++)
+    {
+      expand_a_row (p, row, rho, i);
+      ops->pointwise_acc (t, row, s1hat, p->l);
+      ops->invntt_tomont (t);
+      for (j = 0; j < MLDSA_N; j++)
+        t->coeffs[j] += s2[i].coeffs[j];
+      ops->reduce (t);
+      ops->caddq (t);
+      ops->power2round (t1, t, t);
+      pack_t1 (t1out + i * POLYT1_BYTES, t1);
+      if (t0out)
+        pack_t0 (t0out + i * POLYT0_BYTES, t);
+    }
+}
+
+/* ExpandS (Algorithm 33): s1 from nonces 0..l-1, s2 from l..l+k-1.  */
+static void
+expand_s (const mldsa_params_t *p, mldsa_poly_t *s1, mldsa_poly_t *s2,
+          const byte rhoprime[MLDSA_CRHBYTES])
+{
+  mldsa_poly_t *ptr[15];
+  u16 nonce[15];
+  unsigned int i, n = p->l + p->k;
+
+  for (i = 0; i < n; i++)
+    {
+      ptr[i] = i < p->l ? s1 + i : s2 + (i - p->l);
+      nonce[i] = i;
+    }
+  sample_polys (SAMPLE_ETA, ptr, nonce, n, rhoprime, p->eta);
+}
+
+gpg_err_code_t
+_gcry_mldsa_keygen_internal (const mldsa_params_t *p, byte *pk, byte *sk,
+                             const byte xi[MLDSA_XI_LEN])
+{
+  byte seedbuf[MLDSA_SEEDBYTES + 2];
+  byte expanded[2 * MLDSA_SEEDBYTES + MLDSA_CRHBYTES];
+  const byte *rho, *rhoprime, *key;
+  mldsa_poly_t *ws, *s1, *s2, *s1hat, *tmp;
+  void *mem;
+  byte *o;
+  unsigned int i;
+
+  mem = ws_alloc (keygen_npolys (p));
+  if (!mem)
+    return gpg_err_code_from_syserror ();
+  ws = ws_align (mem);
+  s1 = ws;
+  s2 = s1 + p->l;
+  s1hat = s2 + p->k;
+  tmp = s1hat + p->l;
+
+  /* (rho, rho', K) = H (xi || k || l, 128), Algorithm 6 line 1.  */
+  memcpy (seedbuf, xi, MLDSA_SEEDBYTES);
+  seedbuf[MLDSA_SEEDBYTES] = p->k;
+  seedbuf[MLDSA_SEEDBYTES + 1] = p->l;
+  _gcry_shake256 (expanded, sizeof expanded, seedbuf, sizeof seedbuf);
+  rho = expanded;
+  rhoprime = expanded + MLDSA_SEEDBYTES;
+  key = expanded + MLDSA_SEEDBYTES + MLDSA_CRHBYTES;
+
+  expand_s (p, s1, s2, rhoprime);
+
+  /* skEncode (Algorithm 24): rho || K || tr || s1 || s2 || t0, with tr
+     filled in once pk is complete.  */
+  o = sk;
+  memcpy (o, rho, MLDSA_SEEDBYTES);
+  o += MLDSA_SEEDBYTES;
+  memcpy (o, key, MLDSA_SEEDBYTES);
+  o += MLDSA_SEEDBYTES + MLDSA_TR_LEN;
+  for (i = 0; i < p->l; i++, o += p->polyeta_bytes)
+    pack_eta (o, s1 + i, p->eta);
+  for (i = 0; i < p->k; i++, o += p->polyeta_bytes)
+    pack_eta (o, s2 + i, p->eta);
+
+  /* pkEncode (Algorithm 22): rho || t1.  */
+  memcpy (pk, rho, MLDSA_SEEDBYTES);
+  compute_t (p, rho, s1, s2, s1hat, tmp, pk + MLDSA_SEEDBYTES, o);
+
+  /* tr = H (pk, 64).  */
+  _gcry_shake256 (sk + 2 * MLDSA_SEEDBYTES, MLDSA_TR_LEN, pk, p->pk_len);
+
+  ws_free (mem, keygen_npolys (p));
+  wipememory (seedbuf, sizeof seedbuf);
+  wipememory (expanded, sizeof expanded);
+  return 0;
+}
+
+
+/*
+ * Secret key decoding (skDecode, Algorithm 25) with range check.
+ */
+
+typedef struct
+{
+  const byte *rho, *key, *tr;
+  const byte *s1, *s2, *t0;     /* Packed vectors.  */
+} sk_parts_t;
+
+static void
+sk_split (const mldsa_params_t *p, const byte *sk, sk_parts_t *r)
+{
+  r->rho = sk;
+  r->key = sk + MLDSA_SEEDBYTES;
+  r->tr = sk + 2 * MLDSA_SEEDBYTES;
+  r->s1 = r->tr + MLDSA_TR_LEN;
+  r->s2 = r->s1 + p->l * p->polyeta_bytes;
+  r->t0 = r->s2 + p->k * p->polyeta_bytes;
+}
+
+
+/*
+ * Signing.
+ */
+
+gpg_err_code_t
+_gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
+                           const byte *sk, const mldsa_mprime_t *m,
+                           const byte rnd[MLDSA_RND_LEN])
+{
+  const mldsa_ops_t *ops = mldsa_ops;
+  const unsigned int k = p->k, l = p->l;
+  gpg_err_code_t ec = 0;
+  sk_parts_t parts;
+  byte mu[MLDSA_MU_LEN];
+  byte rhopp[MLDSA_CRHBYTES];
+  byte w1buf[192];
+  keccak_ctx_t ctx;
+  mldsa_poly_t *mat, *s1hat, *s2hat, *t0hat, *y, *yhat, *w1, *w0, *cp, *tmp;
+  mldsa_poly_t *ptr[8];
+  u16 nonce[8];
+  void *mem;
+  u16 kappa;
+  u32 bad = 0;
+  unsigned int i, j;
+
+  mem = ws_alloc (sign_npolys (p));
+  if (!mem)
+    return gpg_err_code_from_syserror ();
+  mat = ws_align (mem);
+  s1hat = mat + k * l;
+  s2hat = s1hat + l;
+  t0hat = s2hat + k;
+  y = t0hat + k;
+  yhat = y + l;
+  w1 = yhat + l;
+  w0 = w1 + k;
+  cp = w0 + k;
+  tmp = cp + 1;
+
+  /* Lines 1-5: decode sk and move s1, s2, t0 to the NTT domain.  */
+  sk_split (p, sk, &parts);
+  for (i = 0; i < l; i++)
+    {
+      bad |= unpack_eta (&s1hat[i], parts.s1 + i * p->polyeta_bytes, p->eta);
+      ops->ntt (&s1hat[i]);
+    }
+  for (i = 0; i < k; i++)
+    {
+      bad |= unpack_eta (&s2hat[i], parts.s2 + i * p->polyeta_bytes, p->eta);
+      ops->ntt (&s2hat[i]);
+      unpack_t0 (&t0hat[i], parts.t0 + i * POLYT0_BYTES);
+      ops->ntt (&t0hat[i]);
+    }
+  if (bad)
+    {
+      ec = GPG_ERR_BAD_SECKEY;
+      goto leave;
+    }
+  expand_a (p, mat, parts.rho);
+
+  /* Lines 6-7: mu = H (tr || M'), rho'' = H (K || rnd || mu).  */
+  compute_mu (mu, parts.tr, m);
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, parts.key, MLDSA_SEEDBYTES);
+  _gcry_keccak_absorb (&ctx, rnd, MLDSA_RND_LEN);
+  _gcry_keccak_absorb (&ctx, mu, MLDSA_MU_LEN);
+  _gcry_keccak_squeeze (&ctx, rhopp, MLDSA_CRHBYTES);
+
+  for (kappa = 0; ; kappa += l)
+    {
+      byte *hints = sig + p->ctildelen + l * p->polyz_bytes;
+      unsigned int nhints;
+
+      /* Line 11: y = ExpandMask (rho'', kappa).  */
+      for (j = 0; j < l; j++)
+        {
+          ptr[j] = y + j;
+          nonce[j] = (u16)(kappa + j);
+        }
+      sample_polys (SAMPLE_GAMMA1, ptr, nonce, l, rhopp, p->gamma1);
+
+      /* Lines 12-13: w = NTT^-1 (A o NTT (y)), (w1, w0) = Decompose.  */
+      for (j = 0; j < l; j++)
+        {
+          yhat[j] = y[j];
+          ops->ntt (&yhat[j]);
+        }
+      for (i = 0; i < k; i++)
+        {
+          ops->pointwise_acc (&w1[i], mat + i * l, yhat, l);
+          ops->invntt_tomont (&w1[i]);
+          ops->caddq (&w1[i]);
+          ops->decompose (&w1[i], &w0[i], &w1[i], p->gamma2);
+        }
+
+      /* Line 15: c~ = H (mu || w1Encode (w1)).  */
+      _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+      _gcry_keccak_absorb (&ctx, mu, MLDSA_MU_LEN);
+      for (i = 0; i < k; i++)
+        {
+          pack_w1 (w1buf, &w1[i], p->gamma2);
+          _gcry_keccak_absorb (&ctx, w1buf, p->polyw1_bytes);
+        }
+      _gcry_keccak_squeeze (&ctx, sig, p->ctildelen);
+
+      /* Lines 16-18.  */
+      ops->poly_challenge (cp, sig, p->ctildelen, p->tau);
+      ops->ntt (cp);
+
+      /* Lines 19-23: z = y + c s1, reject if ||z|| >= gamma1 - beta.
+         z overwrites y (a retry samples y afresh).  */
+      for (j = 0; j < l; j++)
+        {
+          ops->pointwise (tmp, cp, &s1hat[j]);
+          ops->invntt_tomont (tmp);
+          for (i = 0; i < MLDSA_N; i++)
+            y[j].coeffs[i] += tmp->coeffs[i];
+          ops->reduce (&y[j]);
+          if (ops->chknorm (&y[j], p->gamma1 - p->beta))
+            goto retry;
+        }
+
+      /* r0 = LowBits (w - c s2) = w0 - c s2 (no carry into w1 once
+         ||w0 - c s2|| < gamma2 - beta is checked).  */
+      for (i = 0; i < k; i++)
+        {
+          ops->pointwise (tmp, cp, &s2hat[i]);
+          ops->invntt_tomont (tmp);
+          for (j = 0; j < MLDSA_N; j++)
+            w0[i].coeffs[j] -= tmp->coeffs[j];
+          ops->reduce (&w0[i]);
+          if (ops->chknorm (&w0[i], p->gamma2 - p->beta))
+            goto retry;
+        }
+
+      /* Lines 25-28: c t0, its norm, the hint (written straight into
+         the signature's hint section, Algorithm 20).  */
+      memset (hints, 0, p->omega + k);
+      nhints = 0;
+      for (i = 0; i < k; i++)
+        {
+          ops->pointwise (tmp, cp, &t0hat[i]);
+          ops->invntt_tomont (tmp);
+          ops->reduce (tmp);
+          if (ops->chknorm (tmp, p->gamma2))
+            goto retry;
+          for (j = 0; j < MLDSA_N; j++)
+            w0[i].coeffs[j] += tmp->coeffs[j];
+          nhints += ops->make_hint (tmp, &w0[i], &w1[i], p->gamma2);
+          if (nhints > p->omega)
+            goto retry;
+          /* The hint positions are part of the signature.  */
+          {
+            unsigned int idx = i ? hints[p->omega + i - 1] : 0;
+
+            for (j = 0; j < MLDSA_N; j++)
+              if (tmp->coeffs[j])
+                hints[idx++] = j;
+            hints[p->omega + i] = idx;
+          }
+        }
+
+      /* Line 33: sigEncode (Algorithm 26); c~ is already in place.  */
+      for (j = 0; j < l; j++)
+        pack_z (sig + p->ctildelen + j * p->polyz_bytes, &y[j], p->gamma1);
+      break;
+
+    retry:
+      ;
+    }
+
+ leave:
+  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (mu, sizeof mu);
+  wipememory (rhopp, sizeof rhopp);
+  wipememory (w1buf, sizeof w1buf);
+  ws_free (mem, sign_npolys (p));
+  return ec;
+}
+
+
+/*
+ * Verification.
+ */
+
+gpg_err_code_t
+_gcry_mldsa_verify_internal (const mldsa_params_t *p,
+                             const byte *pk, size_t pklen,
+                             const mldsa_mprime_t *m,
+                             const byte *sig, size_t siglen)
+{
+  const mldsa_ops_t *ops = mldsa_ops;
+  const unsigned int k = p->k, l = p->l;
+  gpg_err_code_t ec = 0;
+  const byte *hints;
+  byte tr[MLDSA_TR_LEN];
+  byte mu[MLDSA_MU_LEN];
+  byte ctilde2[64];
+  byte w1buf[192];
+  keccak_ctx_t ctx;
+  mldsa_poly_t *zhat, *row, *cp, *w, *tmp, *h;
+  void *mem;
+  unsigned int i, j;
+
+  if (pklen != p->pk_len)
+    return GPG_ERR_BAD_PUBKEY;
+  if (siglen != p->sig_len)
+    return GPG_ERR_BAD_SIGNATURE;
+  hints = sig + p->ctildelen + l * p->polyz_bytes;
+  if (!hint_check (p, hints))
+    return GPG_ERR_BAD_SIGNATURE;
+
+  mem = ws_alloc (verify_npolys (p));
+  if (!mem)
+    return gpg_err_code_from_syserror ();
+  zhat = ws_align (mem);
+  row = zhat + l;
+  cp = row + l;
+  w = cp + 1;
+  tmp = w + 1;
+  h = tmp + 1;
+
+  /* z and its norm (Algorithm 8 line 13), checked before any work.  */
+  for (j = 0; j < l; j++)
+    {
+      _gcry_mldsa_unpack_gamma1_generic (&zhat[j],
+                                         sig + p->ctildelen
+                                         + j * p->polyz_bytes, p->gamma1);
+      if (ops->chknorm (&zhat[j], p->gamma1 - p->beta))
+        {
+          ec = GPG_ERR_BAD_SIGNATURE;
+          goto leave;
+        }
+      ops->ntt (&zhat[j]);
+    }
+
+  /* Lines 6-7: tr = H (pk), mu = H (tr || M').  */
+  if (!m->mu)
+    _gcry_shake256 (tr, sizeof tr, pk, p->pk_len);
+  compute_mu (mu, tr, m);
+
+  ops->poly_challenge (cp, sig, p->ctildelen, p->tau);
+  ops->ntt (cp);
+
+  /* Lines 9-12, one row at a time:
+     w'_approx = NTT^-1 (A o NTT (z) - NTT (c) o NTT (t1 2^d)),
+     w1' = UseHint (h, w'_approx), hashed as it is produced.  */
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, mu, MLDSA_MU_LEN);
+  for (i = 0; i < k; i++)
+    {
+      expand_a_row (p, row, pk, i);
+      ops->pointwise_acc (w, row, zhat, l);
+
+      unpack_t1 (tmp, pk + MLDSA_SEEDBYTES + i * POLYT1_BYTES);
+      for (j = 0; j < MLDSA_N; j++)
+        tmp->coeffs[j] <<= MLDSA_D;
+      ops->ntt (tmp);
+      ops->pointwise (tmp, cp, tmp);
+      for (j = 0; j < MLDSA_N; j++)
+        w->coeffs[j] -= tmp->coeffs[j];
+      ops->reduce (w);
+      ops->invntt_tomont (w);
+      ops->caddq (w);
+
+      hint_row (p, h, hints, i);
+      ops->use_hint (w, w, h, p->gamma2);
+      pack_w1 (w1buf, w, p->gamma2);
+      _gcry_keccak_absorb (&ctx, w1buf, p->polyw1_bytes);
+    }
+  _gcry_keccak_squeeze (&ctx, ctilde2, p->ctildelen);
+
+  /* Line 13: c~ = c~'.  Public data, an ordinary compare is fine.  */
+  if (memcmp (ctilde2, sig, p->ctildelen))
+    ec = GPG_ERR_BAD_SIGNATURE;
+
+ leave:
+  ws_free (mem, verify_npolys (p));
+  return ec;
+}
+
+
+/*
+ * Secret key check.
+ */
+
+gpg_err_code_t
+_gcry_mldsa_check_secret_key (const mldsa_params_t *p, const byte *sk,
+                              const byte *pk)
+{
+  gpg_err_code_t ec = 0;
+  sk_parts_t parts;
+  mldsa_poly_t *ws, *s1, *s2, *s1hat, *tmp;
+  byte *pkbuf = NULL, *t0buf = NULL;
+  byte tr[MLDSA_TR_LEN];
+  void *mem;
+  u32 bad = 0;
+  unsigned int i;
+
+  mem = ws_alloc (keygen_npolys (p));
+  pkbuf = xtrymalloc (p->pk_len);
+  t0buf = xtrymalloc_secure (p->k * POLYT0_BYTES);
+  if (!mem || !pkbuf || !t0buf)
+    {
+      ec = gpg_err_code_from_syserror ();
+      goto leave;
+    }
+  ws = ws_align (mem);
+  s1 = ws;
+  s2 = s1 + p->l;
+  s1hat = s2 + p->k;
+  tmp = s1hat + p->l;
+
+  sk_split (p, sk, &parts);
+  for (i = 0; i < p->l; i++)
+    bad |= unpack_eta (s1 + i, parts.s1 + i * p->polyeta_bytes, p->eta);
+  for (i = 0; i < p->k; i++)
+    bad |= unpack_eta (s2 + i, parts.s2 + i * p->polyeta_bytes, p->eta);
+  if (bad)
+    {
+      ec = GPG_ERR_BAD_SECKEY;
+      goto leave;
+    }
+  memcpy (pkbuf, parts.rho, MLDSA_SEEDBYTES);
+  compute_t (p, parts.rho, s1, s2, s1hat, tmp, pkbuf + MLDSA_SEEDBYTES,
+             t0buf);
+  _gcry_shake256 (tr, sizeof tr, pkbuf, p->pk_len);
+  if (!ct_memequal (t0buf, parts.t0, p->k * POLYT0_BYTES)
+      || !ct_memequal (tr, parts.tr, MLDSA_TR_LEN)
+      || (pk && memcmp (pk, pkbuf, p->pk_len)))
+    ec = GPG_ERR_BAD_SECKEY;
+
+ leave:
+  ws_free (mem, keygen_npolys (p));
+  if (t0buf)
+    {
+      wipememory (t0buf, p->k * POLYT0_BYTES);
+      xfree (t0buf);
+    }
+  xfree (pkbuf);
+  return ec;
+}
