@@ -373,6 +373,13 @@ int gcry_sexp_length (const gcry_sexp_t list);
 gcry_sexp_t gcry_sexp_nth (const gcry_sexp_t list, int number);
 gcry_sexp_t gcry_sexp_car (const gcry_sexp_t list);
 gcry_sexp_t gcry_sexp_cdr (const gcry_sexp_t list);
+gcry_sexp_t gcry_sexp_cadr (const gcry_sexp_t list);
+
+/* Return the length of the canonical S-expression at BUFFER (at most
+   LENGTH bytes are examined unless LENGTH is 0), or 0 on error with
+   *ERRCODE and *ERROFF set.  */
+size_t gcry_sexp_canon_len (const unsigned char *buffer, size_t length,
+                            size_t *erroff, gcry_error_t *errcode);
 
 /* Element NUMBER of LIST as data: a pointer into LIST (valid while
    LIST lives), a malloced copy, a malloced C string, or an MPI of
@@ -423,9 +430,28 @@ enum gcry_mpi_flag
   };
 
 gcry_mpi_t gcry_mpi_new (unsigned int nbits);
+/* As gcry_mpi_new but the value lives in secure memory.  */
+gcry_mpi_t gcry_mpi_snew (unsigned int nbits);
 void gcry_mpi_release (gcry_mpi_t a);
+gcry_mpi_t gcry_mpi_copy (const gcry_mpi_t a);
+/* Store U in W and release U.  */
+void gcry_mpi_snatch (gcry_mpi_t w, gcry_mpi_t u);
+/* W = U (a new MPI if W is NULL); returns W.  */
+gcry_mpi_t gcry_mpi_set (gcry_mpi_t w, const gcry_mpi_t u);
+gcry_mpi_t gcry_mpi_set_ui (gcry_mpi_t w, unsigned long u);
+void gcry_mpi_swap (gcry_mpi_t a, gcry_mpi_t b);
+int gcry_mpi_is_neg (gcry_mpi_t a);
+/* W = -U  */
+void gcry_mpi_neg (gcry_mpi_t w, gcry_mpi_t u);
+/* W = |W|  */
+void gcry_mpi_abs (gcry_mpi_t w);
+/* Return <0, 0 or >0 as U is smaller than, equal to or larger than V.  */
 int gcry_mpi_cmp (const gcry_mpi_t u, const gcry_mpi_t v);
+int gcry_mpi_cmp_ui (const gcry_mpi_t u, unsigned long v);
 unsigned int gcry_mpi_get_nbits (gcry_mpi_t a);
+int gcry_mpi_test_bit (gcry_mpi_t a, unsigned int n);
+/* Print A in hex to the log stream, for debugging.  */
+void gcry_mpi_dump (const gcry_mpi_t a);
 
 /* Parse BUFLEN bytes of BUFFER in FORMAT into a new MPI.  */
 gcry_error_t gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
@@ -448,6 +474,12 @@ gcry_mpi_t gcry_mpi_set_opaque (gcry_mpi_t a, void *p, unsigned int nbits);
 /* Return the opaque value of A (still owned by A) and its bit
    length.  */
 void *gcry_mpi_get_opaque (gcry_mpi_t a, unsigned int *nbits);
+/* As gcry_mpi_set_opaque but takes a copy of P.  */
+gcry_mpi_t gcry_mpi_set_opaque_copy (gcry_mpi_t a, const void *p,
+                                     unsigned int nbits);
+void gcry_mpi_set_flag (gcry_mpi_t a, enum gcry_mpi_flag flag);
+void gcry_mpi_clear_flag (gcry_mpi_t a, enum gcry_mpi_flag flag);
+int gcry_mpi_get_flag (gcry_mpi_t a, enum gcry_mpi_flag flag);
 
 #ifndef GCRYPT_NO_MPI_MACROS
 # define mpi_new(n)             gcry_mpi_new ((n))
@@ -458,6 +490,16 @@ void *gcry_mpi_get_opaque (gcry_mpi_t a, unsigned int *nbits);
       (a) = NULL;               \
     }                           \
   while (0)
+# define mpi_secure_new(n)      gcry_mpi_snew ((n))
+# define mpi_copy(a)            gcry_mpi_copy ((a))
+# define mpi_snatch(w,u)        gcry_mpi_snatch ((w), (u))
+# define mpi_set(w,u)           gcry_mpi_set ((w), (u))
+# define mpi_set_ui(w,u)        gcry_mpi_set_ui ((w), (u))
+# define mpi_abs(w)             gcry_mpi_abs ((w))
+# define mpi_neg(w,u)           gcry_mpi_neg ((w), (u))
+# define mpi_is_neg(a)          gcry_mpi_is_neg ((a))
+# define mpi_cmp_ui(u,v)        gcry_mpi_cmp_ui ((u), (v))
+# define mpi_test_bit(a,b)      gcry_mpi_test_bit ((a), (b))
 # define mpi_cmp(u,v)           gcry_mpi_cmp ((u), (v))
 # define mpi_get_nbits(a)       gcry_mpi_get_nbits ((a))
 # define mpi_set_opaque(a,b,c)  gcry_mpi_set_opaque ((a), (b), (c))
