@@ -71,6 +71,15 @@ void _gcry_keccak_init (void);
 const char *_gcry_keccak_backend_name (void);        /* single state */
 const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
 
+/* For benchmarks and differential tests: the permutations of backend
+   NAME ("generic", "avx2", "avx512", ...).  Stores the single, 4-way
+   and 8-way permutations at R_FN[0..2]; a slot that the backend does
+   not implement itself (it falls back to another backend there) is
+   NULL.  Returns 0, or -1 if NAME is not compiled in or not usable
+   with the current, possibly disabled, hardware features.  */
+typedef void (*keccak_permute_fn_t) (u64 *state);
+int _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3]);
+
 /* Permutations through the dispatch table.  */
 void _gcry_keccak_f1600 (u64 state[25]);
 void _gcry_keccak_f1600_x4 (u64 state[25 * 4]);

@@ -102,6 +102,18 @@ _gcry_mldsa_backend_name (void)
   return mldsa_ops->name;
 }
 
+/* Return the kernel set named NAME if it is compiled in and usable
+   with the current (possibly disabled) hardware features, else NULL.
+   For bench-slope and the differential kernel tests; it must accept
+   exactly the sets _gcry_mldsa_init may choose.  */
+const mldsa_ops_t *
+_gcry_mldsa_get_ops (const char *name)
+{
+  if (name && !strcmp (name, _gcry_mldsa_ops_generic.name))
+    return &_gcry_mldsa_ops_generic;
+  return NULL;
+}
+
 const mldsa_params_t *
 _gcry_mldsa_get_params (mldsa_alg_t alg)
 {

@@ -93,6 +93,9 @@ typedef struct
 void _gcry_mldsa_init (void);
 /* Name of the chosen kernel set ("generic", ...).  */
 const char *_gcry_mldsa_backend_name (void);
+/* The kernel set named NAME ("generic", ...) if compiled in and usable
+   here, else NULL (bench-slope, kernel tests).  */
+const struct mldsa_ops_s *_gcry_mldsa_get_ops (const char *name);
 
 const mldsa_params_t *_gcry_mldsa_get_params (mldsa_alg_t alg);
 

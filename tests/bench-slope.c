@@ -1,0 +1,1762 @@
+/* bench-slope.c - Benchmark of libgcrypt-pqc: hashes, ML-KEM, ML-DSA
+ *                 and every kernel backend side by side
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The command line and the output follow libgcrypt's
+ * tests/bench-slope, so that scripts written for it keep working:
+ *
+ *   bench-slope [options] [hash|pq|kernels ...] [algonames ...]
+ *
+ * Sections:
+ *   hash     SHA-3, SHAKE and SHA-2 in ns/byte and cycles/byte.
+ *   pq       ML-KEM-512/768/1024 (keygen, encap, decap) and
+ *            ML-DSA-44/65/87 (keygen, sign, verify) through the public
+ *            gcry_kem_* and gcry_pk_* functions, as an application
+ *            calls them; ns/iter and cycles/iter.
+ *   kernels  (ours) every internal kernel once per backend compiled in
+ *            and usable on this CPU, cycles per call and the speed-up
+ *            over the portable code.  This is why bench-slope links the
+ *            library's internal convenience archive.
+ *
+ * Method (see doc/bench-slope.texi for the full description):
+ *   1. Warm-up: the operation runs for a few milliseconds, which also
+ *      gives a first estimate of its cost.
+ *   2. The number of calls per timed run is chosen so that one run
+ *      lasts about a millisecond (well above the clock resolution).
+ *   3. REPETITIONS timed runs (default 64); the figure reported is
+ *      the median time per call, so that a few runs disturbed by
+ *      another process do not move it.  --verbose shows minimum,
+ *      quartiles and maximum.
+ *   4. With --cpu-mhz auto the core clock is measured right before and
+ *      after each row with a dependency chain of integer additions
+ *      (one core cycle each), and cycles = time * clock.  This counts
+ *      core cycles even where the time-stamp counter ticks at another
+ *      rate.
+ * Hashes are timed at several message lengths and the slope of the
+ * fitted line is reported (ns per byte without the fixed costs).
+ *
+ * --smoke (or GCRYPT_IN_REGRESSION_TEST in the environment) runs
+ * everything with a handful of tiny runs; make check uses it to prove
+ * that the program works and its output is well formed.  No figure
+ * is checked anywhere.  */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <time.h>
+#include <errno.h>
+
+#include "gcrypt.h"
+
+/* Internal interfaces for the kernels section.  */
+#include "types.h"
+#include "keccak.h"
+#ifdef USE_MLKEM
+# include "mlkem-ops.h"
+#endif
+#ifdef USE_MLDSA
+# include "mldsa-ops.h"
+#endif
+
+#define PGM "bench-slope"
+
+/* The per-backend accessors are declared weak: a kernel set whose
+   accessor is not linked in simply has no columns.  They return the
+   kernel table of backend NAME if it is compiled in and usable with
+   the current (possibly disabled) hardware features, else NULL (the
+   Keccak one fills three function pointers and returns 0, or -1).  */
+#if defined(__GNUC__) && defined(__ELF__)
+# define BENCH_WEAK __attribute__ ((weak))
+#else
+# define BENCH_WEAK
+#endif
+
+int _gcry_keccak_get_backend (const char *name,
+                              keccak_permute_fn_t r_fn[3]) BENCH_WEAK;
+#ifdef USE_MLKEM
+const mlkem_ops_t *_gcry_mlkem_get_ops (const char *name) BENCH_WEAK;
+extern const mlkem_ops_t _gcry_mlkem_ops_generic BENCH_WEAK;
+#endif
+#ifdef USE_MLDSA
+const mldsa_ops_t *_gcry_mldsa_get_ops (const char *name) BENCH_WEAK;
+extern const mldsa_ops_t _gcry_mldsa_ops_generic BENCH_WEAK;
+#endif
+
+#define DIM(v) (sizeof (v) / sizeof ((v)[0]))
+
+#define DEFAULT_REPETITIONS 64
+
+
+/*
+ * Settings.
+ */
+
+static int verbose;
+static int csv_mode;
+static int smoke_mode;
+static int repetitions = DEFAULT_REPETITIONS;
+static int auto_mhz;            /* --cpu-mhz auto */
+static double fixed_mhz;        /* --cpu-mhz N, 0 if not given.  */
+static int exit_status;
+
+/* Target duration of one timed run and of the warm-up, in ns.  */
+static double run_target_ns = 1.0e6;
+static double warmup_ns = 20.0e6;
+
+/* Algorithm names given on the command line (filter), or none.  */
+static char **algo_filter;
+static int algo_filter_count;
+
+
+static void
+die (const char *format, ...)
+{
+  va_list arg_ptr;
+
+  fflush (stdout);
+  fprintf (stderr, PGM ": ");
+  va_start (arg_ptr, format);
+  vfprintf (stderr, format, arg_ptr);
+  va_end (arg_ptr);
+  if (*format && format[strlen (format) - 1] != '\n')
+    putc ('\n', stderr);
+  exit (1);
+}
+
+
+/* ASCII case-insensitive string compare; 0 if equal.  */
+static int
+name_cmp (const char *a, const char *b)
+{
+  unsigned char ca, cb;
+
+  do
+    {
+      ca = *a++;
+      cb = *b++;
+      if (ca >= 'A' && ca <= 'Z')
+        ca += 'a' - 'A';
+      if (cb >= 'A' && cb <= 'Z')
+        cb += 'a' - 'A';
+    }
+  while (ca && ca == cb);
+  return ca - cb;
+}
+
+
+/* Return true if the row NAME (or its alternative spelling ALT, may be
+   NULL) is selected by the algorithm names on the command line.  A
+   name selects a row if it equals the row name or is a prefix of it
+   followed by '-' (so "keccak" selects all Keccak rows).  */
+static int
+algo_selected (const char *name, const char *alt)
+{
+  int i;
+  size_t n;
+
+  if (!algo_filter_count)
+    return 1;
+  for (i = 0; i < algo_filter_count; i++)
+    {
+      const char *f = algo_filter[i];
+      const char *cand[2];
+      int j;
+
+      cand[0] = name;
+      cand[1] = alt;
+      for (j = 0; j < 2; j++)
+        {
+          if (!cand[j])
+            continue;
+          if (!name_cmp (f, cand[j]))
+            return 1;
+          n = strlen (f);
+          if (strlen (cand[j]) > n && cand[j][n] == '-')
+            {
+              char *tmp = strdup (cand[j]);
+              int match;
+
+              if (!tmp)
+                die ("out of core");
+              tmp[n] = 0;
+              match = !name_cmp (f, tmp);
+              free (tmp);
+              if (match)
+                return 1;
+            }
+        }
+    }
+  return 0;
+}
+
+
+/*
+ * Time.
+ */
+
+static double
+now_ns (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_MONOTONIC, &ts))
+    die ("clock_gettime failed: %s", strerror (errno));
+  return ts.tv_sec * 1.0e9 + ts.tv_nsec;
+}
+
+
+static int
+double_cmp (const void *a_, const void *b_)
+{
+  double a = *(const double *)a_;
+  double b = *(const double *)b_;
+
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+
+/* Value at fraction F (0..1) of the sorted array V of N entries, by
+   linear interpolation between neighbours (F = 0.5 is the median).  */
+static double
+quantile (const double *v, int n, double f)
+{
+  double pos = f * (n - 1);
+  int i = (int)pos;
+
+  if (i >= n - 1)
+    return v[n - 1];
+  return v[i] + (pos - i) * (v[i + 1] - v[i]);
+}
+
+
+/*
+ * Clock estimation.
+ *
+ * A chain of integer additions where each one needs the result of the
+ * previous one runs at one addition per core cycle on every current
+ * x86-64 and most other cores (the loop counter is an independent
+ * chain and overlaps).  The empty asm statement after each addition
+ * makes the value opaque to the compiler, so it can neither fold nor
+ * reassociate the chain.  Timing the chain against CLOCK_MONOTONIC
+ * gives the core clock in MHz.  The estimate is the median of several
+ * short trials.
+ */
+
+#define CHAIN_ADDS_PER_LOOP 512
+
+#if defined(__GNUC__)
+# define CHAIN_STEP  x += y; __asm__ ("" : "+r" (x))
+#else
+# define CHAIN_STEP  x += y
+#endif
+#define CHAIN_8   CHAIN_STEP; CHAIN_STEP; CHAIN_STEP; CHAIN_STEP; \
+                  CHAIN_STEP; CHAIN_STEP; CHAIN_STEP; CHAIN_STEP
+#define CHAIN_64  CHAIN_8; CHAIN_8; CHAIN_8; CHAIN_8; \
+                  CHAIN_8; CHAIN_8; CHAIN_8; CHAIN_8
+#define CHAIN_512 CHAIN_64; CHAIN_64; CHAIN_64; CHAIN_64; \
+                  CHAIN_64; CHAIN_64; CHAIN_64; CHAIN_64
+
+static volatile unsigned long chain_sink;
+static volatile unsigned long chain_one = 1;
+
+static void
+chain_run (unsigned long loops)
+{
+  unsigned long x = chain_sink;
+  unsigned long y = chain_one;
+
+  while (loops--)
+    {
+      CHAIN_512;
+    }
+  chain_sink = x;
+}
+
+
+/* Return the core clock in MHz.  */
+static double
+measure_mhz (void)
+{
+  static unsigned long loops;
+  double samples[15];
+  int ntrials = smoke_mode ? 3 : (int)DIM (samples);
+  double trial_ns = smoke_mode ? 20.0e3 : 200.0e3;
+  double t0, t1;
+  int i;
+
+  if (!loops)
+    {
+      /* Calibrate once: double until one trial takes TRIAL_NS.  */
+      loops = 16;
+      for (;;)
+        {
+          t0 = now_ns ();
+          chain_run (loops);
+          t1 = now_ns ();
+          if (t1 - t0 >= trial_ns || loops > (1UL << 30))
+            break;
+          loops *= 2;
+        }
+    }
+
+  chain_run (loops);   /* Bring the clock up before the trials.  */
+  for (i = 0; i < ntrials; i++)
+    {
+      t0 = now_ns ();
+      chain_run (loops);
+      t1 = now_ns ();
+      if (t1 <= t0)
+        t1 = t0 + 1;
+      samples[i] = (double)loops * CHAIN_ADDS_PER_LOOP / (t1 - t0) * 1000.0;
+    }
+  qsort (samples, ntrials, sizeof *samples, double_cmp);
+  return quantile (samples, ntrials, 0.5);
+}
+
+
+/*
+ * Measurement.
+ */
+
+/* Run the operation N times.  */
+typedef void (*bench_fn_t) (void *priv, unsigned long n);
+
+struct bench_result
+{
+  double ns;                  /* Median time per call.  */
+  double min, q1, q3, max;    /* Spread of the per-call times.  */
+  double mhz;                 /* Core clock used for cycles, or 0.  */
+  double mhz_diff;            /* |clock after - clock before| (auto).  */
+  unsigned long iters;        /* Calls per timed run.  */
+  int runs;
+};
+
+
+/* Measure FN once as described at the top of the file, without the
+ * clock.  */
+static void
+measure_time (bench_fn_t fn, void *priv, struct bench_result *res)
+{
+  double *samples;
+  double t0, t1, per_call;
+  unsigned long calls, iters;
+  int r, runs;
+
+  /* Warm-up; at least one call.  */
+  calls = 0;
+  t0 = now_ns ();
+  do
+    {
+      fn (priv, 1);
+      calls++;
+      t1 = now_ns ();
+    }
+  while (t1 - t0 < warmup_ns);
+  per_call = (t1 - t0) / calls;
+  if (per_call <= 0)
+    per_call = 1;
+
+  iters = (unsigned long)(run_target_ns / per_call);
+  if (iters < 1)
+    iters = 1;
+
+  runs = repetitions;
+  samples = calloc (runs, sizeof *samples);
+  if (!samples)
+    die ("out of core");
+  for (r = 0; r < runs; r++)
+    {
+      t0 = now_ns ();
+      fn (priv, iters);
+      t1 = now_ns ();
+      samples[r] = (t1 - t0) / iters;
+    }
+  qsort (samples, runs, sizeof *samples, double_cmp);
+  res->ns = quantile (samples, runs, 0.5);
+  res->min = samples[0];
+  res->q1 = quantile (samples, runs, 0.25);
+  res->q3 = quantile (samples, runs, 0.75);
+  res->max = samples[runs - 1];
+  res->iters = iters;
+  res->runs = runs;
+  free (samples);
+}
+
+
+/* Measure FN and the clock according to the settings.  With FORCE_MHZ
+ * the clock is measured even without --cpu-mhz auto (the kernels
+ * section always reports cycles).  */
+static void
+measure (bench_fn_t fn, void *priv, struct bench_result *res, int force_mhz)
+{
+  int tries = 0;
+  double before, after;
+
+  if (fixed_mhz > 0)
+    {
+      measure_time (fn, priv, res);
+      res->mhz = fixed_mhz;
+      res->mhz_diff = 0;
+      return;
+    }
+  if (!auto_mhz && !force_mhz)
+    {
+      measure_time (fn, priv, res);
+      res->mhz = 0;
+      res->mhz_diff = 0;
+      return;
+    }
+
+  /* Repeat while the clock moved by more than 2% during the
+     measurement (e.g. a frequency change); give up after a few
+     tries and report what we have.  */
+  do
+    {
+      before = measure_mhz ();
+      measure_time (fn, priv, res);
+      after = measure_mhz ();
+    }
+  while (!smoke_mode && ++tries < 4
+         && (before > after ? before - after : after - before)
+            > 0.02 * (before + after) / 2);
+
+  res->mhz = (before + after) / 2;
+  res->mhz_diff = before > after ? before - after : after - before;
+}
+
+
+/*
+ * Printing (layouts as libgcrypt's bench-slope).
+ */
+
+static const char *current_section;
+static const char *current_algo;
+
+static void
+double_to_str (char *out, size_t outlen, double value)
+{
+  const char *fmt;
+
+  if (value < 1.0)
+    fmt = "%.3f";
+  else if (value < 100.0)
+    fmt = "%.2f";
+  else if (value < 1000.0)
+    fmt = "%.1f";
+  else
+    fmt = "%.0f";
+  snprintf (out, outlen, fmt, value);
+}
+
+
+static int
+show_mhz_column (void)
+{
+  return auto_mhz;
+}
+
+
+static void
+print_section (const char *csvname, const char *title)
+{
+  current_section = csvname;
+  if (!csv_mode)
+    printf ("%s:\n", title);
+}
+
+
+/* Print a comment line.  In CSV mode it starts with "#" and commas are
+   replaced, so that every line with a comma is a data row.  */
+static void
+print_comment (const char *format, ...)
+{
+  char buf[1024];
+  va_list arg_ptr;
+  char *p;
+
+  va_start (arg_ptr, format);
+  vsnprintf (buf, sizeof buf, format, arg_ptr);
+  va_end (arg_ptr);
+  for (p = buf; *p; p++)
+    if (*p == ',')
+      *p = ';';
+  printf ("# %s\n", buf);
+}
+
+
+/* Show the spread of RES (--verbose).  */
+static void
+print_spread (const struct bench_result *res, const char *unit)
+{
+  char a[16], b[16], c[16], d[16];
+
+  if (!verbose)
+    return;
+  double_to_str (a, sizeof a, res->min);
+  double_to_str (b, sizeof b, res->q1);
+  double_to_str (c, sizeof c, res->q3);
+  double_to_str (d, sizeof d, res->max);
+  if (csv_mode)
+    print_comment ("spread %s/%s: min %s q1 %s q3 %s max %s %s;"
+                   " %d runs x %lu calls; clock %.0f MHz +-%.0f",
+                   current_algo ? current_algo : "", unit,
+                   a, b, c, d, unit, res->runs, res->iters,
+                   res->mhz, res->mhz_diff);
+  else
+    printf ("  %-14s   (min %s, q1 %s, q3 %s, max %s %s;"
+            " %d runs x %lu calls; clock %.0f MHz +-%.0f)\n",
+            "", a, b, c, d, unit, res->runs, res->iters,
+            res->mhz, res->mhz_diff);
+}
+
+
+/* Header of a per-iteration table (pq).  */
+static void
+print_header_iter (int width, const char *algo)
+{
+  current_algo = algo;
+  if (csv_mode)
+    return;
+  printf (" %-*s | ", width, algo);
+  if (show_mhz_column ())
+    printf ("%14s %13s %9s\n", "nanosecs/iter", "cycles/iter", "auto Mhz");
+  else
+    printf ("%14s %13s\n", "nanosecs/iter", "cycles/iter");
+}
+
+
+static void
+print_footer (int width)
+{
+  if (!csv_mode)
+    printf (" %-*s =\n", width, "");
+}
+
+
+/* One per-iteration result row.  */
+static void
+print_result_iter (int width, const char *mode, const struct bench_result *res)
+{
+  char ns[16], cyc[16], mhz[16];
+
+  double_to_str (ns, sizeof ns, res->ns);
+  strcpy (cyc, csv_mode ? "" : "-");
+  strcpy (mhz, csv_mode ? "" : "-");
+  if (res->mhz > 0)
+    {
+      double_to_str (cyc, sizeof cyc, res->ns * res->mhz / 1000.0);
+      double_to_str (mhz, sizeof mhz, res->mhz);
+    }
+
+  if (csv_mode)
+    {
+      if (show_mhz_column ())
+        printf ("%s,%s,%s,,,,,,,,,%s,ns/iter,%s,c/iter,%s,Mhz\n",
+                current_section, current_algo, mode, ns, cyc, mhz);
+      else
+        printf ("%s,%s,%s,,,,,,,,,%s,ns/iter,%s,c/iter\n",
+                current_section, current_algo, mode, ns, cyc);
+    }
+  else
+    {
+      printf (" %*s | ", width, mode);
+      if (show_mhz_column ())
+        printf ("%14s %13s %9s\n", ns, cyc, mhz);
+      else
+        printf ("%14s %13s\n", ns, cyc);
+    }
+  print_spread (res, "ns");
+  fflush (stdout);
+}
+
+
+/*
+ * Hash section.
+ */
+
+struct hash_algo
+{
+  int algo;
+  const char *name;
+  int xof;
+};
+
+static const struct hash_algo hash_algos[] =
+  {
+    { GCRY_MD_SHA3_224,   "SHA3-224",    0 },
+    { GCRY_MD_SHA3_256,   "SHA3-256",    0 },
+    { GCRY_MD_SHA3_384,   "SHA3-384",    0 },
+    { GCRY_MD_SHA3_512,   "SHA3-512",    0 },
+    { GCRY_MD_SHAKE128,   "SHAKE128",    1 },
+    { GCRY_MD_SHAKE256,   "SHAKE256",    1 },
+    { GCRY_MD_SHA224,     "SHA224",      0 },
+    { GCRY_MD_SHA256,     "SHA256",      0 },
+    { GCRY_MD_SHA384,     "SHA384",      0 },
+    { GCRY_MD_SHA512,     "SHA512",      0 },
+    { GCRY_MD_SHA512_224, "SHA512_224",  0 },
+    { GCRY_MD_SHA512_256, "SHA512_256",  0 },
+    { 0, NULL, 0 }
+  };
+
+struct hash_priv
+{
+  gcry_md_hd_t hd;
+  const struct hash_algo *ha;
+  const unsigned char *buf;
+  size_t len;
+};
+
+/* Hash the message once per call: reset, write, finalise and read the
+   digest (32 bytes of output for the XOFs), as an application does.  */
+static void
+hash_run (void *priv_, unsigned long n)
+{
+  struct hash_priv *priv = priv_;
+  unsigned char out[32];
+  gcry_error_t err;
+
+  while (n--)
+    {
+      gcry_md_reset (priv->hd);
+      gcry_md_write (priv->hd, priv->buf, priv->len);
+      if (priv->ha->xof)
+        {
+          err = gcry_md_extract (priv->hd, priv->ha->algo, out, sizeof out);
+          if (err)
+            die ("gcry_md_extract failed: %s", gpg_strerror (err));
+        }
+      else
+        {
+          gcry_md_final (priv->hd);
+          if (!gcry_md_read (priv->hd, priv->ha->algo))
+            die ("gcry_md_read failed");
+        }
+    }
+}
+
+
+static void
+hash_bench_one (const struct hash_algo *ha, unsigned char *buf)
+{
+  static const size_t lens_full[] = { 1024, 4096, 8192, 12288, 16384 };
+  static const size_t lens_smoke[] = { 256, 1024 };
+  const size_t *lens = smoke_mode ? lens_smoke : lens_full;
+  int npoints = smoke_mode ? (int)DIM (lens_smoke) : (int)DIM (lens_full);
+  struct hash_priv priv;
+  struct bench_result res, pt;
+  double sx = 0, sy = 0, sxx = 0, sxy = 0, slope;
+  double mhz_sum = 0, mhz_diff = 0;
+  char nsb[16], mbs[16], cb[16], mhz[16];
+  gcry_error_t err;
+  int i;
+
+  current_algo = ha->name;
+  if (gcry_md_test_algo (ha->algo))
+    {
+      if (!csv_mode)
+        printf (" %-14s | %14s\n", ha->name, "<<not available>>");
+      return;
+    }
+  err = gcry_md_open (&priv.hd, ha->algo, 0);
+  if (err)
+    die ("gcry_md_open (%s) failed: %s", ha->name, gpg_strerror (err));
+  priv.ha = ha;
+  priv.buf = buf;
+
+  memset (&res, 0, sizeof res);
+  for (i = 0; i < npoints; i++)
+    {
+      priv.len = lens[i];
+      measure (hash_run, &priv, &pt, 0);
+      sx += lens[i];
+      sy += pt.ns;
+      sxx += (double)lens[i] * lens[i];
+      sxy += lens[i] * pt.ns;
+      mhz_sum += pt.mhz;
+      if (pt.mhz_diff > mhz_diff)
+        mhz_diff = pt.mhz_diff;
+      if (i == npoints - 1)
+        res = pt;
+    }
+  gcry_md_close (priv.hd);
+
+  /* Least-squares slope: ns per byte without the fixed cost.  */
+  slope = (npoints * sxy - sx * sy) / (npoints * sxx - sx * sx);
+  if (slope <= 0)
+    slope = res.ns / lens[npoints - 1];
+  res.mhz = mhz_sum / npoints;
+  res.mhz_diff = mhz_diff;
+
+  double_to_str (nsb, sizeof nsb, slope);
+  double_to_str (mbs, sizeof mbs, 1.0e9 / (slope * 1024 * 1024));
+  strcpy (cb, csv_mode ? "" : "-");
+  strcpy (mhz, csv_mode ? "" : "-");
+  if (res.mhz > 0)
+    {
+      double_to_str (cb, sizeof cb, slope * res.mhz / 1000.0);
+      double_to_str (mhz, sizeof mhz, res.mhz);
+    }
+
+  if (csv_mode)
+    {
+      if (show_mhz_column ())
+        printf ("%s,%s,%s,,,%s,ns/B,%s,MiB/s,%s,c/B,%s,Mhz\n",
+                current_section, ha->name, "", nsb, mbs, cb, mhz);
+      else
+        printf ("%s,%s,%s,,,%s,ns/B,%s,MiB/s,%s,c/B\n",
+                current_section, ha->name, "", nsb, mbs, cb);
+    }
+  else
+    {
+      printf (" %-14s | ", ha->name);
+      if (show_mhz_column ())
+        printf ("%9s ns/B %9s MiB/s %9s c/B %9s\n", nsb, mbs, cb, mhz);
+      else
+        printf ("%9s ns/B %9s MiB/s %9s c/B\n", nsb, mbs, cb);
+    }
+  if (verbose)
+    {
+      char tmp[16];
+
+      double_to_str (tmp, sizeof tmp, res.ns);
+      if (csv_mode)
+        print_comment ("%s: %s ns per %lu-byte message (median)",
+                       ha->name, tmp, (unsigned long)lens[npoints - 1]);
+      else
+        printf ("  %-14s   (%s ns per %lu-byte message, median)\n",
+                "", tmp, (unsigned long)lens[npoints - 1]);
+      print_spread (&res, "ns");
+    }
+  fflush (stdout);
+}
+
+
+static void
+hash_bench (void)
+{
+  unsigned char *buf;
+  size_t i;
+  int k;
+
+  buf = malloc (16384);
+  if (!buf)
+    die ("out of core");
+  for (i = 0; i < 16384; i++)
+    buf[i] = 0x55 ^ (unsigned char)(i * 7);
+
+  print_section ("hash", "Hash");
+  if (!csv_mode)
+    {
+      printf (" %-14s | ", "");
+      if (show_mhz_column ())
+        printf ("%14s %15s %13s %9s\n", "nanosecs/byte", "mebibytes/sec",
+                "cycles/byte", "auto Mhz");
+      else
+        printf ("%14s %15s %13s\n", "nanosecs/byte", "mebibytes/sec",
+                "cycles/byte");
+    }
+  for (k = 0; hash_algos[k].name; k++)
+    if (algo_selected (hash_algos[k].name, NULL))
+      hash_bench_one (&hash_algos[k], buf);
+  print_footer (14);
+  free (buf);
+}
+
+
+/*
+ * Post-quantum section (public API only).
+ */
+
+struct pq_algo
+{
+  const char *name;       /* As libgcrypt's bench-slope.  */
+  const char *alt;        /* Another spelling accepted on the command line.  */
+  int kem_algo;           /* GCRY_KEM_*, or 0 for a signature scheme.  */
+  const char *sexp_name;  /* Name in (genkey (NAME)).  */
+  size_t pk_len, sk_len, ct_len, ss_len;
+};
+
+static const struct pq_algo pq_algos[] =
+  {
+    { "ML-KEM-512",  "mlkem512",  GCRY_KEM_MLKEM512,  NULL,
+      GCRY_KEM_MLKEM512_PUBKEY_LEN, GCRY_KEM_MLKEM512_SECKEY_LEN,
+      GCRY_KEM_MLKEM512_CIPHER_LEN, GCRY_KEM_MLKEM512_SHARED_LEN },
+    { "ML-KEM-768",  "mlkem768",  GCRY_KEM_MLKEM768,  NULL,
+      GCRY_KEM_MLKEM768_PUBKEY_LEN, GCRY_KEM_MLKEM768_SECKEY_LEN,
+      GCRY_KEM_MLKEM768_CIPHER_LEN, GCRY_KEM_MLKEM768_SHARED_LEN },
+    { "ML-KEM-1024", "mlkem1024", GCRY_KEM_MLKEM1024, NULL,
+      GCRY_KEM_MLKEM1024_PUBKEY_LEN, GCRY_KEM_MLKEM1024_SECKEY_LEN,
+      GCRY_KEM_MLKEM1024_CIPHER_LEN, GCRY_KEM_MLKEM1024_SHARED_LEN },
+    { "ML-DSA-44",   "mldsa44",   0, "mldsa44", 0, 0, 0, 0 },
+    { "ML-DSA-65",   "mldsa65",   0, "mldsa65", 0, 0, 0, 0 },
+    { "ML-DSA-87",   "mldsa87",   0, "mldsa87", 0, 0, 0, 0 },
+    { NULL }
+  };
+
+enum pq_oper { PQ_KEYGEN, PQ_ENCAP, PQ_DECAP, PQ_SIGN, PQ_VERIFY };
+
+struct pq_priv
+{
+  const struct pq_algo *pa;
+  enum pq_oper oper;
+  /* KEM.  */
+  unsigned char *pk, *sk, *ct, *ss;
+  /* Signatures.  */
+  gcry_sexp_t genparms, key, pkey, skey, data, sig;
+};
+
+
+static void
+pq_run (void *priv_, unsigned long n)
+{
+  struct pq_priv *p = priv_;
+  const struct pq_algo *pa = p->pa;
+  gcry_error_t err = 0;
+  gcry_sexp_t tmp;
+  const char *what = "";
+
+  while (n-- && !err)
+    switch (p->oper)
+      {
+      case PQ_KEYGEN:
+        if (pa->kem_algo)
+          {
+            what = "gcry_kem_keypair";
+            err = gcry_kem_keypair (pa->kem_algo, p->pk, pa->pk_len,
+                                    p->sk, pa->sk_len);
+          }
+        else
+          {
+            what = "gcry_pk_genkey";
+            err = gcry_pk_genkey (&tmp, p->genparms);
+            if (!err)
+              gcry_sexp_release (tmp);
+          }
+        break;
+      case PQ_ENCAP:
+        what = "gcry_kem_encap";
+        err = gcry_kem_encap (pa->kem_algo, p->pk, pa->pk_len,
+                              p->ct, pa->ct_len, p->ss, pa->ss_len, NULL, 0);
+        break;
+      case PQ_DECAP:
+        what = "gcry_kem_decap";
+        err = gcry_kem_decap (pa->kem_algo, p->sk, pa->sk_len,
+                              p->ct, pa->ct_len, p->ss, pa->ss_len, NULL, 0);
+        break;
+      case PQ_SIGN:
+        what = "gcry_pk_sign";
+        err = gcry_pk_sign (&tmp, p->data, p->skey);
+        if (!err)
+          gcry_sexp_release (tmp);
+        break;
+      case PQ_VERIFY:
+        what = "gcry_pk_verify";
+        err = gcry_pk_verify (p->sig, p->data, p->pkey);
+        break;
+      }
+  if (err)
+    die ("%s (%s) failed: %s", what, pa->name, gpg_strerror (err));
+}
+
+
+static void
+pq_release (struct pq_priv *p)
+{
+  free (p->pk);
+  free (p->sk);
+  free (p->ct);
+  free (p->ss);
+  gcry_sexp_release (p->genparms);
+  gcry_sexp_release (p->key);
+  gcry_sexp_release (p->pkey);
+  gcry_sexp_release (p->skey);
+  gcry_sexp_release (p->data);
+  gcry_sexp_release (p->sig);
+  memset (p, 0, sizeof *p);
+}
+
+
+/* Prepare the keys and inputs of algorithm PA.  Returns an error if the
+   algorithm is not available (the row is then skipped).  */
+static gcry_error_t
+pq_setup (struct pq_priv *p, const struct pq_algo *pa)
+{
+  unsigned char msg[32];
+  gcry_error_t err;
+  unsigned int i;
+
+  memset (p, 0, sizeof *p);
+  p->pa = pa;
+  for (i = 0; i < sizeof msg; i++)
+    msg[i] = i * 3 + 1;
+
+  if (pa->kem_algo)
+    {
+      p->pk = malloc (pa->pk_len);
+      p->sk = malloc (pa->sk_len);
+      p->ct = malloc (pa->ct_len);
+      p->ss = malloc (pa->ss_len);
+      if (!p->pk || !p->sk || !p->ct || !p->ss)
+        die ("out of core");
+      err = gcry_kem_keypair (pa->kem_algo, p->pk, pa->pk_len,
+                              p->sk, pa->sk_len);
+      if (!err)
+        err = gcry_kem_encap (pa->kem_algo, p->pk, pa->pk_len,
+                              p->ct, pa->ct_len, p->ss, pa->ss_len, NULL, 0);
+      return err;
+    }
+
+  err = gcry_sexp_build (&p->genparms, NULL, "(genkey (%s))", pa->sexp_name);
+  if (!err)
+    err = gcry_pk_genkey (&p->key, p->genparms);
+  if (!err)
+    {
+      p->pkey = gcry_sexp_find_token (p->key, "public-key", 0);
+      p->skey = gcry_sexp_find_token (p->key, "private-key", 0);
+      if (!p->pkey || !p->skey)
+        err = gpg_error (GPG_ERR_INV_OBJ);
+    }
+  if (!err)
+    err = gcry_sexp_build (&p->data, NULL, "(data (value %b))",
+                           (int)sizeof msg, msg);
+  if (!err)
+    err = gcry_pk_sign (&p->sig, p->data, p->skey);
+  if (!err)
+    err = gcry_pk_verify (p->sig, p->data, p->pkey);
+  return err;
+}
+
+
+static void
+pq_bench (void)
+{
+  static const struct { enum pq_oper oper; const char *name; } kem_ops[] =
+    { { PQ_KEYGEN, "keygen" }, { PQ_ENCAP, "encap" }, { PQ_DECAP, "decap" } };
+  static const struct { enum pq_oper oper; const char *name; } sig_ops[] =
+    { { PQ_KEYGEN, "keygen" }, { PQ_SIGN, "sign" }, { PQ_VERIFY, "verify" } };
+  struct pq_priv priv;
+  struct bench_result res;
+  gcry_error_t err;
+  int a, i;
+
+  print_section ("pq", "Post-quantum");
+  for (a = 0; pq_algos[a].name; a++)
+    {
+      const struct pq_algo *pa = &pq_algos[a];
+
+      if (!algo_selected (pa->name, pa->alt))
+        continue;
+      print_header_iter (14, pa->name);
+      err = pq_setup (&priv, pa);
+      if (err)
+        {
+          if (csv_mode)
+            print_comment ("%s: not available: %s", pa->name,
+                           gpg_strerror (err));
+          else
+            printf (" %14s | %14s (%s)\n", "", "<<not available>>",
+                    gpg_strerror (err));
+          pq_release (&priv);
+          continue;
+        }
+      for (i = 0; i < 3; i++)
+        {
+          priv.oper = pa->kem_algo ? kem_ops[i].oper : sig_ops[i].oper;
+          measure (pq_run, &priv, &res, 0);
+          print_result_iter (14, pa->kem_algo ? kem_ops[i].name
+                                              : sig_ops[i].name, &res);
+        }
+      pq_release (&priv);
+      print_footer (14);
+    }
+}
+
+
+/*
+ * Kernels section (internal interfaces).
+ */
+
+/* The backends we know, in column order.  A column is shown when at
+   least one kernel set has that backend usable on this machine.  */
+static const struct
+{
+  const char *name;      /* Name in the kernel tables.  */
+  const char *display;   /* Column title.  */
+} backends[] =
+  {
+    { "generic", "portable" },
+    { "avx2",    "avx2" },
+    { "avx512",  "avx512" },
+    { "vsx",     "vsx" },
+  };
+#define NBACKENDS ((int)DIM (backends))
+
+/* Tiny deterministic generator for kernel inputs (xorshift64).  */
+static u64 rng_state = 0x9e3779b97f4a7c15ULL;
+
+static u32
+rnd32 (void)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (u32)(rng_state >> 32);
+}
+
+/* Uniform in [0, bound).  Bias is irrelevant here.  */
+static u32
+rnd_below (u32 bound)
+{
+  return rnd32 () % bound;
+}
+
+
+/* Everything a kernel row needs: the kernel set of one backend and the
+   inputs.  */
+struct kernel_priv
+{
+  keccak_permute_fn_t keccak_fn;
+#ifdef USE_MLKEM
+  const mlkem_ops_t *mlkem;
+#endif
+#ifdef USE_MLDSA
+  const mldsa_ops_t *mldsa;
+#endif
+};
+
+static u64 keccak_state[25 * 8];
+
+static void
+kr_keccak (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->keccak_fn (keccak_state);
+}
+
+
+#ifdef USE_MLKEM
+/* ML-KEM inputs, sized for ML-KEM-768 (k = 3).  */
+#define KB_K 3
+static mlkem_poly kb_a;                       /* |a_i| < q */
+static mlkem_poly kb_r;
+static mlkem_poly_ntt kb_ahat;                /* |a_i| < q, backend order */
+static mlkem_poly_ntt kb_rhat;
+static mlkem_poly_ntt kb_u[KB_K];             /* |u_i| <= 4095 */
+static mlkem_poly_ntt kb_v[KB_K];             /* |v_i| < q */
+static mlkem_poly_mulcache kb_vc[KB_K];
+static mlkem_poly_ntt kb_matrix[KB_K * KB_K];
+static byte kb_rho[MLKEM_SYMBYTES];
+static byte kb_prf[192];
+
+static void
+kb_setup (const mlkem_ops_t *ops)
+{
+  unsigned int i, j;
+
+  for (i = 0; i < MLKEM_N; i++)
+    kb_a.coeffs[i] = (s16)((int)rnd_below (2 * MLKEM_Q - 1) - (MLKEM_Q - 1));
+  /* NTT-domain inputs in the backend's own order: made by its NTT.  */
+  ops->ntt (&kb_ahat, &kb_a);
+  for (j = 0; j < KB_K; j++)
+    {
+      for (i = 0; i < MLKEM_N; i++)
+        kb_u[j].coeffs[i] = (s16)rnd_below (4096);
+      for (i = 0; i < MLKEM_N; i++)
+        kb_r.coeffs[i] = (s16)rnd_below (MLKEM_Q);
+      ops->ntt (&kb_v[j], &kb_r);
+      ops->mulcache_compute (&kb_vc[j], &kb_v[j]);
+    }
+  for (i = 0; i < sizeof kb_rho; i++)
+    kb_rho[i] = (byte)rnd32 ();
+  for (i = 0; i < sizeof kb_prf; i++)
+    kb_prf[i] = (byte)rnd32 ();
+}
+
+static void
+kr_mlkem_ntt (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->mlkem->ntt (&kb_rhat, &kb_a);
+}
+
+static void
+kr_mlkem_invntt (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->mlkem->invntt_tomont (&kb_r, &kb_ahat);
+}
+
+static void
+kr_mlkem_basemul (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->mlkem->basemul_acc (&kb_rhat, kb_u, kb_v, kb_vc, KB_K);
+}
+
+static void
+kr_mlkem_matrix (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->mlkem->gen_matrix_ntt (kb_matrix, kb_rho, KB_K, 0);
+}
+
+static void
+kr_mlkem_cbd2 (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->mlkem->poly_cbd_eta2 (&kb_r, kb_prf);
+}
+
+static void
+kr_mlkem_cbd3 (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->mlkem->poly_cbd_eta3 (&kb_r, kb_prf);
+}
+#endif /*USE_MLKEM*/
+
+
+#ifdef USE_MLDSA
+/* ML-DSA inputs, sized for ML-DSA-65 (k = 6, l = 5).  */
+#define DB_K 6
+#define DB_L 5
+#define DB_GAMMA2 ((MLDSA_Q - 1) / 32)
+static mldsa_poly_t db_a;                  /* |a_i| < q */
+static mldsa_poly_t db_pos;                /* 0 <= a_i < q */
+static mldsa_poly_t db_hint;               /* 0 or 1 */
+static mldsa_poly_t db_work, db_work2;
+static mldsa_poly_t db_u[DB_L];            /* |u_i| < q */
+static mldsa_poly_t db_v[DB_L];            /* |v_i| < q */
+static mldsa_poly_t db_matrix[DB_K * DB_L];
+static byte db_rho[MLDSA_SEEDBYTES];
+
+static void
+db_setup (void)
+{
+  unsigned int i, j;
+
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      db_a.coeffs[i] = (s32)rnd_below (2 * MLDSA_Q - 1) - (MLDSA_Q - 1);
+      db_pos.coeffs[i] = (s32)rnd_below (MLDSA_Q);
+      db_hint.coeffs[i] = (s32)(rnd32 () & 1);
+    }
+  for (j = 0; j < DB_L; j++)
+    for (i = 0; i < MLDSA_N; i++)
+      {
+        db_u[j].coeffs[i] = (s32)rnd_below (2 * MLDSA_Q - 1) - (MLDSA_Q - 1);
+        db_v[j].coeffs[i] = (s32)rnd_below (2 * MLDSA_Q - 1) - (MLDSA_Q - 1);
+      }
+  for (i = 0; i < sizeof db_rho; i++)
+    db_rho[i] = (byte)rnd32 ();
+}
+
+/* The NTTs work in place; each call starts from a fresh copy of the
+   input so that the bounds hold (the 1 KiB copy is part of the
+   figure, and small against the transform).  */
+static void
+kr_mldsa_ntt (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    {
+      memcpy (&db_work, &db_a, sizeof db_work);
+      p->mldsa->ntt (&db_work);
+    }
+}
+
+static void
+kr_mldsa_invntt (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    {
+      memcpy (&db_work, &db_a, sizeof db_work);
+      p->mldsa->invntt_tomont (&db_work);
+    }
+}
+
+static void
+kr_mldsa_pointwise_acc (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->mldsa->pointwise_acc (&db_work, db_u, db_v, DB_L);
+}
+
+/* ExpandA (FIPS 204 Algorithm 32) for the whole 6x5 matrix: four
+   entries at a time, the remainder singly, as the front file does.  */
+static void
+kr_mldsa_expand_a (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+  unsigned int e, t;
+
+  while (n--)
+    {
+      for (e = 0; e + 4 <= DB_K * DB_L; e += 4)
+        {
+          mldsa_poly_t *out[4];
+          u16 nonce[4];
+
+          for (t = 0; t < 4; t++)
+            {
+              out[t] = &db_matrix[e + t];
+              nonce[t] = (u16)((((e + t) / DB_L) << 8) | ((e + t) % DB_L));
+            }
+          p->mldsa->poly_uniform_x4 (out, db_rho, nonce);
+        }
+      for (; e < DB_K * DB_L; e++)
+        p->mldsa->poly_uniform (&db_matrix[e], db_rho,
+                                (u16)(((e / DB_L) << 8) | (e % DB_L)));
+    }
+}
+
+static void
+kr_mldsa_decompose (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->mldsa->decompose (&db_work, &db_work2, &db_pos, DB_GAMMA2);
+}
+
+static void
+kr_mldsa_use_hint (void *priv_, unsigned long n)
+{
+  struct kernel_priv *p = priv_;
+
+  while (n--)
+    p->mldsa->use_hint (&db_work, &db_pos, &db_hint, DB_GAMMA2);
+}
+#endif /*USE_MLDSA*/
+
+
+enum kernel_set { KSET_KECCAK, KSET_MLKEM, KSET_MLDSA };
+
+struct kernel_row
+{
+  const char *name;       /* Printed and CSV name.  */
+  enum kernel_set set;
+  int slot;               /* Keccak: 0/1/2 for x1/x4/x8.  */
+  bench_fn_t fn;
+  /* Offset of the function pointer in the ops table, to see whether a
+     backend has its own kernel or inherits the portable one.  */
+  size_t ops_offset;
+};
+
+#define OPS_OFF(type, member) ((size_t)&((type *)0)->member)
+
+static const struct kernel_row kernel_rows[] =
+  {
+    { "keccak-f1600-x1", KSET_KECCAK, 0, kr_keccak, 0 },
+    { "keccak-f1600-x4", KSET_KECCAK, 1, kr_keccak, 0 },
+    { "keccak-f1600-x8", KSET_KECCAK, 2, kr_keccak, 0 },
+#ifdef USE_MLKEM
+    { "mlkem-ntt",        KSET_MLKEM, 0, kr_mlkem_ntt,
+      OPS_OFF (mlkem_ops_t, ntt) },
+    { "mlkem-invntt",     KSET_MLKEM, 0, kr_mlkem_invntt,
+      OPS_OFF (mlkem_ops_t, invntt_tomont) },
+    { "mlkem-basemul-acc-k3", KSET_MLKEM, 0, kr_mlkem_basemul,
+      OPS_OFF (mlkem_ops_t, basemul_acc) },
+    { "mlkem-matrix-k3",  KSET_MLKEM, 0, kr_mlkem_matrix,
+      OPS_OFF (mlkem_ops_t, gen_matrix_ntt) },
+    { "mlkem-noise-cbd2", KSET_MLKEM, 0, kr_mlkem_cbd2,
+      OPS_OFF (mlkem_ops_t, poly_cbd_eta2) },
+    { "mlkem-noise-cbd3", KSET_MLKEM, 0, kr_mlkem_cbd3,
+      OPS_OFF (mlkem_ops_t, poly_cbd_eta3) },
+#endif
+#ifdef USE_MLDSA
+    { "mldsa-ntt",        KSET_MLDSA, 0, kr_mldsa_ntt,
+      OPS_OFF (mldsa_ops_t, ntt) },
+    { "mldsa-invntt",     KSET_MLDSA, 0, kr_mldsa_invntt,
+      OPS_OFF (mldsa_ops_t, invntt_tomont) },
+    { "mldsa-pointwise-acc-l5", KSET_MLDSA, 0, kr_mldsa_pointwise_acc,
+      OPS_OFF (mldsa_ops_t, pointwise_acc) },
+    { "mldsa-expanda-6x5", KSET_MLDSA, 0, kr_mldsa_expand_a,
+      OPS_OFF (mldsa_ops_t, poly_uniform_x4) },
+    { "mldsa-decompose",  KSET_MLDSA, 0, kr_mldsa_decompose,
+      OPS_OFF (mldsa_ops_t, decompose) },
+    { "mldsa-use-hint",   KSET_MLDSA, 0, kr_mldsa_use_hint,
+      OPS_OFF (mldsa_ops_t, use_hint) },
+#endif
+    { NULL }
+  };
+
+
+/* Look up the Keccak permutations of backend B.  Returns 0 on
+   success.  Without the accessor only the portable code is known.  */
+static int
+get_keccak (int b, keccak_permute_fn_t fn[3])
+{
+  if (_gcry_keccak_get_backend)
+    return _gcry_keccak_get_backend (backends[b].name, fn);
+  if (b)
+    return -1;
+  fn[0] = _gcry_keccak_f1600_generic;
+  fn[1] = _gcry_keccak_f1600_x4_generic;
+  fn[2] = _gcry_keccak_f1600_x8_generic;
+  return 0;
+}
+
+#ifdef USE_MLKEM
+static const mlkem_ops_t *
+get_mlkem (int b)
+{
+  if (_gcry_mlkem_get_ops)
+    return _gcry_mlkem_get_ops (backends[b].name);
+  return b ? NULL : &_gcry_mlkem_ops_generic;  /* May be NULL (weak).  */
+}
+#endif
+
+#ifdef USE_MLDSA
+static const mldsa_ops_t *
+get_mldsa (int b)
+{
+  if (_gcry_mldsa_get_ops)
+    return _gcry_mldsa_get_ops (backends[b].name);
+  return b ? NULL : &_gcry_mldsa_ops_generic;
+}
+#endif
+
+
+/* Fill P for ROW on backend B.  Returns 1 if this backend has its own
+   kernel for the row (0: not available, or it inherits the portable
+   one, which the portable column already shows).  */
+static int
+kernel_prepare (const struct kernel_row *row, int b, struct kernel_priv *p)
+{
+  memset (p, 0, sizeof *p);
+  switch (row->set)
+    {
+    case KSET_KECCAK:
+      {
+        keccak_permute_fn_t fn[3] = { NULL, NULL, NULL };
+
+        if (get_keccak (b, fn) || !fn[row->slot])
+          return 0;
+        p->keccak_fn = fn[row->slot];
+        if (b)
+          {
+            keccak_permute_fn_t gfn[3] = { NULL, NULL, NULL };
+
+            if (!get_keccak (0, gfn) && gfn[row->slot] == p->keccak_fn)
+              return 0;
+          }
+        return 1;
+      }
+#ifdef USE_MLKEM
+    case KSET_MLKEM:
+      {
+        const mlkem_ops_t *ops = get_mlkem (b);
+        const mlkem_ops_t *gen = get_mlkem (0);
+
+        if (!ops)
+          return 0;
+        if (b && gen
+            && !memcmp ((const char *)ops + row->ops_offset,
+                        (const char *)gen + row->ops_offset,
+                        sizeof (void (*) (void))))
+          return 0;
+        p->mlkem = ops;
+        kb_setup (ops);
+        return 1;
+      }
+#endif
+#ifdef USE_MLDSA
+    case KSET_MLDSA:
+      {
+        const mldsa_ops_t *ops = get_mldsa (b);
+        const mldsa_ops_t *gen = get_mldsa (0);
+
+        if (!ops)
+          return 0;
+        if (b && gen
+            && !memcmp ((const char *)ops + row->ops_offset,
+                        (const char *)gen + row->ops_offset,
+                        sizeof (void (*) (void))))
+          return 0;
+        p->mldsa = ops;
+        return 1;
+      }
+#endif
+    default:
+      return 0;
+    }
+}
+
+
+/* Return true if backend B is usable for at least one kernel set.  */
+static int
+backend_present (int b)
+{
+  keccak_permute_fn_t fn[3];
+
+  if (!get_keccak (b, fn))
+    return 1;
+#ifdef USE_MLKEM
+  if (get_mlkem (b))
+    return 1;
+#endif
+#ifdef USE_MLDSA
+  if (get_mldsa (b))
+    return 1;
+#endif
+  return 0;
+}
+
+
+static void
+kernels_bench (void)
+{
+  int present[NBACKENDS];
+  struct kernel_priv priv;
+  struct bench_result res;
+  double portable_cyc;
+  int b, r, i;
+
+  for (i = 0; i < (int)DIM (keccak_state); i++)
+    keccak_state[i] = ((u64)rnd32 () << 32) | rnd32 ();
+#ifdef USE_MLDSA
+  db_setup ();
+#endif
+
+  print_section ("kernels", "Kernels");
+  for (b = 0; b < NBACKENDS; b++)
+    present[b] = backend_present (b);
+
+  if (!csv_mode)
+    {
+      printf (" %-22s |", "cycles/call");
+      for (b = 0; b < NBACKENDS; b++)
+        if (present[b])
+          printf (" %17s", backends[b].display);
+      printf ("\n");
+    }
+
+  for (r = 0; kernel_rows[r].name; r++)
+    {
+      const struct kernel_row *row = &kernel_rows[r];
+
+      if (!algo_selected (row->name, NULL))
+        continue;
+      current_algo = row->name;
+      if (!csv_mode)
+        printf (" %-22s |", row->name);
+      portable_cyc = 0;
+      for (b = 0; b < NBACKENDS; b++)
+        {
+          char cyc[16], spd[16], ns[16], mhz[16];
+          double c;
+
+          if (!present[b])
+            continue;
+          if (!kernel_prepare (row, b, &priv))
+            {
+              if (!csv_mode)
+                printf (" %17s", "-");
+              continue;
+            }
+          measure (row->fn, &priv, &res, 1);
+          c = res.ns * res.mhz / 1000.0;
+          if (!b)
+            portable_cyc = c;
+          double_to_str (cyc, sizeof cyc, c);
+          double_to_str (ns, sizeof ns, res.ns);
+          double_to_str (mhz, sizeof mhz, res.mhz);
+          if (portable_cyc > 0 && c > 0)
+            snprintf (spd, sizeof spd, "%.2f", portable_cyc / c);
+          else
+            strcpy (spd, "");
+          if (csv_mode)
+            {
+              printf ("%s,%s,%s,,,,,,,,,%s,ns/iter,%s,c/iter,%s,Mhz,"
+                      "%s,x-portable\n",
+                      current_section, row->name, backends[b].display,
+                      ns, cyc, mhz, spd);
+              print_spread (&res, "ns");
+            }
+          else
+            {
+              char cell[40];
+
+              if (b && *spd)
+                snprintf (cell, sizeof cell, "%s %sx", cyc, spd);
+              else
+                snprintf (cell, sizeof cell, "%s", cyc);
+              printf (" %17s", cell);
+            }
+          fflush (stdout);
+        }
+      if (!csv_mode)
+        printf ("\n");
+    }
+  print_footer (22);
+}
+
+
+/*
+ * Header.
+ */
+
+static void
+print_config_item (const char *what)
+{
+  char *s = gcry_get_config (0, what);
+  char *p;
+
+  if (!s)
+    return;
+  /* One line per item, "name:value:...:"; strip the newline.  */
+  for (p = s; *p; p++)
+    if (*p == '\n')
+      *p = ' ';
+  print_comment ("%s", s);
+  gcry_free (s);
+}
+
+
+static void
+print_header (void)
+{
+  print_comment ("%s: libgcrypt-pqc %s%s", PGM, gcry_check_version (NULL),
+                 smoke_mode ? " (smoke mode: figures are meaningless)" : "");
+  print_config_item ("hwflist");
+  print_config_item ("backends");
+  if (fixed_mhz > 0)
+    print_comment ("cpu clock: %.0f MHz (given)", fixed_mhz);
+  else if (auto_mhz)
+    print_comment ("cpu clock: auto (add chain; first estimate %.0f MHz)",
+                   measure_mhz ());
+  else
+    print_comment ("cpu clock: unknown (kernels section measures it)");
+  print_comment ("method: median of %d timed runs after warm-up",
+                 repetitions);
+}
+
+
+/*
+ * Main.
+ */
+
+static void
+print_help (void)
+{
+  static const char *const help_lines[] =
+    {
+      "usage: bench-slope [options] [hash|pq|kernels ...] [algonames ...]",
+      "",
+      " options:",
+      "   --cpu-mhz <mhz|auto>      Set the CPU clock for the cycle figures,",
+      "                             or \"auto\" to measure it before and",
+      "                             after every row.",
+      "   --disable-hwf <features>  Disable hardware feature(s) (repeatable;",
+      "                             \"all\" for the portable code only).",
+      "   --repetitions <n>         Timed runs per figure (default "
+      "64); the median is shown.",
+      "   --csv                     Use CSV output format.",
+      "   --verbose                 Also show the spread of the runs.",
+      "   --smoke                   Tiny runs only (for make check).",
+      "   --help                    Show this help.",
+      "",
+      " With no section, all sections run.  Algorithm names select rows,",
+      " e.g. ML-KEM-768, SHA3-256, mlkem-ntt, keccak.",
+      NULL
+    };
+  const char *const *line;
+
+  for (line = help_lines; *line; line++)
+    printf ("%s\n", *line);
+}
+
+
+/* Spin for MS milliseconds so that the CPU leaves its idle clock.  */
+static void
+warm_up_cpu (double ms)
+{
+  double t0 = now_ns ();
+
+  while (now_ns () - t0 < ms * 1.0e6)
+    chain_run (64);
+}
+
+
+int
+main (int argc, char **argv)
+{
+  int do_hash = 0, do_pq = 0, do_kernels = 0;
+  int last_argc = -1;
+  gcry_error_t err;
+
+  if (argc)
+    {
+      argc--;
+      argv++;
+    }
+
+  if (getenv ("GCRYPT_IN_REGRESSION_TEST"))
+    smoke_mode = 1;
+
+  while (argc && last_argc != argc)
+    {
+      last_argc = argc;
+      if (!strcmp (*argv, "--"))
+        {
+          argc--;
+          argv++;
+          break;
+        }
+      else if (!strcmp (*argv, "--help"))
+        {
+          print_help ();
+          exit (0);
+        }
+      else if (!strcmp (*argv, "--verbose"))
+        {
+          verbose++;
+          argc--;
+          argv++;
+        }
+      else if (!strcmp (*argv, "--csv"))
+        {
+          csv_mode = 1;
+          argc--;
+          argv++;
+        }
+      else if (!strcmp (*argv, "--smoke"))
+        {
+          smoke_mode = 1;
+          argc--;
+          argv++;
+        }
+      else if (!strcmp (*argv, "--disable-hwf"))
+        {
+          argc--;
+          argv++;
+          if (!argc)
+            die ("option --disable-hwf needs an argument");
+          /* Must come before gcry_check_version.  */
+          if (gcry_control (GCRYCTL_DISABLE_HWF, *argv, NULL))
+            fprintf (stderr, PGM ": unknown hardware feature `%s'"
+                     " - option ignored\n", *argv);
+          argc--;
+          argv++;
+        }
+      else if (!strcmp (*argv, "--cpu-mhz"))
+        {
+          argc--;
+          argv++;
+          if (!argc)
+            die ("option --cpu-mhz needs an argument");
+          if (!strcmp (*argv, "auto"))
+            auto_mhz = 1;
+          else
+            {
+              fixed_mhz = atof (*argv);
+              if (fixed_mhz <= 0)
+                die ("invalid value for --cpu-mhz: %s", *argv);
+            }
+          argc--;
+          argv++;
+        }
+      else if (!strcmp (*argv, "--repetitions"))
+        {
+          argc--;
+          argv++;
+          if (!argc)
+            die ("option --repetitions needs an argument");
+          repetitions = atoi (*argv);
+          if (repetitions < 1 || repetitions > 100000)
+            die ("invalid value for --repetitions: %s", *argv);
+          argc--;
+          argv++;
+        }
+      else if (!strncmp (*argv, "--", 2))
+        {
+          fprintf (stderr, PGM ": unknown option `%s'\n", *argv);
+          print_help ();
+          exit (1);
+        }
+    }
+
+  /* Sections, then algorithm names.  */
+  while (argc)
+    {
+      if (!strcmp (*argv, "hash"))
+        do_hash = 1;
+      else if (!strcmp (*argv, "pq"))
+        do_pq = 1;
+      else if (!strcmp (*argv, "kernels"))
+        do_kernels = 1;
+      else
+        break;
+      argc--;
+      argv++;
+    }
+  algo_filter = argv;
+  algo_filter_count = argc;
+  if (!do_hash && !do_pq && !do_kernels)
+    do_hash = do_pq = do_kernels = 1;
+
+  if (smoke_mode)
+    {
+      /* A few calls per figure, just enough to exercise everything.  */
+      if (repetitions > 3)
+        repetitions = 3;
+      run_target_ns = 20.0e3;
+      warmup_ns = 0;
+    }
+
+  if (!gcry_check_version (GCRYPT_VERSION))
+    die ("version mismatch; pgm=%s, library=%s",
+         GCRYPT_VERSION, gcry_check_version (NULL));
+  err = gcry_control (GCRYCTL_DISABLE_SECMEM, 0);
+  if (!err)
+    err = gcry_control (GCRYCTL_INITIALIZATION_FINISHED, 0);
+  if (err)
+    die ("initialisation failed: %s", gpg_strerror (err));
+
+  print_header ();
+  if (!smoke_mode)
+    warm_up_cpu (200);
+
+  if (do_hash)
+    hash_bench ();
+  if (do_pq)
+    pq_bench ();
+  if (do_kernels)
+    kernels_bench ();
+
+  return exit_status;
+}
