@@ -1,0 +1,154 @@
+/* mlkem-ops.h - ML-KEM kernel contract and dispatch table
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* This header is the contract between the ML-KEM front file
+ * (cipher/mlkem.c: FIPS 203 algorithms, parameter sets, dispatch) and
+ * the kernel sets (cipher/mlkem-poly-generic.c: portable C; later
+ * per-architecture files).  A kernel set fills one mlkem_ops_t.  It
+ * starts from the portable entries (_gcry_mlkem_ops_generic) and
+ * overrides only what it implements, with one exception: the
+ * coefficient order of NTT-domain polynomials.
+ *
+ * Coefficient order.  A normal-domain polynomial (mlkem_poly) always
+ * holds f_0..f_255 in natural order.  An NTT-domain polynomial
+ * (mlkem_poly_ntt) holds the 128 degree-one residues
+ * (fhat_2i, fhat_2i+1) of FIPS 203 section 4.3 in the order the
+ * backend chooses; the portable backend uses the order of FIPS 203
+ * (natural order of i).  The entries NTT, INVNTT_TOMONT,
+ * MULCACHE_COMPUTE, BASEMUL_ACC, POLY_NTT_TOBYTES,
+ * POLY_NTT_FROMBYTES and GEN_MATRIX_NTT all see NTT-domain data, so a
+ * backend with its own order must provide all seven together (the
+ * serialised bytes are always in the standard order).  REDUCE and
+ * TOMONT work coefficient-wise and do not care about the order.
+ *
+ * Arithmetic.  Coefficients are int16_t representatives of Z_q,
+ * q = 3329.  "Montgomery multiplication" of a and b is
+ * a * b * 2^-16 mod q.  Bounds below are on absolute values and are
+ * what a kernel may assume of its inputs and must guarantee of its
+ * outputs; the front file relies on exactly these bounds.  */
+
+#ifndef GCRY_MLKEM_OPS_H
+#define GCRY_MLKEM_OPS_H 1
+
+#include "types.h"
+
+#define MLKEM_N 256
+#define MLKEM_Q 3329
+#define MLKEM_SYMBYTES 32                    /* |d|, |z|, |m|, |K|, ...  */
+#define MLKEM_POLYBYTES 384                  /* ByteEncode_12 of one poly */
+#define MLKEM_K_MAX 4
+
+/* A polynomial in the normal domain, f_0..f_255.  */
+typedef struct
+{
+  s16 coeffs[MLKEM_N];
+} mlkem_poly;
+
+/* A polynomial in the NTT domain (T_q), in backend order.  */
+typedef struct
+{
+  s16 coeffs[MLKEM_N];
+} mlkem_poly_ntt;
+
+/* Precomputed products for the base multiplication with a fixed
+ * right-hand operand b: for the portable backend, entry i is
+ * b_2i+1 * gamma_i (Montgomery product, |.| < q), where gamma_i is
+ * the modulus of residue i.  Other backends may store anything of the
+ * same size.  */
+typedef struct
+{
+  s16 coeffs[MLKEM_N / 2];
+} mlkem_poly_mulcache;
+
+typedef struct mlkem_ops_s
+{
+  /* Name of the kernel set as shown by gcry_get_config ("generic").  */
+  const char *name;
+
+  /* R = NTT(A), FIPS 203 Algorithm 9.
+   * In: |a_i| < q (e.g. CBD output or a reduced polynomial).
+   * Out: |r_i| < q, in backend order.  R and A may not overlap.  */
+  void (*ntt) (mlkem_poly_ntt *r, const mlkem_poly *a);
+
+  /* R = NTT^-1(A) * 2^16, FIPS 203 Algorithm 10 with an extra factor
+   * R = 2^16 that cancels the R^-1 of BASEMUL_ACC.
+   * In: |a_i| < q, backend order.  Out: |r_i| < q.  */
+  void (*invntt_tomont) (mlkem_poly *r, const mlkem_poly_ntt *a);
+
+  /* Fill C for later base multiplications with B as right operand.
+   * In: |b_i| < q.  */
+  void (*mulcache_compute) (mlkem_poly_mulcache *c, const mlkem_poly_ntt *b);
+
+  /* R = sum_{j<k} A[j] x B[j] * 2^-16 (MultiplyNTTs, FIPS 203
+   * Algorithm 11, followed by one Montgomery reduction per
+   * coefficient; the sum is accumulated unreduced).  BC[j] is the
+   * mulcache of B[j].  1 <= K <= 4.
+   * In: |a_i| <= 4095 (A may come straight from ByteDecode_12 of a
+   * decapsulation key), |b_i| < q.  Out: |r_i| < q.  */
+  void (*basemul_acc) (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
+                       const mlkem_poly_ntt *b,
+                       const mlkem_poly_mulcache *bc, unsigned int k);
+
+  /* C[i] = C[i] mod q, in [0, q).  In: any int16_t.  */
+  void (*reduce) (s16 c[MLKEM_N]);
+
+  /* C[i] = C[i] * 2^16 mod q.  In: any int16_t.  Out: |c_i| < q.  */
+  void (*tomont) (s16 c[MLKEM_N]);
+
+  /* R = ByteEncode_12 (A) in standard order, FIPS 203 Algorithm 5.
+   * In: 0 <= a_i < q.  */
+  void (*poly_ntt_tobytes) (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a);
+
+  /* R = ByteDecode_12 (A) without the reduction mod q, into backend
+   * order.  Out: 0 <= r_i <= 4095.  The modulus check of FIPS 203
+   * section 7.2 is done by the front file on the bytes.  */
+  void (*poly_ntt_frombytes) (mlkem_poly_ntt *r,
+                              const byte a[MLKEM_POLYBYTES]);
+
+  /* Sample the matrix A-hat (or its transpose) from RHO: entry (i, j)
+   * = SampleNTT (rho || j || i) (FIPS 203 Algorithm 7, and Algorithm
+   * 13 lines 3-7); with TRANSPOSED the indices swap.  A[i*K + j] is
+   * entry (i, j).  Out: 0 <= a_i < q, backend order.  Uses the 4-way
+   * SHAKE128 batch interface of cipher/keccak.h.  */
+  void (*gen_matrix_ntt) (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
+                          unsigned int k, int transposed);
+
+  /* R = SamplePolyCBD_2 (BUF), FIPS 203 Algorithm 8 with eta = 2;
+   * BUF is 128 bytes of PRF output.  Out: |r_i| <= 2.  */
+  void (*poly_cbd_eta2) (mlkem_poly *r, const byte buf[128]);
+
+  /* Same with eta = 3; BUF is 192 bytes.  Out: |r_i| <= 3.  */
+  void (*poly_cbd_eta3) (mlkem_poly *r, const byte buf[192]);
+} mlkem_ops_t;
+
+/* The portable kernel set (cipher/mlkem-poly-generic.c).  */
+extern const mlkem_ops_t _gcry_mlkem_ops_generic;
+
+/* Order-independent helpers shared by all kernel sets, portable C
+ * (cipher/mlkem-poly-generic.c).  Not dispatched.  */
+
+/* Compress_d then ByteEncode_d of a normal-domain polynomial
+ * (FIPS 203 Algorithm 14, lines 22-23; eqs. 4.7 and 4.8) for
+ * d in {4, 5, 10, 11}.  In: |a_i| < q.  Constant time.  */
+void _gcry_mlkem_poly_compress (byte *r, const mlkem_poly *a, unsigned int d);
+/* ByteDecode_d then Decompress_d (FIPS 203 Algorithm 15, lines 3-4)
+ * for d in {4, 5, 10, 11}.  Out: 0 <= r_i < q.  */
+void _gcry_mlkem_poly_decompress (mlkem_poly *r, const byte *a,
+                                  unsigned int d);
+/* Decompress_1 (ByteDecode_1 (MSG)): r_i = m_i * (q+1)/2.  Constant
+ * time.  */
+void _gcry_mlkem_poly_frommsg (mlkem_poly *r, const byte msg[32]);
+/* ByteEncode_1 (Compress_1 (A)).  In: |a_i| < q.  Constant time.  */
+void _gcry_mlkem_poly_tomsg (byte msg[32], const mlkem_poly *a);
+
+#endif /*GCRY_MLKEM_OPS_H*/

@@ -1,0 +1,604 @@
+/* mlkem-poly-generic.c - Portable C kernels of ML-KEM
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The portable kernel set of ML-KEM: the contract is in mlkem-ops.h.
+ * Arithmetic only; the FIPS 203 algorithms are in mlkem.c.
+ *
+ * Coefficients are int16_t.  Products are formed in int32_t and
+ * brought back with a Montgomery reduction (R = 2^16) or a Barrett
+ * reduction.  Reductions are lazy: the bound analysis at each kernel
+ * says how far values may grow before the next reduction.  Nothing
+ * here branches on or indexes by secret data, and nothing allocates
+ * memory.  NTT-domain polynomials are kept in the order of FIPS 203.  */
+
+#include <config.h>
+#include <string.h>
+
+#include "g10lib.h"
+#include "bufhelp.h"
+#include "keccak.h"
+#include "mlkem-ops.h"
+#include "mlkem-tables.h"
+
+
+/* Montgomery reduction: return r = A * 2^-16 mod q.
+ *
+ * With t = A * q^-1 mod 2^16 (as a signed 16-bit value), A - t*q is
+ * divisible by 2^16, so the shift is exact.  As |t| <= 2^15,
+ * |r| <= (|A| + 2^15 q) / 2^16; for |A| < 2^15 q that is |r| < q.  */
+static inline s16
+montgomery_reduce (s32 a)
+{
+  s16 t = (s16)(u16)((u32)a * (u32)(u16)MLKEM_QINV);
+
+  return (s16)((a - (s32)t * MLKEM_Q) >> 16);
+}
+
+/* Montgomery multiplication A * B * 2^-16 mod q.  With |B| <= q/2 (all
+ * table constants) and |A| < 2^15 the result is below 0.75 q.  */
+static inline s16
+fqmul (s32 a, s16 b)
+{
+  return montgomery_reduce (a * b);
+}
+
+/* Barrett reduction: return the representative of A mod q in
+ * [-(q-1)/2, (q-1)/2] for any int16_t A.  v = round(2^26/q); the
+ * quotient estimate round(A*v / 2^26) is exact for |A| < 2^15.  */
+static inline s16
+barrett_reduce (s16 a)
+{
+  s16 t = (s16)(((s32)MLKEM_BARRETT_V * a + (1 << 25)) >> 26);
+
+  return a - t * MLKEM_Q;
+}
+
+/* Map A with |A| < q to [0, q) without a branch.  */
+static inline s16
+caddq (s16 a)
+{
+  return a + ((a >> 15) & MLKEM_Q);
+}
+
+
+/* FIPS 203 Algorithm 9 (NTT), Cooley-Tukey butterflies, layers with
+ * len = 128 down to 2, twiddles 17^BitRev7(k) for k = 1..127 (stored
+ * in Montgomery form, so fqmul yields the exact product).
+ *
+ * Bounds: each layer adds |t| < 0.75 q to the bound, so with input
+ * |a_i| < q the values stay below 6.25 q < 2^15 through all seven
+ * layers without reduction.  One Barrett pass at the end gives
+ * |r_i| <= q/2.  */
+static void
+ntt_generic (mlkem_poly_ntt *rp, const mlkem_poly *ap)
+{
+  s16 *r = rp->coeffs;
+  unsigned int len, start, j, k = 1;
+
+  memcpy (r, ap->coeffs, sizeof rp->coeffs);
+  for (len = 128; len >= 2; len >>= 1)
+    {
+      for (start = 0; start < MLKEM_N; start += 2 * len)
+        {
+          s16 zeta = mlkem_zetas_mont[k++];
+
+          for (j = start; j < start + len; j++)
+            {
+              s16 t = fqmul (r[j + len], zeta);
+
+              r[j + len] = r[j] - t;
+              r[j] = r[j] + t;
+            }
+        }
+    }
+  for (j = 0; j < MLKEM_N; j++)
+    r[j] = barrett_reduce (r[j]);
+}
+
+
+/* FIPS 203 Algorithm 10 (NTT^-1), Gentleman-Sande butterflies, layers
+ * len = 2 up to 128, twiddles used in reverse order, followed by a
+ * Montgomery multiplication with R^2/128 (the division by 128 of the
+ * spec plus the factor R that cancels the R^-1 of basemul).
+ *
+ * Bounds with input |a_i| < q: a layer at most doubles the bound of
+ * the sums (the differences go through fqmul and end below 0.75 q;
+ * the difference itself is formed in int, below 16 q, and 16 q * 1664
+ * < 2^15 q).  So sums are Barrett-reduced only in the layers len = 8
+ * and len = 64 (bounds q -> 2q -> 4q -> 8q -> reduce -> 2q -> 4q ->
+ * reduce -> 2q).  The final product is below q.  */
+static void
+invntt_tomont_generic (mlkem_poly *rp, const mlkem_poly_ntt *ap)
+{
+  s16 *r = rp->coeffs;
+  unsigned int len, start, j, k = 127;
+
+  memcpy (r, ap->coeffs, sizeof rp->coeffs);
+  for (len = 2; len <= 128; len <<= 1)
+    {
+      int reduce = (len == 8 || len == 64);
+
+      for (start = 0; start < MLKEM_N; start += 2 * len)
+        {
+          s16 zeta = mlkem_zetas_mont[k--];
+
+          for (j = start; j < start + len; j++)
+            {
+              s16 t = r[j];
+              s16 s = t + r[j + len];
+
+              r[j] = reduce ? barrett_reduce (s) : s;
+              r[j + len] = fqmul ((s32)r[j + len] - t, zeta);
+            }
+        }
+    }
+  for (j = 0; j < MLKEM_N; j++)
+    r[j] = fqmul (r[j], MLKEM_INVNTT_F);
+}
+
+
+/* Entry i of the cache is b_{2i+1} * gamma_i mod q (|.| < 0.75 q).  */
+static void
+mulcache_compute_generic (mlkem_poly_mulcache *c, const mlkem_poly_ntt *b)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLKEM_N / 2; i++)
+    c->coeffs[i] = fqmul (b->coeffs[2 * i + 1], mlkem_gammas_mont[i]);
+}
+
+
+/* Sum over j < K of the products in T_q (FIPS 203 Algorithm 11 and
+ * Algorithm 12, BaseCaseMultiply):
+ *   c_2i   = a_2i b_2i + a_2i+1 b_2i+1 gamma_i
+ *   c_2i+1 = a_2i b_2i+1 + a_2i+1 b_2i
+ * Each term is below 4095 * q, at most 2K = 8 terms are added in
+ * int32, and 8 * 4095 * 3328 < 2^15 q, so one Montgomery reduction at
+ * the end yields |r_i| < q (times 2^-16).  */
+static void
+basemul_acc_generic (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
+                     const mlkem_poly_ntt *b, const mlkem_poly_mulcache *bc,
+                     unsigned int k)
+{
+  s32 acc[MLKEM_N];
+  unsigned int i, j;
+
+  for (i = 0; i < MLKEM_N / 2; i++)
+    {
+      const s16 *x = a[0].coeffs + 2 * i, *y = b[0].coeffs + 2 * i;
+
+      acc[2 * i] = (s32)x[0] * y[0] + (s32)x[1] * bc[0].coeffs[i];
+      acc[2 * i + 1] = (s32)x[0] * y[1] + (s32)x[1] * y[0];
+    }
+  for (j = 1; j < k; j++)
+    for (i = 0; i < MLKEM_N / 2; i++)
+      {
+        const s16 *x = a[j].coeffs + 2 * i, *y = b[j].coeffs + 2 * i;
+
+        acc[2 * i] += (s32)x[0] * y[0] + (s32)x[1] * bc[j].coeffs[i];
+        acc[2 * i + 1] += (s32)x[0] * y[1] + (s32)x[1] * y[0];
+      }
+  for (i = 0; i < MLKEM_N; i++)
+    r->coeffs[i] = montgomery_reduce (acc[i]);
+}
+
+
+/* Reduce to [0, q): Barrett to the centered representative, then add
+ * q to the negative ones.  */
+static void
+reduce_generic (s16 c[MLKEM_N])
+{
+  unsigned int i;
+
+  for (i = 0; i < MLKEM_N; i++)
+    c[i] = caddq (barrett_reduce (c[i]));
+}
+
+
+/* Multiply by R: Montgomery product with R^2 mod q (|R^2 mod q| <=
+ * q/2 and |c_i| < 2^15, so the result is below 0.75 q).  */
+static void
+tomont_generic (s16 c[MLKEM_N])
+{
+  unsigned int i;
+
+  for (i = 0; i < MLKEM_N; i++)
+    c[i] = fqmul (c[i], MLKEM_MONT_R2);
+}
+
+
+/* ByteEncode_12: two coefficients in three bytes, little endian.  */
+static void
+poly_ntt_tobytes_generic (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLKEM_N / 2; i++)
+    {
+      u16 t0 = a->coeffs[2 * i], t1 = a->coeffs[2 * i + 1];
+
+      r[3 * i + 0] = t0;
+      r[3 * i + 1] = (t0 >> 8) | (t1 << 4);
+      r[3 * i + 2] = t1 >> 4;
+    }
+}
+
+
+/* ByteDecode_12 without the reduction mod q: values in [0, 4095].  */
+static void
+poly_ntt_frombytes_generic (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
+{
+  unsigned int i;
+
+  for (i = 0; i < MLKEM_N / 2; i++)
+    {
+      u16 b0 = a[3 * i], b1 = a[3 * i + 1], b2 = a[3 * i + 2];
+
+      r->coeffs[2 * i] = b0 | ((b1 & 0x0f) << 8);
+      r->coeffs[2 * i + 1] = (b1 >> 4) | (b2 << 4);
+    }
+}
+
+
+/* The rejection step of SampleNTT (FIPS 203 Algorithm 7, lines 5-13)
+ * over BUFLEN bytes (a multiple of 3): append the accepted 12-bit
+ * values to R[CTR..LEN-1] and return the new count.  The input is
+ * public (it derives from rho), so branching on it is fine.  */
+static unsigned int
+rej_uniform (s16 *r, unsigned int ctr, unsigned int len,
+             const byte *buf, unsigned int buflen)
+{
+  unsigned int pos = 0;
+
+  while (ctr < len && pos + 3 <= buflen)
+    {
+      u16 d1 = buf[pos] | ((u16)(buf[pos + 1] & 0x0f) << 8);
+      u16 d2 = (buf[pos + 1] >> 4) | ((u16)buf[pos + 2] << 4);
+
+      pos += 3;
+      if (d1 < MLKEM_Q)
+        r[ctr++] = d1;
+      if (d2 < MLKEM_Q && ctr < len)
+        r[ctr++] = d2;
+    }
+  return ctr;
+}
+
+/* Three SHAKE128 blocks (504 bytes, 336 candidates) suffice for 256
+ * accepted values in all but a tiny fraction of cases; afterwards we
+ * squeeze one block at a time.  */
+#define GEN_MATRIX_NBLOCKS 3
+
+/* Sample entries IDX[0..3] of A (FIPS 203 Algorithm 13, lines 3-7,
+ * transposed for Algorithm 14) with one 4-way SHAKE128.  Lanes with
+ * IDX < 0 compute a dummy entry whose output is dropped.  */
+static void
+gen_matrix_x4 (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
+               unsigned int k, int transposed, const int idx[4])
+{
+  keccak_batch_t b;
+  byte in[4][MLKEM_SYMBYTES + 2];
+  byte buf[4][GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
+  const byte *inp[4];
+  byte *outp[4];
+  mlkem_poly_ntt dummy;
+  s16 *dst[4];
+  unsigned int ctr[4], l, done;
+
+  for (l = 0; l < 4; l++)
+    {
+      unsigned int e = idx[l] < 0 ? (unsigned int)idx[0] : (unsigned int)idx[l];
+      unsigned int i = e / k, j = e % k;
+
+      memcpy (in[l], rho, MLKEM_SYMBYTES);
+      /* A-hat[i,j] = SampleNTT (rho || j || i); the transpose swaps.  */
+      in[l][MLKEM_SYMBYTES] = transposed ? i : j;
+      in[l][MLKEM_SYMBYTES + 1] = transposed ? j : i;
+      inp[l] = in[l];
+      outp[l] = buf[l];
+      dst[l] = idx[l] < 0 ? dummy.coeffs : a[idx[l]].coeffs;
+    }
+
+  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE,
+                             inp, sizeof in[0]);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, GEN_MATRIX_NBLOCKS);
+  done = 1;
+  for (l = 0; l < 4; l++)
+    {
+      ctr[l] = rej_uniform (dst[l], 0, MLKEM_N, buf[l], sizeof buf[l]);
+      done &= (ctr[l] == MLKEM_N);
+    }
+  while (!done)
+    {
+      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
+      done = 1;
+      for (l = 0; l < 4; l++)
+        {
+          ctr[l] = rej_uniform (dst[l], ctr[l], MLKEM_N, buf[l],
+                                KECCAK_RATE_SHAKE128);
+          done &= (ctr[l] == MLKEM_N);
+        }
+    }
+}
+
+/* Sample entry IDX with a single SHAKE128 stream.  */
+static void
+gen_matrix_x1 (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
+               unsigned int k, int transposed, unsigned int idx)
+{
+  keccak_ctx_t ctx;
+  byte in[MLKEM_SYMBYTES + 2];
+  byte buf[GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
+  unsigned int i = idx / k, j = idx % k, ctr;
+
+  memcpy (in, rho, MLKEM_SYMBYTES);
+  in[MLKEM_SYMBYTES] = transposed ? i : j;
+  in[MLKEM_SYMBYTES + 1] = transposed ? j : i;
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, sizeof in);
+  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+  ctr = rej_uniform (a[idx].coeffs, 0, MLKEM_N, buf, sizeof buf);
+  while (ctr < MLKEM_N)
+    {
+      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE128);
+      ctr = rej_uniform (a[idx].coeffs, ctr, MLKEM_N, buf,
+                         KECCAK_RATE_SHAKE128);
+    }
+}
+
+/* All K*K entries, four at a time; a single leftover entry uses the
+ * one-stream sponge, two or three share a 4-way batch.  */
+static void
+gen_matrix_ntt_generic (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
+                        unsigned int k, int transposed)
+{
+  unsigned int total = k * k, base;
+
+  for (base = 0; base + 1 < total; base += 4)
+    {
+      int idx[4];
+      unsigned int l;
+
+      for (l = 0; l < 4; l++)
+        idx[l] = base + l < total ? (int)(base + l) : -1;
+      gen_matrix_x4 (a, rho, k, transposed, idx);
+    }
+  if (base < total)
+    gen_matrix_x1 (a, rho, k, transposed, base);
+}
+
+
+/* SamplePolyCBD_2 (FIPS 203 Algorithm 8): coefficient i is
+ * (b_4i + b_4i+1) - (b_4i+2 + b_4i+3) over the bits of BUF.  Adding
+ * each bit to its neighbour leaves 2-bit sums in every other pair of
+ * bits; no secret-dependent branch or index.  */
+static void
+poly_cbd_eta2_generic (mlkem_poly *r, const byte buf[128])
+{
+  unsigned int i, j;
+
+  for (i = 0; i < MLKEM_N / 8; i++)
+    {
+      u32 t = buf_get_le32 (buf + 4 * i);
+      u32 d = (t & 0x55555555) + ((t >> 1) & 0x55555555);
+
+      for (j = 0; j < 8; j++)
+        {
+          s16 x = (d >> (4 * j)) & 3;
+          s16 y = (d >> (4 * j + 2)) & 3;
+
+          r->coeffs[8 * i + j] = x - y;
+        }
+    }
+}
+
+/* SamplePolyCBD_3: 3-bit sums over 24-bit groups, 4 coefficients per
+ * 3 bytes.  */
+static void
+poly_cbd_eta3_generic (mlkem_poly *r, const byte buf[192])
+{
+  unsigned int i, j;
+
+  for (i = 0; i < MLKEM_N / 4; i++)
+    {
+      const byte *p = buf + 3 * i;
+      u32 t = (u32)p[0] | ((u32)p[1] << 8) | ((u32)p[2] << 16);
+      u32 d = (t & 0x249249) + ((t >> 1) & 0x249249) + ((t >> 2) & 0x249249);
+
+      for (j = 0; j < 4; j++)
+        {
+          s16 x = (d >> (6 * j)) & 7;
+          s16 y = (d >> (6 * j + 3)) & 7;
+
+          r->coeffs[4 * i + j] = x - y;
+        }
+    }
+}
+
+
+const mlkem_ops_t _gcry_mlkem_ops_generic =
+  {
+    "generic",
+    ntt_generic,
+    invntt_tomont_generic,
+    mulcache_compute_generic,
+    basemul_acc_generic,
+    reduce_generic,
+    tomont_generic,
+    poly_ntt_tobytes_generic,
+    poly_ntt_frombytes_generic,
+    gen_matrix_ntt_generic,
+    poly_cbd_eta2_generic,
+    poly_cbd_eta3_generic
+  };
+
+
+
+/* Order-independent helpers.  */
+
+/* Compress_d (X) = round (2^d X / q) mod 2^d for 0 <= X < q (FIPS 203
+ * eq. 4.7).  As q is odd, round (N/q) = floor ((N + 1664) / q) for
+ * integer N; the division is a multiplication by
+ * ceil (2^35 / q) = 10321340 and a shift, exact for N < 2^23 (the
+ * error is below N / 2^35 < 1/q).  The test suite checks all X and d
+ * against a division.  */
+static inline u32
+compress_d (s16 x, unsigned int d)
+{
+  u64 n = ((u64)(u16)caddq (x) << d) + MLKEM_Q / 2;
+
+  return (u32)((n * 10321340) >> 35) & ((1u << d) - 1);
+}
+
+/* Decompress_d (Y) = round (q Y / 2^d) (FIPS 203 eq. 4.8).  */
+static inline s16
+decompress_d (u32 y, unsigned int d)
+{
+  return (s16)((y * MLKEM_Q + (1u << (d - 1))) >> d);
+}
+
+void
+_gcry_mlkem_poly_compress (byte *r, const mlkem_poly *a, unsigned int d)
+{
+  unsigned int i, j;
+
+  if (d == 4)
+    {
+      for (i = 0; i < MLKEM_N / 2; i++)
+        r[i] = compress_d (a->coeffs[2 * i], 4)
+               | (compress_d (a->coeffs[2 * i + 1], 4) << 4);
+    }
+  else if (d == 10)
+    {
+      /* Four 10-bit values in five bytes.  */
+      for (i = 0; i < MLKEM_N / 4; i++)
+        {
+          u64 t = 0;
+
+          for (j = 0; j < 4; j++)
+            t |= (u64)compress_d (a->coeffs[4 * i + j], 10) << (10 * j);
+          for (j = 0; j < 5; j++)
+            r[5 * i + j] = t >> (8 * j);
+        }
+    }
+  else
+    {
+      /* d = 5 or 11: eight values in D bytes.  */
+      for (i = 0; i < MLKEM_N / 8; i++)
+        {
+          u64 lo = 0, hi = 0;
+
+          for (j = 0; j < 8; j++)
+            {
+              u64 v = compress_d (a->coeffs[8 * i + j], d);
+              unsigned int sh = d * j;
+
+              if (sh < 64)
+                {
+                  lo |= v << sh;
+                  if (sh + d > 64)
+                    hi |= v >> (64 - sh);
+                }
+              else
+                hi |= v << (sh - 64);
+            }
+          for (j = 0; j < d; j++)
+            r[d * i + j] = j < 8 ? lo >> (8 * j) : hi >> (8 * (j - 8));
+        }
+    }
+}
+
+void
+_gcry_mlkem_poly_decompress (mlkem_poly *r, const byte *a, unsigned int d)
+{
+  unsigned int i, j;
+
+  if (d == 4)
+    {
+      for (i = 0; i < MLKEM_N / 2; i++)
+        {
+          r->coeffs[2 * i] = decompress_d (a[i] & 15, 4);
+          r->coeffs[2 * i + 1] = decompress_d (a[i] >> 4, 4);
+        }
+    }
+  else if (d == 10)
+    {
+      for (i = 0; i < MLKEM_N / 4; i++)
+        {
+          u64 t = 0;
+
+          for (j = 0; j < 5; j++)
+            t |= (u64)a[5 * i + j] << (8 * j);
+          for (j = 0; j < 4; j++)
+            r->coeffs[4 * i + j] = decompress_d ((t >> (10 * j)) & 0x3ff, 10);
+        }
+    }
+  else
+    {
+      for (i = 0; i < MLKEM_N / 8; i++)
+        {
+          u64 lo = 0, hi = 0;
+          u32 mask = (1u << d) - 1;
+
+          for (j = 0; j < d; j++)
+            {
+              if (j < 8)
+                lo |= (u64)a[d * i + j] << (8 * j);
+              else
+                hi |= (u64)a[d * i + j] << (8 * (j - 8));
+            }
+          for (j = 0; j < 8; j++)
+            {
+              unsigned int sh = d * j;
+              u64 v;
+
+              if (sh >= 64)
+                v = hi >> (sh - 64);
+              else if (sh + d > 64)
+                v = (lo >> sh) | (hi << (64 - sh));
+              else
+                v = lo >> sh;
+              r->coeffs[8 * i + j] = decompress_d ((u32)v & mask, d);
+            }
+        }
+    }
+}
+
+void
+_gcry_mlkem_poly_frommsg (mlkem_poly *r, const byte msg[32])
+{
+  unsigned int i, j;
+
+  for (i = 0; i < 32; i++)
+    for (j = 0; j < 8; j++)
+      {
+        s16 mask = -(s16)((msg[i] >> j) & 1);
+
+        r->coeffs[8 * i + j] = mask & ((MLKEM_Q + 1) / 2);
+      }
+}
+
+void
+_gcry_mlkem_poly_tomsg (byte msg[32], const mlkem_poly *a)
+{
+  unsigned int i, j;
+
+  for (i = 0; i < 32; i++)
+    {
+      byte b = 0;
+
+      for (j = 0; j < 8; j++)
+        b |= compress_d (a->coeffs[8 * i + j], 1) << j;
+      msg[i] = b;
+    }
+}

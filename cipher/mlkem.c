@@ -1,0 +1,971 @@
+/* mlkem.c - ML-KEM (FIPS 203), front file
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* ML-KEM as specified by FIPS 203 (August 2024): the parameter sets,
+ * K-PKE and ML-KEM (KeyGen_internal, Encaps_internal, Decaps_internal
+ * with implicit rejection), the input checks of section 7, the choice
+ * of the kernel set (mlkem-ops.h), and the gcry_pk spec for the
+ * S-expression interface.  The byte-string interface gcry_kem_* is in
+ * kem.c.
+ *
+ * Data flow and domains.  Polynomials carry their domain in their
+ * type: mlkem_poly (normal domain) and mlkem_poly_ntt (T_q, in the
+ * kernel set's coefficient order).  Every operation on NTT-domain
+ * data goes through the ops table MLKEM_OPS, so the serialised bytes
+ * are in standard order whatever the backend.
+ *
+ * Secrets (s, e, r, e1, e2, m, K, the PRF outputs, sigma) live in
+ * stack buffers that are wiped before returning.  Only the public
+ * matrix A is sampled with branches (rejection sampling).  */
+
+#include <config.h>
+#include <string.h>
+
+#include "g10lib.h"
+#include "cipher-proto.h"
+#include "const-time.h"
+#include "keccak.h"
+#include "mlkem-ops.h"
+#include "mlkem.h"
+
+
+/* FIPS 203 section 8, Table 2.  Lengths: ek = 384k + 32,
+ * dk = 768k + 96, c = 32 (du k + dv).  */
+static const mlkem_param_t mlkem_params[] =
+  {
+    { GCRY_KEM_MLKEM512,  "kyber512",   512, 2, 3, 2, 10, 4,
+      384 * 2 + 32, 768 * 2 + 96, 32 * (10 * 2 + 4) },
+    { GCRY_KEM_MLKEM768,  "kyber768",   768, 3, 2, 2, 10, 4,
+      384 * 3 + 32, 768 * 3 + 96, 32 * (10 * 3 + 4) },
+    { GCRY_KEM_MLKEM1024, "kyber1024", 1024, 4, 2, 2, 11, 5,
+      384 * 4 + 32, 768 * 4 + 96, 32 * (11 * 4 + 5) }
+  };
+
+/* Spellings accepted in S-expressions, each with its parameter set
+ * index.  The output always uses the first spelling ("kyber768"), as
+ * libgcrypt does.  */
+static const struct
+{
+  const char *name;
+  unsigned int idx;
+} mlkem_names[] =
+  {
+    { "kyber512", 0 },  { "mlkem512", 0 },  { "ml-kem-512", 0 },
+    { "kyber768", 1 },  { "mlkem768", 1 },  { "ml-kem-768", 1 },
+    { "kyber1024", 2 }, { "mlkem1024", 2 }, { "ml-kem-1024", 2 }
+  };
+
+/* The same list for the gcry_pk dispatcher (cipher/pubkey.c).  */
+static const char *const mlkem_aliases[] =
+  {
+    "kyber512", "mlkem512", "ml-kem-512",
+    "kyber768", "mlkem768", "ml-kem-768",
+    "kyber1024", "mlkem1024", "ml-kem-1024",
+    NULL
+  };
+
+/* The kernel set, chosen once by _gcry_mlkem_init.  The portable set
+ * is the default so that the module also works before
+ * initialisation.  */
+static const mlkem_ops_t *mlkem_ops = &_gcry_mlkem_ops_generic;
+
+
+void
+_gcry_mlkem_init (void)
+{
+  /* Fastest first; the portable C set is the last resort.  Kernel
+     sets for AVX2, AVX-512 and VSX will be inserted here, each gated
+     by its USE_ macro and its HWF bit.  */
+  mlkem_ops = &_gcry_mlkem_ops_generic;
+}
+
+
+const char *
+_gcry_mlkem_backend_name (void)
+{
+  return mlkem_ops->name;
+}
+
+
+const mlkem_param_t *
+_gcry_mlkem_param_by_algo (int algo)
+{
+  unsigned int i;
+
+  for (i = 0; i < DIM (mlkem_params); i++)
+    if (mlkem_params[i].algo == algo)
+      return &mlkem_params[i];
+  return NULL;
+}
+
+
+const mlkem_param_t *
+_gcry_mlkem_param_by_name (const char *name, size_t len)
+{
+  unsigned int i, j;
+
+  if (!name)
+    return NULL;
+  for (i = 0; i < DIM (mlkem_names); i++)
+    {
+      const char *s = mlkem_names[i].name;
+
+      if (strlen (s) != len)
+        continue;
+      for (j = 0; j < len; j++)
+        {
+          char c = name[j];
+
+          if (c >= 'A' && c <= 'Z')
+            c += 'a' - 'A';
+          if (c != s[j])
+            break;
+        }
+      if (j == len)
+        return &mlkem_params[mlkem_names[i].idx];
+    }
+  return NULL;
+}
+
+
+
+/*
+ * Hash functions of FIPS 203 section 4.1.
+ */
+
+/* H (s) = SHA3-256 (s).  */
+static void
+hash_h (byte out[32], const byte *in, size_t inlen)
+{
+  _gcry_sha3_256 (out, in, inlen);
+}
+
+/* G (a || b) = SHA3-512 (a || b), split into two 32-byte halves.  A
+ * and B are 32 bytes (m || H(ek)) or B is one byte (d || k).  */
+static void
+hash_g (byte out[64], const byte *a, size_t alen, const byte *b, size_t blen)
+{
+  byte in[64];
+
+  memcpy (in, a, alen);
+  memcpy (in + alen, b, blen);
+  _gcry_sha3_512 (out, in, alen + blen);
+  wipememory (in, sizeof in);
+}
+
+/* J (z || c) = SHAKE256 (z || c, 32 bytes), streamed to avoid a copy
+ * of c.  */
+static void
+hash_j (byte out[32], const byte z[32], const byte *c, size_t clen)
+{
+  keccak_ctx_t ctx;
+
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, z, 32);
+  _gcry_keccak_absorb (&ctx, c, clen);
+  _gcry_keccak_squeeze (&ctx, out, 32);
+  _gcry_keccak_ctx_wipe (&ctx);
+}
+
+
+/* Sample N noise polynomials R[i] = SamplePolyCBD_eta[i] (PRF_eta[i]
+ * (SIGMA, NONCE0 + i)) (FIPS 203 Algorithm 13 lines 9-16, Algorithm
+ * 14 lines 9-17), with PRF_eta (s, b) = SHAKE256 (s || b, 64 eta
+ * bytes).  Four streams share one 4-way SHAKE256; a group of one uses
+ * the single-stream sponge.  ETA[i] is 2 or 3.  */
+static void
+sample_noise (mlkem_poly *r, const unsigned int *eta, unsigned int n,
+              const byte sigma[MLKEM_SYMBYTES], byte nonce0)
+{
+  /* 64 * 3 = 192 bytes need two blocks of 136.  */
+  byte buf[4][2 * KECCAK_RATE_SHAKE256];
+  byte in[4][MLKEM_SYMBYTES + 1];
+  keccak_batch_t b;
+  unsigned int base, l;
+
+  for (base = 0; base < n; base += 4)
+    {
+      unsigned int lanes = n - base < 4 ? n - base : 4;
+      unsigned int maxeta = 2;
+
+      for (l = 0; l < lanes; l++)
+        if (eta[base + l] > maxeta)
+          maxeta = eta[base + l];
+
+      for (l = 0; l < 4; l++)
+        {
+          memcpy (in[l], sigma, MLKEM_SYMBYTES);
+          /* Unused lanes repeat the first input; their output is
+             dropped.  */
+          in[l][MLKEM_SYMBYTES] = nonce0 + base + (l < lanes ? l : 0);
+        }
+
+      if (lanes == 1)
+        _gcry_shake256 (buf[0], 64 * maxeta, in[0], sizeof in[0]);
+      else
+        {
+          const byte *inp[4] = { in[0], in[1], in[2], in[3] };
+          byte *outp[4] = { buf[0], buf[1], buf[2], buf[3] };
+
+          _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256,
+                                     KECCAK_DS_SHAKE, inp, sizeof in[0]);
+          _gcry_keccak_batch_squeezeblocks (&b, outp, maxeta == 3 ? 2 : 1);
+        }
+
+      for (l = 0; l < lanes; l++)
+        {
+          if (eta[base + l] == 3)
+            mlkem_ops->poly_cbd_eta3 (&r[base + l], buf[l]);
+          else
+            mlkem_ops->poly_cbd_eta2 (&r[base + l], buf[l]);
+        }
+    }
+
+  _gcry_keccak_batch_wipe (&b);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
+}
+
+
+
+/*
+ * K-PKE (FIPS 203 section 5).
+ */
+
+/* Encode the NTT-domain vector V (K polys, coefficients reduced in
+ * place to [0, q)) with ByteEncode_12.  */
+static void
+polyvec_ntt_tobytes (byte *out, mlkem_poly_ntt *v, unsigned int k)
+{
+  unsigned int i;
+
+  for (i = 0; i < k; i++)
+    {
+      mlkem_ops->reduce (v[i].coeffs);
+      mlkem_ops->poly_ntt_tobytes (out + i * MLKEM_POLYBYTES, &v[i]);
+    }
+}
+
+static void
+polyvec_ntt_frombytes (mlkem_poly_ntt *v, const byte *in, unsigned int k)
+{
+  unsigned int i;
+
+  for (i = 0; i < k; i++)
+    mlkem_ops->poly_ntt_frombytes (&v[i], in + i * MLKEM_POLYBYTES);
+}
+
+
+/* K-PKE.KeyGen (d), FIPS 203 Algorithm 13.  Writes ek_PKE (384k + 32
+ * bytes) to EK and dk_PKE (384k bytes) to DK.  */
+static void
+kpke_keygen (const mlkem_param_t *p, byte *ek, byte *dk,
+             const byte d[MLKEM_SYMBYTES])
+{
+  mlkem_poly_ntt a[MLKEM_K_MAX * MLKEM_K_MAX];
+  mlkem_poly noise[2 * MLKEM_K_MAX];
+  mlkem_poly_ntt s_hat[MLKEM_K_MAX], e_hat[MLKEM_K_MAX];
+  mlkem_poly_ntt t_hat[MLKEM_K_MAX];
+  mlkem_poly_mulcache s_cache[MLKEM_K_MAX];
+  unsigned int eta[2 * MLKEM_K_MAX];
+  byte rhosigma[64], kbyte = p->k;
+  const byte *rho = rhosigma, *sigma = rhosigma + 32;
+  unsigned int k = p->k, i, j;
+
+  /* (rho, sigma) = G (d || k): the domain separation of the final
+     standard.  */
+  hash_g (rhosigma, d, MLKEM_SYMBYTES, &kbyte, 1);
+
+  mlkem_ops->gen_matrix_ntt (a, rho, k, 0);
+
+  /* s with nonces 0..k-1, e with nonces k..2k-1, both eta1.  */
+  for (i = 0; i < 2 * k; i++)
+    eta[i] = p->eta1;
+  sample_noise (noise, eta, 2 * k, sigma, 0);
+  for (i = 0; i < k; i++)
+    {
+      mlkem_ops->ntt (&s_hat[i], &noise[i]);
+      mlkem_ops->ntt (&e_hat[i], &noise[k + i]);
+      mlkem_ops->reduce (s_hat[i].coeffs);
+      mlkem_ops->mulcache_compute (&s_cache[i], &s_hat[i]);
+    }
+
+  /* t-hat = A-hat o s-hat + e-hat.  basemul leaves a factor 2^-16 that
+     tomont removes.  */
+  for (i = 0; i < k; i++)
+    {
+      mlkem_ops->basemul_acc (&t_hat[i], &a[i * k], s_hat, s_cache, k);
+      mlkem_ops->tomont (t_hat[i].coeffs);
+      for (j = 0; j < MLKEM_N; j++)
+        t_hat[i].coeffs[j] += e_hat[i].coeffs[j];
+    }
+
+  polyvec_ntt_tobytes (ek, t_hat, k);
+  memcpy (ek + k * MLKEM_POLYBYTES, rho, MLKEM_SYMBYTES);
+  polyvec_ntt_tobytes (dk, s_hat, k);
+
+  wipememory (noise, sizeof noise);
+  wipememory (s_hat, sizeof s_hat);
+  wipememory (e_hat, sizeof e_hat);
+  wipememory (s_cache, sizeof s_cache);
+  wipememory (t_hat, sizeof t_hat);
+  wipememory (rhosigma, sizeof rhosigma);
+}
+
+
+/* K-PKE.Encrypt (ek_PKE, m, r), FIPS 203 Algorithm 14, with t-hat
+ * already decoded into T_HAT (|coefficients| <= 4095) and RHO the
+ * last 32 bytes of ek_PKE.  Writes c (ct_len bytes) to CT.  */
+static void
+kpke_encrypt (const mlkem_param_t *p, byte *ct,
+              const mlkem_poly_ntt *t_hat, const byte rho[MLKEM_SYMBYTES],
+              const byte m[MLKEM_SYMBYTES], const byte r[MLKEM_SYMBYTES])
+{
+  mlkem_poly_ntt at[MLKEM_K_MAX * MLKEM_K_MAX];
+  mlkem_poly noise[2 * MLKEM_K_MAX + 1];
+  mlkem_poly_ntt r_hat[MLKEM_K_MAX];
+  mlkem_poly_mulcache r_cache[MLKEM_K_MAX];
+  mlkem_poly_ntt acc;
+  mlkem_poly u, v, mu;
+  unsigned int eta[2 * MLKEM_K_MAX + 1];
+  unsigned int k = p->k, i, j;
+  unsigned int c1len = 32 * p->du;
+
+  /* Algorithm 14 lines 4-8 transpose A-hat; we sample A-hat^T
+     directly.  */
+  mlkem_ops->gen_matrix_ntt (at, rho, k, 1);
+
+  /* y (eta1) with nonces 0..k-1, e1 (eta2) with k..2k-1, e2 (eta2)
+     with 2k.  */
+  for (i = 0; i < k; i++)
+    {
+      eta[i] = p->eta1;
+      eta[k + i] = p->eta2;
+    }
+  eta[2 * k] = p->eta2;
+  sample_noise (noise, eta, 2 * k + 1, r, 0);
+
+  for (i = 0; i < k; i++)
+    {
+      mlkem_ops->ntt (&r_hat[i], &noise[i]);
+      mlkem_ops->mulcache_compute (&r_cache[i], &r_hat[i]);
+    }
+
+  /* u = NTT^-1 (A-hat^T o y-hat) + e1; the invntt's factor 2^16
+     cancels basemul's 2^-16.  */
+  for (i = 0; i < k; i++)
+    {
+      mlkem_ops->basemul_acc (&acc, &at[i * k], r_hat, r_cache, k);
+      mlkem_ops->invntt_tomont (&u, &acc);
+      for (j = 0; j < MLKEM_N; j++)
+        u.coeffs[j] += noise[k + i].coeffs[j];
+      mlkem_ops->reduce (u.coeffs);
+      _gcry_mlkem_poly_compress (ct + i * c1len, &u, p->du);
+    }
+
+  /* v = NTT^-1 (t-hat^T o y-hat) + e2 + Decompress_1 (ByteDecode_1
+     (m)).  */
+  mlkem_ops->basemul_acc (&acc, t_hat, r_hat, r_cache, k);
+  mlkem_ops->invntt_tomont (&v, &acc);
+  _gcry_mlkem_poly_frommsg (&mu, m);
+  for (j = 0; j < MLKEM_N; j++)
+    v.coeffs[j] += noise[2 * k].coeffs[j] + mu.coeffs[j];
+  mlkem_ops->reduce (v.coeffs);
+  _gcry_mlkem_poly_compress (ct + k * c1len, &v, p->dv);
+
+  wipememory (noise, sizeof noise);
+  wipememory (r_hat, sizeof r_hat);
+  wipememory (r_cache, sizeof r_cache);
+  wipememory (&acc, sizeof acc);
+  wipememory (&u, sizeof u);
+  wipememory (&v, sizeof v);
+  wipememory (&mu, sizeof mu);
+}
+
+
+/* K-PKE.Decrypt (dk_PKE, c), FIPS 203 Algorithm 15.  Writes m' to
+ * M.  */
+static void
+kpke_decrypt (const mlkem_param_t *p, byte m[MLKEM_SYMBYTES],
+              const byte *dk_pke, const byte *ct)
+{
+  mlkem_poly_ntt s_hat[MLKEM_K_MAX], u_hat[MLKEM_K_MAX], acc;
+  mlkem_poly_mulcache u_cache[MLKEM_K_MAX];
+  mlkem_poly u, v, w;
+  unsigned int k = p->k, i, j;
+  unsigned int c1len = 32 * p->du;
+
+  for (i = 0; i < k; i++)
+    {
+      _gcry_mlkem_poly_decompress (&u, ct + i * c1len, p->du);
+      mlkem_ops->ntt (&u_hat[i], &u);
+      mlkem_ops->mulcache_compute (&u_cache[i], &u_hat[i]);
+    }
+  _gcry_mlkem_poly_decompress (&v, ct + k * c1len, p->dv);
+  /* s-hat straight from ByteDecode_12: values up to 4095 are within
+     basemul's bounds and equal to the spec's values mod q.  */
+  polyvec_ntt_frombytes (s_hat, dk_pke, k);
+
+  /* w = v' - NTT^-1 (s-hat^T o NTT (u')).  */
+  mlkem_ops->basemul_acc (&acc, s_hat, u_hat, u_cache, k);
+  mlkem_ops->invntt_tomont (&w, &acc);
+  for (j = 0; j < MLKEM_N; j++)
+    w.coeffs[j] = v.coeffs[j] - w.coeffs[j];
+  mlkem_ops->reduce (w.coeffs);
+  _gcry_mlkem_poly_tomsg (m, &w);
+
+  wipememory (s_hat, sizeof s_hat);
+  wipememory (u_hat, sizeof u_hat);
+  wipememory (u_cache, sizeof u_cache);
+  wipememory (&acc, sizeof acc);
+  wipememory (&u, sizeof u);
+  wipememory (&v, sizeof v);
+  wipememory (&w, sizeof w);
+}
+
+
+
+/*
+ * Input checks (FIPS 203 section 7).
+ */
+
+/* Modulus check of section 7.2: every 12-bit value of the K encoded
+ * polynomials at EK is below q, i.e. ByteEncode_12 (ByteDecode_12
+ * (ek)) = ek.  ek is public, so an early exit is fine.  */
+static int
+modulus_check (const byte *ek, unsigned int k)
+{
+  unsigned int i;
+
+  for (i = 0; i < k * MLKEM_POLYBYTES; i += 3)
+    {
+      unsigned int d1 = ek[i] | ((ek[i + 1] & 0x0f) << 8);
+      unsigned int d2 = (ek[i + 1] >> 4) | (ek[i + 2] << 4);
+
+      if (d1 >= MLKEM_Q || d2 >= MLKEM_Q)
+        return 0;
+    }
+  return 1;
+}
+
+gpg_err_code_t
+_gcry_mlkem_check_ek (const mlkem_param_t *p, const byte *ek)
+{
+  return modulus_check (ek, p->k) ? 0 : GPG_ERR_BAD_PUBKEY;
+}
+
+/* Hash check of section 7.3: H (ek) stored in dk equals H of the
+ * embedded ek.  Compared in constant time since dk is secret as a
+ * whole (the values compared are public).  */
+gpg_err_code_t
+_gcry_mlkem_check_dk (const mlkem_param_t *p, const byte *dk)
+{
+  const byte *ek = dk + p->k * MLKEM_POLYBYTES;
+  byte h[32];
+  unsigned int ok;
+
+  hash_h (h, ek, p->ek_len);
+  ok = ct_memequal (h, ek + p->ek_len, 32);
+  wipememory (h, sizeof h);
+  return ok ? 0 : GPG_ERR_BAD_SECKEY;
+}
+
+
+
+/*
+ * ML-KEM (FIPS 203 section 6).
+ */
+
+/* ML-KEM.KeyGen_internal (d, z), Algorithm 16:
+ *   ek = ek_PKE,  dk = dk_PKE || ek || H (ek) || z.  */
+void
+_gcry_mlkem_keygen_internal (const mlkem_param_t *p, byte *ek, byte *dk,
+                             const byte seed[MLKEM_SEED_LEN])
+{
+  unsigned int off = p->k * MLKEM_POLYBYTES;
+
+  kpke_keygen (p, ek, dk, seed);
+  memcpy (dk + off, ek, p->ek_len);
+  hash_h (dk + off + p->ek_len, ek, p->ek_len);
+  memcpy (dk + off + p->ek_len + 32, seed + 32, 32);
+}
+
+
+/* ML-KEM.Encaps_internal (ek, m), Algorithm 17, after the check of
+ * section 7.2:  (K, r) = G (m || H (ek)),  c = K-PKE.Encrypt (ek, m,
+ * r).  With M == NULL, m is random (ML-KEM.Encaps, Algorithm 20).  */
+gpg_err_code_t
+_gcry_mlkem_encaps (const mlkem_param_t *p, byte *ct, byte ss[MLKEM_SS_LEN],
+                    const byte *ek, const byte *m)
+{
+  mlkem_poly_ntt t_hat[MLKEM_K_MAX];
+  byte mh[64], kr[64];
+  unsigned int k = p->k;
+
+  if (!modulus_check (ek, k))
+    return GPG_ERR_BAD_PUBKEY;
+
+  if (m)
+    memcpy (mh, m, 32);
+  else
+    _gcry_randomize (mh, 32, GCRY_STRONG_RANDOM);
+  hash_h (mh + 32, ek, p->ek_len);
+  hash_g (kr, mh, 32, mh + 32, 32);
+
+  polyvec_ntt_frombytes (t_hat, ek, k);
+  kpke_encrypt (p, ct, t_hat, ek + k * MLKEM_POLYBYTES, mh, kr + 32);
+  memcpy (ss, kr, 32);
+
+  wipememory (mh, sizeof mh);
+  wipememory (kr, sizeof kr);
+  return 0;
+}
+
+
+/* ML-KEM.Decaps_internal (dk, c), Algorithm 18, after the check of
+ * section 7.3:
+ *   m' = K-PKE.Decrypt (dk_PKE, c);  (K', r') = G (m' || h);
+ *   Kbar = J (z || c);  c' = K-PKE.Encrypt (ek_PKE, m', r');
+ *   K = (c == c') ? K' : Kbar,
+ * with the comparison and the choice in constant time.  */
+gpg_err_code_t
+_gcry_mlkem_decaps (const mlkem_param_t *p, byte ss[MLKEM_SS_LEN],
+                    const byte *dk, const byte *ct)
+{
+  mlkem_poly_ntt t_hat[MLKEM_K_MAX];
+  byte ct2[32 * (11 * MLKEM_K_MAX + 5)];
+  byte mh[64], kr[64], kbar[32];
+  unsigned int k = p->k;
+  const byte *ek = dk + k * MLKEM_POLYBYTES;
+  const byte *h = ek + p->ek_len;
+  const byte *z = h + 32;
+  unsigned int equal;
+  gpg_err_code_t ec;
+
+  ec = _gcry_mlkem_check_dk (p, dk);
+  if (ec)
+    return ec;
+
+  kpke_decrypt (p, mh, dk, ct);
+  memcpy (mh + 32, h, 32);
+  hash_g (kr, mh, 32, mh + 32, 32);
+  hash_j (kbar, z, ct, p->ct_len);
+
+  polyvec_ntt_frombytes (t_hat, ek, k);
+  kpke_encrypt (p, ct2, t_hat, ek + k * MLKEM_POLYBYTES, mh, kr + 32);
+
+  equal = ct_memequal (ct, ct2, p->ct_len);
+  ct_memmov_cond (kbar, kr, 32, equal);
+  memcpy (ss, kbar, 32);
+
+  wipememory (ct2, sizeof ct2);
+  wipememory (mh, sizeof mh);
+  wipememory (kr, sizeof kr);
+  wipememory (kbar, sizeof kbar);
+  return 0;
+}
+
+
+
+/*
+ * Known-answer selftest.
+ */
+
+/* Expected SHA3-256 (ek || dk || c || K) for KeyGen_internal (d || z =
+ * 00 01 .. 3f) and Encaps_internal (m = 40 41 .. 5f), one per
+ * parameter set, in the order of MLKEM_PARAMS.  The values were
+ * produced by this implementation after it had passed the NIST ACVP
+ * and Wycheproof vectors of the test suite.  */
+static const byte selftest_digest[3][32] =
+  {
+    { 0 },
+    { 0 },
+    { 0 }
+  };
+
+static gpg_err_code_t
+selftest_one (const mlkem_param_t *p, const byte expected[32])
+{
+  gpg_err_code_t ec = 0;
+  byte seed[MLKEM_SEED_LEN + MLKEM_MSG_LEN];
+  byte *buf, *ek, *dk, *ct;
+  byte ss[32], ss2[32], digest[32];
+  keccak_ctx_t ctx;
+  unsigned int i;
+  size_t total = p->ek_len + p->dk_len + p->ct_len;
+
+  buf = xtrymalloc_secure (total);
+  if (!buf)
+    return gpg_err_code_from_syserror ();
+  ek = buf;
+  dk = ek + p->ek_len;
+  ct = dk + p->dk_len;
+  for (i = 0; i < sizeof seed; i++)
+    seed[i] = i;
+
+  _gcry_mlkem_keygen_internal (p, ek, dk, seed);
+  if (_gcry_mlkem_encaps (p, ct, ss, ek, seed + MLKEM_SEED_LEN)
+      || _gcry_mlkem_decaps (p, ss2, dk, ct)
+      || memcmp (ss, ss2, 32))
+    {
+      ec = GPG_ERR_SELFTEST_FAILED;
+      goto leave;
+    }
+
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHA3_256, KECCAK_DS_SHA3);
+  _gcry_keccak_absorb (&ctx, buf, total);
+  _gcry_keccak_absorb (&ctx, ss, 32);
+  _gcry_keccak_squeeze (&ctx, digest, 32);
+  if (memcmp (digest, expected, 32))
+    {
+      ec = GPG_ERR_SELFTEST_FAILED;
+      goto leave;
+    }
+
+  /* Implicit rejection: a modified ciphertext yields J (z || c').  */
+  ct[0] ^= 1;
+  if (_gcry_mlkem_decaps (p, ss2, dk, ct))
+    ec = GPG_ERR_SELFTEST_FAILED;
+  else
+    {
+      hash_j (digest, dk + p->dk_len - 32, ct, p->ct_len);
+      if (memcmp (ss2, digest, 32) || !memcmp (ss, ss2, 32))
+        ec = GPG_ERR_SELFTEST_FAILED;
+    }
+
+ leave:
+  wipememory (buf, total);
+  xfree (buf);
+  wipememory (ss, sizeof ss);
+  wipememory (ss2, sizeof ss2);
+  return ec;
+}
+
+gpg_err_code_t
+_gcry_mlkem_selftest (void)
+{
+  unsigned int i;
+  gpg_err_code_t ec;
+
+  for (i = 0; i < DIM (mlkem_params); i++)
+    {
+      ec = selftest_one (&mlkem_params[i], selftest_digest[i]);
+      if (ec)
+        return ec;
+    }
+  return 0;
+}
+
+
+
+/*
+ * The gcry_pk spec: S-expression interface.
+ *
+ *   genkey:  (kyber768)  or  (kyber768 (derive-parms (seed #d||z#)))
+ *            (also "mlkem768" and "ml-kem-768", any case)
+ *   result:  (key-data
+ *              (public-key  (kyber768 (p #ek#)))
+ *              (private-key (kyber768 (p #ek#) (s #dk#) (seed #d||z#))))
+ *
+ * A private key may also be given as seed only, "(kyber768 (seed
+ * #d||z#))", the form preferred by the IETF LAMPS drafts; it is
+ * expanded with KeyGen_internal where the key is used.
+ */
+
+/* Return the parameter set named by the first element of KEYPARMS.  */
+static const mlkem_param_t *
+param_from_sexp (gcry_sexp_t keyparms)
+{
+  const char *name;
+  size_t len;
+
+  name = gcry_sexp_nth_data (keyparms, 0, &len);
+  return _gcry_mlkem_param_by_name (name, len);
+}
+
+/* Copy the value of "(NAME value)" in LIST to a new buffer (secure
+ * memory if SECURE) at R_BUF, its length at R_LEN.  An absent element
+ * gives 0 and NULL; an element without value GPG_ERR_INV_OBJ.  */
+static gpg_err_code_t
+get_value (gcry_sexp_t list, const char *name, int secure,
+           byte **r_buf, size_t *r_len)
+{
+  gcry_sexp_t l;
+  const char *data;
+  size_t len;
+
+  *r_buf = NULL;
+  *r_len = 0;
+  l = gcry_sexp_find_token (list, name, 0);
+  if (!l)
+    return 0;
+  data = gcry_sexp_nth_data (l, 1, &len);
+  if (!data || !len)
+    {
+      gcry_sexp_release (l);
+      return GPG_ERR_INV_OBJ;
+    }
+  *r_buf = secure ? xtrymalloc_secure (len) : xtrymalloc (len);
+  if (!*r_buf)
+    {
+      gpg_err_code_t ec = gpg_err_code_from_syserror ();
+
+      gcry_sexp_release (l);
+      return ec;
+    }
+  memcpy (*r_buf, data, len);
+  *r_len = len;
+  gcry_sexp_release (l);
+  return 0;
+}
+
+static void
+free_secret (byte *buf, size_t len)
+{
+  if (buf)
+    {
+      wipememory (buf, len);
+      xfree (buf);
+    }
+}
+
+
+static gpg_err_code_t
+mlkem_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
+{
+  const mlkem_param_t *p;
+  gcry_sexp_t dparms = NULL;
+  byte *seed = NULL, *ek = NULL, *dk = NULL;
+  size_t seedlen = 0;
+  gpg_err_code_t ec;
+
+  p = param_from_sexp (genparms);
+  if (!p)
+    return GPG_ERR_PUBKEY_ALGO;
+
+  dparms = gcry_sexp_find_token (genparms, "derive-parms", 0);
+  if (dparms)
+    {
+      ec = get_value (dparms, "seed", 1, &seed, &seedlen);
+      if (!ec && !seed)
+        ec = GPG_ERR_NO_OBJ;
+      if (!ec && seedlen != MLKEM_SEED_LEN)
+        ec = GPG_ERR_INV_ARG;
+      if (ec)
+        goto leave;
+    }
+  else
+    {
+      seed = xtrymalloc_secure (MLKEM_SEED_LEN);
+      if (!seed)
+        {
+          ec = gpg_err_code_from_syserror ();
+          goto leave;
+        }
+      seedlen = MLKEM_SEED_LEN;
+      _gcry_randomize (seed, MLKEM_SEED_LEN, GCRY_VERY_STRONG_RANDOM);
+    }
+
+  ek = xtrymalloc (p->ek_len);
+  dk = xtrymalloc_secure (p->dk_len);
+  if (!ek || !dk)
+    {
+      ec = gpg_err_code_from_syserror ();
+      goto leave;
+    }
+  _gcry_mlkem_keygen_internal (p, ek, dk, seed);
+
+  ec = gpg_err_code (gcry_sexp_build (r_skey, NULL,
+                                      "(key-data"
+                                      " (public-key (%s (p %b)))"
+                                      " (private-key (%s (p %b) (s %b)"
+                                      " (seed %b))))",
+                                      p->name, (int)p->ek_len, ek,
+                                      p->name, (int)p->ek_len, ek,
+                                      (int)p->dk_len, dk,
+                                      (int)MLKEM_SEED_LEN, seed));
+
+ leave:
+  gcry_sexp_release (dparms);
+  free_secret (seed, seedlen);
+  free_secret (dk, p->dk_len);
+  xfree (ek);
+  return ec;
+}
+
+
+/* gcry_pk_testkey: the checks of FIPS 203 section 7 on every part of
+ * the private key that is present, and the consistency of the parts:
+ *  - seed (64 bytes) expands to ek', dk'; s must equal dk' and p ek';
+ *  - without seed, s must have the length of dk, pass the hash check
+ *    (7.3), and its embedded ek the modulus check (7.2); p must equal
+ *    the embedded ek.
+ * Errors: GPG_ERR_NO_OBJ (neither s nor seed), GPG_ERR_BAD_SECKEY
+ * (any check or comparison fails).  */
+static gpg_err_code_t
+mlkem_check_secret_key (gcry_sexp_t keyparms)
+{
+  const mlkem_param_t *p;
+  byte *pk = NULL, *sk = NULL, *seed = NULL, *dk2 = NULL, *ek2 = NULL;
+  size_t pklen = 0, sklen = 0, seedlen = 0;
+  gpg_err_code_t ec;
+
+  p = param_from_sexp (keyparms);
+  if (!p)
+    return GPG_ERR_PUBKEY_ALGO;
+  if ((ec = get_value (keyparms, "p", 0, &pk, &pklen))
+      || (ec = get_value (keyparms, "s", 1, &sk, &sklen))
+      || (ec = get_value (keyparms, "seed", 1, &seed, &seedlen)))
+    goto leave;
+
+  if (seed)
+    {
+      if (seedlen != MLKEM_SEED_LEN)
+        {
+          ec = GPG_ERR_BAD_SECKEY;
+          goto leave;
+        }
+      ek2 = xtrymalloc (p->ek_len);
+      dk2 = xtrymalloc_secure (p->dk_len);
+      if (!ek2 || !dk2)
+        {
+          ec = gpg_err_code_from_syserror ();
+          goto leave;
+        }
+      _gcry_mlkem_keygen_internal (p, ek2, dk2, seed);
+      if (sk && (sklen != p->dk_len || !ct_memequal (sk, dk2, p->dk_len)))
+        ec = GPG_ERR_BAD_SECKEY;
+      else if (pk && (pklen != p->ek_len || memcmp (pk, ek2, p->ek_len)))
+        ec = GPG_ERR_BAD_SECKEY;
+    }
+  else if (sk)
+    {
+      const byte *emb;
+
+      if (sklen != p->dk_len)
+        {
+          ec = GPG_ERR_BAD_SECKEY;
+          goto leave;
+        }
+      emb = sk + p->k * MLKEM_POLYBYTES;
+      if (_gcry_mlkem_check_dk (p, sk) || _gcry_mlkem_check_ek (p, emb))
+        ec = GPG_ERR_BAD_SECKEY;
+      else if (pk && (pklen != p->ek_len || memcmp (pk, emb, p->ek_len)))
+        ec = GPG_ERR_BAD_SECKEY;
+    }
+  else
+    ec = GPG_ERR_NO_OBJ;
+
+ leave:
+  xfree (pk);
+  free_secret (sk, sklen);
+  free_secret (seed, seedlen);
+  free_secret (dk2, p->dk_len);
+  xfree (ek2);
+  return ec;
+}
+
+
+/* Key size in bits as libgcrypt reports it: 512, 768 or 1024; 0 for an
+ * unknown name.  */
+static unsigned int
+mlkem_get_nbits (gcry_sexp_t keyparms)
+{
+  const mlkem_param_t *p = param_from_sexp (keyparms);
+
+  return p ? p->nbits : 0;
+}
+
+
+/* Keygrip material, as libgcrypt: the name ("kyber768", whatever
+ * spelling the key uses), a NUL, and the public key p.  A private
+ * key without p contributes the ek embedded in s, or, for a seed-only
+ * key, the ek expanded from the seed.  */
+static gpg_err_code_t
+mlkem_comp_keygrip (gcry_md_hd_t md, gcry_sexp_t keyparms)
+{
+  const mlkem_param_t *p;
+  byte *pk = NULL, *sk = NULL, *seed = NULL, *dk2 = NULL;
+  size_t pklen, sklen = 0, seedlen = 0;
+  gpg_err_code_t ec;
+
+  p = param_from_sexp (keyparms);
+  if (!p)
+    return GPG_ERR_PUBKEY_ALGO;
+  ec = get_value (keyparms, "p", 0, &pk, &pklen);
+  if (ec)
+    return ec;
+  if (!pk)
+    {
+      if ((ec = get_value (keyparms, "s", 1, &sk, &sklen))
+          || (ec = get_value (keyparms, "seed", 1, &seed, &seedlen)))
+        goto leave;
+      pk = xtrymalloc (p->ek_len);
+      if (!pk)
+        {
+          ec = gpg_err_code_from_syserror ();
+          goto leave;
+        }
+      pklen = p->ek_len;
+      if (sk && sklen == p->dk_len)
+        memcpy (pk, sk + p->k * MLKEM_POLYBYTES, p->ek_len);
+      else if (seed && seedlen == MLKEM_SEED_LEN)
+        {
+          dk2 = xtrymalloc_secure (p->dk_len);
+          if (!dk2)
+            {
+              ec = gpg_err_code_from_syserror ();
+              goto leave;
+            }
+          _gcry_mlkem_keygen_internal (p, pk, dk2, seed);
+        }
+      else
+        {
+          ec = (sk || seed) ? GPG_ERR_INV_OBJ : GPG_ERR_NO_OBJ;
+          goto leave;
+        }
+    }
+
+  gcry_md_write (md, p->name, strlen (p->name) + 1);
+  gcry_md_write (md, pk, pklen);
+
+ leave:
+  xfree (pk);
+  free_secret (sk, sklen);
+  free_secret (seed, seedlen);
+  free_secret (dk2, p->dk_len);
+  return ec;
+}
+
+
+static gpg_err_code_t
+mlkem_selftest (int algo, int extended)
+{
+  (void)algo;
+  (void)extended;
+  return _gcry_mlkem_selftest ();
+}
+
+
+gcry_pk_spec_t _gcry_pubkey_spec_mlkem =
+  {
+    GCRY_PK_KEM, "KEM", mlkem_aliases,
+    GCRY_PK_USAGE_ENCR,
+    mlkem_generate,
+    mlkem_check_secret_key,
+    NULL,                       /* sign: not a signature scheme.  */
+    NULL,                       /* verify */
+    mlkem_get_nbits,
+    mlkem_comp_keygrip,
+    mlkem_selftest
+  };
