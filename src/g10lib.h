@@ -117,9 +117,24 @@ int   _gcry_is_secure (const void *a);
 void _gcry_randomize (void *buffer, size_t length,
                       enum gcry_random_level level);
 
+/* Close the cached /dev/urandom descriptor, if any.  */
+void _gcry_random_close_fds (void);
+
 /*-- src/hwfeatures.c --*/
 #include "hwf-common.h"
 unsigned int _gcry_get_hw_features (void);
+
+/*-- cipher/pubkey.c --*/
+/* Run the known-answer tests of all public-key algorithms.  */
+gpg_err_code_t _gcry_pk_selftest_all (int extended);
+
+/*-- cipher/mlkem.c, cipher/mldsa.c --*/
+/* Choose the kernel set from the hardware features (called once by
+   _gcry_global_init) and report its name for gcry_get_config.  */
+void _gcry_mlkem_init (void);
+const char *_gcry_mlkem_backend_name (void);
+void _gcry_mldsa_init (void);
+const char *_gcry_mldsa_backend_name (void);
 
 /*-- src/sexp.c --*/
 /* Return the data of the first element of LIST after its car (the

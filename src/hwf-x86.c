@@ -1,0 +1,134 @@
+/* hwf-x86.c - Hardware feature detection for x86-64
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* A vector extension is reported only when both the CPU has it
+ * (CPUID) and the operating system saves and restores its register
+ * state on context switches (XGETBV of XCR0, readable when CPUID
+ * reports OSXSAVE).  Otherwise the first context switch would corrupt
+ * the registers of our kernels.
+ *
+ *   AVX:     CPUID.1:ECX.AVX[28], XCR0 bits 1 (SSE) and 2 (YMM high).
+ *   AVX2:    AVX usable and CPUID.(7,0):EBX.AVX2[5].
+ *   AVX-512: AVX2 usable, CPUID.(7,0):EBX bits F[16], DQ[17], CD[28],
+ *            BW[30], VL[31], and XCR0 bits 5-7 (opmask, ZMM0-15 high
+ *            halves, ZMM16-31) besides 1 and 2.
+ *   BMI2:    CPUID.(7,0):EBX.BMI2[8]; a scalar extension without
+ *            register state.
+ *
+ * (Intel SDM vol. 1, 13.3 and 15.2; vol. 2A, CPUID.)  */
+
+#include <config.h>
+
+#include "g10lib.h"
+#include "hwf-common.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+
+/* Execute CPUID with LEAF in EAX and SUBLEAF in ECX.  */
+static void
+get_cpuid (unsigned int leaf, unsigned int subleaf, unsigned int regs[4])
+{
+  unsigned int a, b, c, d;
+
+  __asm__ __volatile__ ("cpuid"
+                        : "=a" (a), "=b" (b), "=c" (c), "=d" (d)
+                        : "0" (leaf), "2" (subleaf));
+  regs[0] = a;
+  regs[1] = b;
+  regs[2] = c;
+  regs[3] = d;
+}
+
+/* Read the extended control register 0 (needs OSXSAVE).  The xgetbv
+   opcode is written as bytes for assemblers that lack the
+   mnemonic.  */
+static unsigned long long
+get_xcr0 (void)
+{
+  unsigned int lo, hi;
+
+  __asm__ __volatile__ (".byte 0x0f, 0x01, 0xd0"  /* xgetbv */
+                        : "=a" (lo), "=d" (hi)
+                        : "c" (0));
+  return ((unsigned long long)hi << 32) | lo;
+}
+
+#define XCR0_SSE       (1u << 1)
+#define XCR0_YMM       (1u << 2)
+#define XCR0_OPMASK    (1u << 5)
+#define XCR0_ZMM_HI256 (1u << 6)
+#define XCR0_HI16_ZMM  (1u << 7)
+
+unsigned int
+_gcry_hwf_detect_x86 (void)
+{
+  unsigned int regs[4];
+  unsigned int max_leaf, ecx1, ebx7 = 0;
+  unsigned long long xcr0 = 0;
+  unsigned int features = 0;
+  int os_ymm, os_zmm;
+
+  get_cpuid (0, 0, regs);
+  max_leaf = regs[0];
+  /* Vendor string "GenuineIntel" in EBX, EDX, ECX.  */
+  if (regs[1] == 0x756e6547 && regs[3] == 0x49656e69
+      && regs[2] == 0x6c65746e)
+    features |= HWF_INTEL_CPU;
+  if (max_leaf < 1)
+    return features;
+
+  get_cpuid (1, 0, regs);
+  ecx1 = regs[2];
+  if (max_leaf >= 7)
+    {
+      get_cpuid (7, 0, regs);
+      ebx7 = regs[1];
+    }
+
+  if ((ecx1 & (1u << 27)))   /* OSXSAVE */
+    xcr0 = get_xcr0 ();
+  os_ymm = (xcr0 & (XCR0_SSE | XCR0_YMM)) == (XCR0_SSE | XCR0_YMM);
+  os_zmm = os_ymm
+           && ((xcr0 & (XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM))
+               == (XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM));
+
+  if ((ebx7 & (1u << 8)))
+    features |= HWF_INTEL_BMI2;
+
+  if (os_ymm && (ecx1 & (1u << 28)))
+    {
+      features |= HWF_INTEL_AVX;
+      if ((ebx7 & (1u << 5)))
+        {
+          const unsigned int avx512_bits = ((1u << 16) | (1u << 17)
+                                            | (1u << 28) | (1u << 30)
+                                            | (1u << 31));
+
+          features |= HWF_INTEL_AVX2;
+          if (os_zmm && (ebx7 & avx512_bits) == avx512_bits)
+            features |= HWF_INTEL_AVX512;
+        }
+    }
+
+  return features;
+}
+
+#else /* !__x86_64__ */
+
+unsigned int
+_gcry_hwf_detect_x86 (void)
+{
+  return 0;
+}
+
+#endif /* !__x86_64__ */

@@ -1,0 +1,305 @@
+/* stdmem.c - Memory allocation front end
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Ordinary allocations go to the C library's malloc; the _secure
+ * variants go to the secure pool (secmem.c).  _gcry_free and
+ * _gcry_realloc find out by address which of the two a block came
+ * from.  The x variants never return NULL: running out of memory is
+ * a fatal error, as documented for libgcrypt.  All functions set
+ * errno to ENOMEM when they return NULL.  */
+
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+
+#include "g10lib.h"
+#include "secmem.h"
+
+
+/* Compute N*M into *R; return 0 on overflow (errno ENOMEM).  */
+static int
+mul_size (size_t n, size_t m, size_t *r)
+{
+  if (m && n > (size_t)-1 / m)
+    {
+      errno = ENOMEM;
+      return 0;
+    }
+  *r = n * m;
+  return 1;
+}
+
+
+void *
+_gcry_malloc (size_t n)
+{
+  void *p = malloc (n ? n : 1);
+
+  if (!p)
+    errno = ENOMEM;
+  return p;
+}
+
+void *
+_gcry_malloc_secure (size_t n)
+{
+  return _gcry_secmem_malloc (n);
+}
+
+void *
+_gcry_calloc (size_t n, size_t m)
+{
+  size_t bytes;
+  void *p;
+
+  if (!mul_size (n, m, &bytes))
+    return NULL;
+  p = _gcry_malloc (bytes);
+  if (p)
+    memset (p, 0, bytes);
+  return p;
+}
+
+void *
+_gcry_calloc_secure (size_t n, size_t m)
+{
+  size_t bytes;
+  void *p;
+
+  if (!mul_size (n, m, &bytes))
+    return NULL;
+  p = _gcry_malloc_secure (bytes);
+  if (p)
+    memset (p, 0, bytes);
+  return p;
+}
+
+/* Resize A to N bytes, keeping it in the same kind of memory.  A NULL
+   A behaves like _gcry_malloc; N == 0 frees A and returns NULL.  */
+void *
+_gcry_realloc (void *a, size_t n)
+{
+  void *p;
+
+  if (!a)
+    return _gcry_malloc (n);
+  if (!n)
+    {
+      _gcry_free (a);
+      return NULL;
+    }
+  if (_gcry_private_is_secure (a))
+    return _gcry_secmem_realloc (a, n);
+  p = realloc (a, n);
+  if (!p)
+    errno = ENOMEM;
+  return p;
+}
+
+/* Duplicate STRING; a string in secure memory is copied to secure
+   memory.  */
+char *
+_gcry_strdup (const char *string)
+{
+  size_t n = strlen (string);
+  char *p;
+
+  if (_gcry_private_is_secure (string))
+    p = _gcry_malloc_secure (n + 1);
+  else
+    p = _gcry_malloc (n + 1);
+  if (p)
+    memcpy (p, string, n + 1);
+  return p;
+}
+
+void
+_gcry_free (void *a)
+{
+  int save_errno;
+
+  if (!a)
+    return;
+  /* Freeing must not disturb errno, which callers often report
+     afterwards.  */
+  save_errno = errno;
+  if (!_gcry_secmem_free (a))
+    free (a);
+  errno = save_errno;
+}
+
+int
+_gcry_is_secure (const void *a)
+{
+  return _gcry_private_is_secure (a);
+}
+
+
+/* Out of core in an x function: fatal.  */
+static void
+out_of_core (int secure)
+{
+  _gcry_fatal_error (gpg_err_code_from_errno (ENOMEM),
+                     secure ? "out of core in secure memory"
+                            : "out of core");
+}
+
+void *
+_gcry_xmalloc (size_t n)
+{
+  void *p = _gcry_malloc (n);
+
+  if (!p)
+    out_of_core (0);
+  return p;
+}
+
+void *
+_gcry_xcalloc (size_t n, size_t m)
+{
+  void *p = _gcry_calloc (n, m);
+
+  if (!p)
+    out_of_core (0);
+  return p;
+}
+
+void *
+_gcry_xmalloc_secure (size_t n)
+{
+  void *p = _gcry_malloc_secure (n);
+
+  if (!p)
+    out_of_core (1);
+  return p;
+}
+
+void *
+_gcry_xcalloc_secure (size_t n, size_t m)
+{
+  void *p = _gcry_calloc_secure (n, m);
+
+  if (!p)
+    out_of_core (1);
+  return p;
+}
+
+static void *
+xrealloc (void *a, size_t n)
+{
+  void *p = _gcry_realloc (a, n);
+
+  if (!p && n)
+    out_of_core (a && _gcry_private_is_secure (a));
+  return p;
+}
+
+char *
+_gcry_xstrdup (const char *a)
+{
+  char *p = _gcry_strdup (a);
+
+  if (!p)
+    out_of_core (_gcry_private_is_secure (a));
+  return p;
+}
+
+
+/*
+ * The public API.
+ */
+
+void *
+gcry_malloc (size_t n)
+{
+  return _gcry_malloc (n);
+}
+
+void *
+gcry_calloc (size_t n, size_t m)
+{
+  return _gcry_calloc (n, m);
+}
+
+void *
+gcry_malloc_secure (size_t n)
+{
+  return _gcry_malloc_secure (n);
+}
+
+void *
+gcry_calloc_secure (size_t n, size_t m)
+{
+  return _gcry_calloc_secure (n, m);
+}
+
+void *
+gcry_realloc (void *a, size_t n)
+{
+  return _gcry_realloc (a, n);
+}
+
+char *
+gcry_strdup (const char *string)
+{
+  return _gcry_strdup (string);
+}
+
+void *
+gcry_xmalloc (size_t n)
+{
+  return _gcry_xmalloc (n);
+}
+
+void *
+gcry_xcalloc (size_t n, size_t m)
+{
+  return _gcry_xcalloc (n, m);
+}
+
+void *
+gcry_xmalloc_secure (size_t n)
+{
+  return _gcry_xmalloc_secure (n);
+}
+
+void *
+gcry_xcalloc_secure (size_t n, size_t m)
+{
+  return _gcry_xcalloc_secure (n, m);
+}
+
+void *
+gcry_xrealloc (void *a, size_t n)
+{
+  return xrealloc (a, n);
+}
+
+char *
+gcry_xstrdup (const char *a)
+{
+  return _gcry_xstrdup (a);
+}
+
+void
+gcry_free (void *a)
+{
+  _gcry_free (a);
+}
+
+int
+gcry_is_secure (const void *a)
+{
+  return _gcry_is_secure (a);
+}
