@@ -24,7 +24,9 @@
  *   V25-V29  C[0..4] in theta, then chi temporaries
  *   V30,V31  temporaries
  * The lanes keep their registers across rounds:
- *   theta:   C[x] by two vpternlogq (3-way xor) per column; then
+ *   theta:   C[x] by vpxorq, vpternlogq (3-way xor), vpxorq per
+ *            column (no register copies: they are not free on every
+ *            core); then
  *            A[x,y] ^= C[x-1] ^ rol(C[x+1], 1) by one vpternlogq;
  *   rho/pi:  pi moves lane (x,y) to (y, 2x+3y), which permutes the 24
  *            lanes other than (0,0) in a single cycle.  Walking the
@@ -35,7 +37,7 @@
  *            inputs are copied first because they are overwritten
  *            before their last use;
  *   iota:    vpxorq with the broadcast round constant.
- * Per round: 45 theta, 25 rho/pi, 35 chi and 1 iota instructions.  */
+ * Per round: 45 theta, 25 rho/pi, 34 chi and 1 iota instructions.  */
 
 #ifndef GCRY_KECCAK_AMD64_AVX512_H
 #define GCRY_KECCAK_AMD64_AVX512_H 1
@@ -92,11 +94,11 @@
         XOR3(a4, cm, r)
 
 #define THETA() \
-        vmovdqa64 A0, C0;  XOR3(C0, A5, A10)  XOR3(C0, A15, A20) \
-        vmovdqa64 A1, C1;  XOR3(C1, A6, A11)  XOR3(C1, A16, A21) \
-        vmovdqa64 A2, C2;  XOR3(C2, A7, A12)  XOR3(C2, A17, A22) \
-        vmovdqa64 A3, C3;  XOR3(C3, A8, A13)  XOR3(C3, A18, A23) \
-        vmovdqa64 A4, C4;  XOR3(C4, A9, A14)  XOR3(C4, A19, A24) \
+        vpxorq A5, A0, C0;  XOR3(C0, A10, A15)  vpxorq A20, C0, C0; \
+        vpxorq A6, A1, C1;  XOR3(C1, A11, A16)  vpxorq A21, C1, C1; \
+        vpxorq A7, A2, C2;  XOR3(C2, A12, A17)  vpxorq A22, C2, C2; \
+        vpxorq A8, A3, C3;  XOR3(C3, A13, A18)  vpxorq A23, C3, C3; \
+        vpxorq A9, A4, C4;  XOR3(C4, A14, A19)  vpxorq A24, C4, C4; \
         THETA_COL(A0, A5, A10, A15, A20, C4, C1, T) \
         THETA_COL(A1, A6, A11, A16, A21, C0, C2, U) \
         THETA_COL(A2, A7, A12, A17, A22, C1, C3, T) \
@@ -134,20 +136,27 @@
         vprolq $3, A10, A7; \
         vmovdqa64 T, A10;
 
-/* Chi on one row B0..B4 in place; S0, S1 are temporaries.  */
-#define CHI_ROW(b0, b1, b2, b3, b4, s0, s1) \
-        vmovdqa64 b0, s0; \
-        vmovdqa64 b1, s1; \
+/* Chi on one row B0..B4 in place, given S0 = B0 and S1 = B1 (B0 and
+ * B1 are overwritten before their last use).  */
+#define CHI_ROW_COPIED(b0, b1, b2, b3, b4, s0, s1) \
         vpternlogq $0xd2, b2, b1, b0; \
         vpternlogq $0xd2, b3, b2, b1; \
         vpternlogq $0xd2, b4, b3, b2; \
         vpternlogq $0xd2, s0, b4, b3; \
         vpternlogq $0xd2, s1, s0, b4;
 
+/* Same with the copies made here; S0, S1 are temporaries.  */
+#define CHI_ROW(b0, b1, b2, b3, b4, s0, s1) \
+        vmovdqa64 b0, s0; \
+        vmovdqa64 b1, s1; \
+        CHI_ROW_COPIED(b0, b1, b2, b3, b4, s0, s1)
+
+/* Row 2 starts with lane 10, which RHO_PI left in T as well.  */
 #define CHI() \
         CHI_ROW(A0, A1, A2, A3, A4, C0, C1) \
         CHI_ROW(A5, A6, A7, A8, A9, C2, C3) \
-        CHI_ROW(A10, A11, A12, A13, A14, C4, T) \
+        vmovdqa64 A11, C4; \
+        CHI_ROW_COPIED(A10, A11, A12, A13, A14, T, C4) \
         CHI_ROW(A15, A16, A17, A18, A19, U, C0) \
         CHI_ROW(A20, A21, A22, A23, A24, C1, C2)
 
