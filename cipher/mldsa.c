@@ -1076,3 +1076,96 @@ _gcry_mldsa_check_secret_key (const mldsa_params_t *p, const byte *sk,
   xfree (pkbuf);
   return ec;
 }
+
+
+/*
+ * Known-answer self-test.
+ */
+
+/* First step of the accumulated test of issue 4 / tests/t-mldsa.c:
+   xi = the first 32 bytes of SHAKE128 (""), (pk, sk) =
+   KeyGen_internal (xi), sig = Sign_internal (sk, M' = 00 00,
+   rnd = 0), expected = SHAKE128 (pk || sig) truncated to 32 bytes.  */
+static const byte mldsa_selftest_kat[MLDSA_NALGS][32] =
+  {
+    { 0xc5, 0x2f, 0x32, 0x8d, 0x2a, 0xfa, 0x9e, 0x9d,
+      0xb7, 0x3e, 0x66, 0xbb, 0xfd, 0xbc, 0xeb, 0x9c,
+      0xfd, 0x80, 0x12, 0xc9, 0xf2, 0xee, 0x90, 0x9a,
+      0xe4, 0xfd, 0xd3, 0x65, 0x74, 0x88, 0x52, 0x5f },
+    { 0x5b, 0xc9, 0xcb, 0xab, 0x41, 0x95, 0xc9, 0x35,
+      0xa9, 0x7e, 0xef, 0x64, 0x6a, 0xa2, 0xeb, 0xca,
+      0x53, 0x0e, 0xe4, 0x93, 0x6e, 0x1d, 0xa4, 0xbf,
+      0x68, 0x73, 0xd9, 0x64, 0x4f, 0xce, 0x9d, 0x46 },
+    { 0xbb, 0x57, 0xb7, 0x8d, 0x4b, 0xdb, 0xbe, 0xf3,
+      0x59, 0xdc, 0x85, 0x0b, 0x89, 0x76, 0x62, 0x02,
+      0xa7, 0xb3, 0x71, 0xac, 0x42, 0x25, 0x6b, 0x11,
+      0x10, 0xa6, 0xcc, 0xbf, 0xa3, 0xc4, 0x97, 0xca }
+  };
+
+gpg_err_code_t
+_gcry_mldsa_selftest (mldsa_alg_t alg, const char **r_what)
+{
+  const mldsa_params_t *p = _gcry_mldsa_get_params (alg);
+  static const byte pre[2] = { 0, 0 };
+  mldsa_mprime_t m = { pre, 2, NULL, 0, NULL };
+  byte xi[MLDSA_XI_LEN], rnd[MLDSA_RND_LEN], out[32];
+  byte *pk = NULL, *sk = NULL, *sig = NULL;
+  keccak_ctx_t ctx;
+  gpg_err_code_t ec;
+
+  *r_what = "allocation";
+  pk = xtrymalloc (p->pk_len + p->sig_len);
+  sk = xtrymalloc_secure (p->sk_len);
+  if (!pk || !sk)
+    {
+      ec = gpg_err_code_from_syserror ();
+      goto leave;
+    }
+  sig = pk + p->pk_len;
+  _gcry_shake128 (xi, sizeof xi, "", 0);
+  memset (rnd, 0, sizeof rnd);
+
+  *r_what = "keygen";
+  ec = _gcry_mldsa_keygen_internal (p, pk, sk, xi);
+  if (ec)
+    goto leave;
+  *r_what = "sign";
+  ec = _gcry_mldsa_sign_internal (p, sig, sk, &m, rnd);
+  if (ec)
+    goto leave;
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, pk, p->pk_len);
+  _gcry_keccak_absorb (&ctx, sig, p->sig_len);
+  _gcry_keccak_squeeze (&ctx, out, sizeof out);
+  *r_what = "known answer";
+  if (memcmp (out, mldsa_selftest_kat[alg], sizeof out))
+    {
+      ec = GPG_ERR_SELFTEST_FAILED;
+      goto leave;
+    }
+  *r_what = "verify";
+  ec = _gcry_mldsa_verify_internal (p, pk, p->pk_len, &m, sig, p->sig_len);
+  if (ec)
+    {
+      ec = GPG_ERR_SELFTEST_FAILED;
+      goto leave;
+    }
+  *r_what = "verify of a bad signature";
+  sig[p->ctildelen] ^= 1;
+  if (_gcry_mldsa_verify_internal (p, pk, p->pk_len, &m, sig, p->sig_len)
+      != GPG_ERR_BAD_SIGNATURE)
+    {
+      ec = GPG_ERR_SELFTEST_FAILED;
+      goto leave;
+    }
+  *r_what = NULL;
+
+ leave:
+  if (sk)
+    {
+      wipememory (sk, p->sk_len);
+      xfree (sk);
+    }
+  xfree (pk);
+  return ec;
+}

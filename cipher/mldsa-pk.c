@@ -1,0 +1,712 @@
+/* mldsa-pk.c - gcry_pk interface of ML-DSA (FIPS 204)
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The S-expression layer of ML-DSA: the gcry_pk_spec_t that
+ * cipher/pubkey.c dispatches to.  Forms (details and error codes in
+ * doc/mldsa.texi):
+ *
+ *   genkey:   (genkey (dilithium3 [(S #xi#)]))
+ *   keys:     (public-key (dilithium3 (p #pk#)))
+ *             (private-key (dilithium3 [(p #pk#)] [(s #sk#)] [(S #xi#)]))
+ *   data:     (data [(flags F...)] (value #M#) [(label #ctx#)]
+ *                   [(random-override #rnd#)])
+ *             (data (flags prehash) (hash ALGO #digest#) [(label ...)])
+ *             (data (flags prehash) (hash-algo ALGO) (value #M#) ...)
+ *             (data (flags external-mu) (value #mu#))
+ *   sig:      (sig-val (dilithium3 (s #sig#)))
+ *
+ * F is any of no-prefix (Sign_internal / Verify_internal with
+ * M' = value), deterministic (rnd = 0), prehash (HashML-DSA),
+ * external-mu, and raw (accepted and ignored, as libgcrypt programs
+ * pass it).  The names dilithium2/3/5, mldsa44/65/87 and
+ * ml-dsa-44/65/87 are accepted in any case; results always use the
+ * libgcrypt names dilithium2/3/5, so that keygrips and key files are
+ * the same as libgcrypt's.  */
+
+#include <config.h>
+#include <string.h>
+
+#include "g10lib.h"
+#include "cipher-proto.h"
+#include "hash-common.h"
+#include "mldsa.h"
+
+
+static const char *const mldsa_names[] =
+  {
+    "dilithium2", "dilithium3", "dilithium5",
+    "mldsa44", "mldsa65", "mldsa87",
+    "ml-dsa-44", "ml-dsa-65", "ml-dsa-87",
+    NULL
+  };
+
+/* Names written into results, by parameter set.  */
+static const char *const mldsa_canonical[MLDSA_NALGS] =
+  { "dilithium2", "dilithium3", "dilithium5" };
+
+
+/* Case-insensitive compare of the LEN bytes at B with the string A
+   (ASCII only, independent of the locale).  */
+static int
+name_eq (const char *a, const char *b, size_t len)
+{
+  size_t i;
+
+  for (i = 0; i < len; i++)
+    {
+      int ca = (unsigned char)a[i], cb = (unsigned char)b[i];
+
+      if (!ca)
+        return 0;
+      if (cb >= 'A' && cb <= 'Z')
+        cb += 'a' - 'A';
+      if (ca != cb)
+        return 0;
+    }
+  return !a[len];
+}
+
+/* The parameter set named by the car of LIST, or NULL.  */
+static const mldsa_params_t *
+params_from_list (gcry_sexp_t list)
+{
+  const char *name;
+  size_t len;
+  unsigned int i;
+
+  name = gcry_sexp_nth_data (list, 0, &len);
+  if (!name)
+    return NULL;
+  for (i = 0; mldsa_names[i]; i++)
+    if (name_eq (mldsa_names[i], name, len))
+      return _gcry_mldsa_get_params ((mldsa_alg_t)(i % MLDSA_NALGS));
+  return NULL;
+}
+
+/* Find "(TOKEN data)" in LIST and return the data with its length, or
+   NULL.  *R_L receives the sublist (release it after use of the
+   data).  The element may be empty (R_LEN 0, non-NULL result).  */
+static const byte *
+get_elem (gcry_sexp_t list, const char *token, size_t *r_len,
+          gcry_sexp_t *r_l)
+{
+  gcry_sexp_t l;
+  const char *d;
+
+  *r_l = NULL;
+  *r_len = 0;
+  l = gcry_sexp_find_token (list, token, 0);
+  if (!l)
+    return NULL;
+  d = gcry_sexp_nth_data (l, 1, r_len);
+  if (!d)
+    {
+      /* "(token "")": some parsers return no data for an empty
+         string; accept it as empty when the element is there.  */
+      if (gcry_sexp_length (l) != 2)
+        {
+          gcry_sexp_release (l);
+          return NULL;
+        }
+      d = "";
+      *r_len = 0;
+    }
+  *r_l = l;
+  return (const byte *)d;
+}
+
+
+/*
+ * Key generation.
+ */
+
+static gpg_err_code_t
+mldsa_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
+{
+  const mldsa_params_t *p = params_from_list (genparms);
+  gpg_err_code_t ec;
+  gcry_sexp_t l = NULL;
+  const byte *seed;
+  size_t seedlen;
+  byte *sk = NULL, *xi = NULL;
+  byte pk[MLDSA_MAX_PK_LEN];
+  const char *name;
+
+  if (!p)
+    return GPG_ERR_PUBKEY_ALGO;
+  name = mldsa_canonical[p->alg];
+  sk = xtrymalloc_secure (p->sk_len + MLDSA_XI_LEN);
+  if (!sk)
+    return gpg_err_code_from_syserror ();
+  xi = sk + p->sk_len;
+
+  seed = get_elem (genparms, "S", &seedlen, &l);
+  if (seed)
+    {
+      if (seedlen != MLDSA_XI_LEN)
+        {
+          ec = GPG_ERR_INV_DATA;
+          goto leave;
+        }
+      memcpy (xi, seed, MLDSA_XI_LEN);
+    }
+  else
+    _gcry_randomize (xi, MLDSA_XI_LEN, GCRY_VERY_STRONG_RANDOM);
+
+  ec = _gcry_mldsa_keygen_internal (p, pk, sk, xi);
+  if (!ec)
+    ec = gpg_err_code (gcry_sexp_build
+                       (r_skey, NULL,
+                        "(key-data"
+                        " (public-key (%s (p %b)))"
+                        " (private-key (%s (p %b) (s %b) (S %b))))",
+                        name, (int)p->pk_len, pk,
+                        name, (int)p->pk_len, pk, (int)p->sk_len, sk,
+                        (int)MLDSA_XI_LEN, xi));
+
+ leave:
+  gcry_sexp_release (l);
+  wipememory (sk, p->sk_len + MLDSA_XI_LEN);
+  xfree (sk);
+  return ec;
+}
+
+
+/*
+ * Keys from S-expressions.
+ */
+
+/* Fetch the encoded secret key of KEYPARMS into a new secure buffer
+   *R_SK (sk_len bytes): from (s ...), or else by KeyGen_internal from
+   the seed (S ...).  If R_PK is not NULL and the key was derived from
+   the seed, also store the public key there (else leave it).  */
+static gpg_err_code_t
+get_secret_key (const mldsa_params_t *p, gcry_sexp_t keyparms,
+                byte **r_sk, byte *r_pk, int *r_have_pk)
+{
+  gcry_sexp_t l = NULL;
+  const byte *d;
+  size_t n;
+  byte pkbuf[MLDSA_MAX_PK_LEN];
+  byte *sk;
+  gpg_err_code_t ec = 0;
+
+  *r_sk = NULL;
+  if (r_have_pk)
+    *r_have_pk = 0;
+  sk = xtrymalloc_secure (p->sk_len);
+  if (!sk)
+    return gpg_err_code_from_syserror ();
+
+  d = get_elem (keyparms, "s", &n, &l);
+  if (d)
+    {
+      if (n != p->sk_len)
+        ec = GPG_ERR_BAD_SECKEY;
+      else
+        memcpy (sk, d, n);
+    }
+  else
+    {
+      d = get_elem (keyparms, "S", &n, &l);
+      if (!d)
+        ec = GPG_ERR_NO_OBJ;
+      else if (n != MLDSA_XI_LEN)
+        ec = GPG_ERR_BAD_SECKEY;
+      else
+        {
+          ec = _gcry_mldsa_keygen_internal (p, pkbuf, sk, d);
+          if (!ec && r_pk)
+            {
+              memcpy (r_pk, pkbuf, p->pk_len);
+              if (r_have_pk)
+                *r_have_pk = 1;
+            }
+        }
+    }
+  gcry_sexp_release (l);
+  if (ec)
+    {
+      wipememory (sk, p->sk_len);
+      xfree (sk);
+      return ec;
+    }
+  *r_sk = sk;
+  return 0;
+}
+
+
+/*
+ * Data S-expressions.
+ */
+
+#define FLAG_NO_PREFIX     1
+#define FLAG_DETERMINISTIC 2
+#define FLAG_PREHASH       4
+#define FLAG_EXTERNAL_MU   8
+
+/* A parsed (data ...) object.  Pointers point into the S-expression
+   (kept alive by the lists in the structure) or into PREFIX.  */
+typedef struct
+{
+  gcry_sexp_t data, l_value, l_label, l_rnd, l_hash;
+  unsigned int flags;
+  const byte *value;
+  size_t valuelen;
+  const byte *rnd;              /* random-override or NULL.  */
+  mldsa_mprime_t m;
+  byte prefix[MLDSA_MAX_PREFIX_LEN];
+  byte digest[64];
+} data_ctx_t;
+
+static void
+data_release (data_ctx_t *d)
+{
+  gcry_sexp_release (d->l_value);
+  gcry_sexp_release (d->l_label);
+  gcry_sexp_release (d->l_rnd);
+  gcry_sexp_release (d->l_hash);
+  gcry_sexp_release (d->data);
+  wipememory (d, sizeof *d);
+}
+
+static int
+map_hash_name (const char *name, size_t len)
+{
+  char buf[32];
+  const mldsa_prehash_t *ph;
+  unsigned int i;
+  int algo;
+
+  if (!name || !len || len >= sizeof buf)
+    return 0;
+  memcpy (buf, name, len);
+  buf[len] = 0;
+  algo = gcry_md_map_name (buf);
+  if (algo)
+    return algo;
+  for (i = 0; (ph = _gcry_mldsa_prehash_by_index (i)); i++)
+    if (name_eq (ph->name, name, len))
+      return ph->md_algo;
+  return 0;
+}
+
+/* Parse S_DATA into D and build M' (or take mu).  SIGNING says
+   whether random-override and deterministic are allowed.  */
+static gpg_err_code_t
+parse_data (data_ctx_t *d, gcry_sexp_t s_data, int signing)
+{
+  gcry_sexp_t l;
+  const byte *label = NULL;
+  size_t labellen = 0, n;
+  int i;
+
+  memset (d, 0, sizeof *d);
+  if (!s_data)
+    return GPG_ERR_INV_OBJ;
+  d->data = gcry_sexp_find_token (s_data, "data", 0);
+  if (!d->data)
+    return GPG_ERR_INV_OBJ;
+
+  /* Flags.  */
+  l = gcry_sexp_find_token (d->data, "flags", 0);
+  if (l)
+    {
+      for (i = 1; i < gcry_sexp_length (l); i++)
+        {
+          const char *f = gcry_sexp_nth_data (l, i, &n);
+
+          if (!f)
+            continue;
+          if (name_eq ("no-prefix", f, n))
+            d->flags |= FLAG_NO_PREFIX;
+          else if (name_eq ("deterministic", f, n))
+            d->flags |= FLAG_DETERMINISTIC;
+          else if (name_eq ("prehash", f, n))
+            d->flags |= FLAG_PREHASH;
+          else if (name_eq ("external-mu", f, n))
+            d->flags |= FLAG_EXTERNAL_MU;
+          else if (name_eq ("raw", f, n))
+            ;
+          else
+            {
+              gcry_sexp_release (l);
+              return GPG_ERR_INV_FLAG;
+            }
+        }
+      gcry_sexp_release (l);
+    }
+  /* At most one of the three ways to form M' or mu.  */
+  if (((d->flags & FLAG_NO_PREFIX) != 0) + ((d->flags & FLAG_PREHASH) != 0)
+      + ((d->flags & FLAG_EXTERNAL_MU) != 0) > 1)
+    return GPG_ERR_CONFLICT;
+
+  d->value = get_elem (d->data, "value", &d->valuelen, &d->l_value);
+  label = get_elem (d->data, "label", &labellen, &d->l_label);
+  if (label && (d->flags & (FLAG_NO_PREFIX | FLAG_EXTERNAL_MU)))
+    return GPG_ERR_CONFLICT;    /* No context in these modes.  */
+  if (labellen > MLDSA_MAX_CTX_LEN)
+    return GPG_ERR_TOO_LARGE;
+
+  d->rnd = get_elem (d->data, "random-override", &n, &d->l_rnd);
+  if (d->rnd)
+    {
+      if (!signing)
+        return GPG_ERR_CONFLICT;
+      if (n != MLDSA_RND_LEN)
+        return GPG_ERR_INV_DATA;
+      if (d->flags & FLAG_DETERMINISTIC)
+        return GPG_ERR_CONFLICT;
+    }
+  if (!signing && (d->flags & FLAG_DETERMINISTIC))
+    return GPG_ERR_CONFLICT;
+
+  if (d->flags & FLAG_PREHASH)
+    {
+      const mldsa_prehash_t *ph;
+      const char *name;
+      int algo;
+
+      /* (hash ALGO #digest#) or (hash-algo ALGO) (value #M#).  */
+      d->l_hash = gcry_sexp_find_token (d->data, "hash", 0);
+      if (d->l_hash)
+        {
+          const byte *dig;
+
+          if (d->value)
+            return GPG_ERR_CONFLICT;
+          name = gcry_sexp_nth_data (d->l_hash, 1, &n);
+          algo = map_hash_name (name, n);
+          ph = _gcry_mldsa_prehash_by_algo (algo);
+          if (!ph)
+            return GPG_ERR_DIGEST_ALGO;
+          dig = (const byte *)gcry_sexp_nth_data (d->l_hash, 2, &n);
+          if (!dig || n != ph->digest_len)
+            return GPG_ERR_INV_LENGTH;
+          memcpy (d->digest, dig, n);
+        }
+      else
+        {
+          gpg_err_code_t ec;
+
+          d->l_hash = gcry_sexp_find_token (d->data, "hash-algo", 0);
+          if (!d->l_hash)
+            return GPG_ERR_INV_OBJ;
+          if (!d->value)
+            return GPG_ERR_INV_OBJ;
+          name = gcry_sexp_nth_data (d->l_hash, 1, &n);
+          algo = map_hash_name (name, n);
+          ph = _gcry_mldsa_prehash_by_algo (algo);
+          if (!ph)
+            return GPG_ERR_DIGEST_ALGO;
+          ec = _gcry_md_hash_buffer_internal (algo, d->digest, d->value,
+                                              d->valuelen);
+          if (ec)
+            return ec;
+        }
+      d->m.pre = d->prefix;
+      d->m.prelen = _gcry_mldsa_build_prefix (d->prefix, ph, label,
+                                              labellen, d->digest);
+      return 0;
+    }
+
+  /* A hash without the prehash flag: refuse rather than guess.  */
+  d->l_hash = gcry_sexp_find_token (d->data, "hash", 0);
+  if (!d->l_hash)
+    d->l_hash = gcry_sexp_find_token (d->data, "hash-algo", 0);
+  if (d->l_hash)
+    return GPG_ERR_INV_FLAG;
+  if (!d->value)
+    return GPG_ERR_INV_OBJ;
+
+  if (d->flags & FLAG_EXTERNAL_MU)
+    {
+      if (d->valuelen != MLDSA_MU_LEN)
+        return GPG_ERR_INV_LENGTH;
+      d->m.mu = d->value;
+    }
+  else if (d->flags & FLAG_NO_PREFIX)
+    {
+      d->m.msg = d->value;
+      d->m.msglen = d->valuelen;
+    }
+  else
+    {
+      d->m.pre = d->prefix;
+      d->m.prelen = _gcry_mldsa_build_prefix (d->prefix, NULL, label,
+                                              labellen, NULL);
+      d->m.msg = d->value;
+      d->m.msglen = d->valuelen;
+    }
+  return 0;
+}
+
+
+/*
+ * Sign and verify.
+ */
+
+static gpg_err_code_t
+mldsa_sign (gcry_sexp_t *r_sig, gcry_sexp_t s_data, gcry_sexp_t keyparms)
+{
+  const mldsa_params_t *p = params_from_list (keyparms);
+  gpg_err_code_t ec;
+  data_ctx_t *d;
+  byte *sk = NULL;
+  byte rnd[MLDSA_RND_LEN];
+  byte sig[MLDSA_MAX_SIG_LEN];
+
+  if (!p)
+    return GPG_ERR_PUBKEY_ALGO;
+  d = xtrymalloc (sizeof *d);
+  if (!d)
+    return gpg_err_code_from_syserror ();
+  ec = parse_data (d, s_data, 1);
+  if (ec)
+    goto leave;
+  ec = get_secret_key (p, keyparms, &sk, NULL, NULL);
+  if (ec)
+    goto leave;
+
+  if (d->rnd)
+    memcpy (rnd, d->rnd, MLDSA_RND_LEN);
+  else if (d->flags & FLAG_DETERMINISTIC)
+    memset (rnd, 0, MLDSA_RND_LEN);
+  else
+    _gcry_randomize (rnd, MLDSA_RND_LEN, GCRY_STRONG_RANDOM);
+
+  ec = _gcry_mldsa_sign_internal (p, sig, sk, &d->m, rnd);
+  if (!ec)
+    ec = gpg_err_code (gcry_sexp_build (r_sig, NULL,
+                                        "(sig-val (%s (s %b)))",
+                                        mldsa_canonical[p->alg],
+                                        (int)p->sig_len, sig));
+
+ leave:
+  if (sk)
+    {
+      wipememory (sk, p->sk_len);
+      xfree (sk);
+    }
+  wipememory (rnd, sizeof rnd);
+  data_release (d);
+  xfree (d);
+  return ec;
+}
+
+
+static gpg_err_code_t
+mldsa_verify (gcry_sexp_t s_sig, gcry_sexp_t s_data, gcry_sexp_t keyparms)
+{
+  const mldsa_params_t *p = params_from_list (keyparms);
+  gpg_err_code_t ec;
+  data_ctx_t *d;
+  gcry_sexp_t lsig = NULL, ls = NULL, lp = NULL;
+  const byte *sig, *pk;
+  size_t siglen, pklen;
+  byte pkbuf[MLDSA_MAX_PK_LEN];
+
+  if (!p)
+    return GPG_ERR_PUBKEY_ALGO;
+  d = xtrymalloc (sizeof *d);
+  if (!d)
+    return gpg_err_code_from_syserror ();
+  ec = parse_data (d, s_data, 0);
+  if (ec)
+    goto leave;
+
+  lsig = s_sig ? gcry_sexp_find_token (s_sig, "sig-val", 0) : NULL;
+  if (!lsig)
+    {
+      ec = GPG_ERR_INV_OBJ;
+      goto leave;
+    }
+  sig = get_elem (lsig, "s", &siglen, &ls);
+  if (!sig)
+    {
+      ec = GPG_ERR_NO_OBJ;
+      goto leave;
+    }
+
+  pk = get_elem (keyparms, "p", &pklen, &lp);
+  if (!pk)
+    {
+      /* A private key given only as a seed: derive the public key.  */
+      byte *sk;
+      int have_pk;
+
+      ec = get_secret_key (p, keyparms, &sk, pkbuf, &have_pk);
+      if (ec)
+        goto leave;
+      wipememory (sk, p->sk_len);
+      xfree (sk);
+      if (!have_pk)
+        {
+          ec = GPG_ERR_NO_OBJ;
+          goto leave;
+        }
+      pk = pkbuf;
+      pklen = p->pk_len;
+    }
+
+  ec = _gcry_mldsa_verify_internal (p, pk, pklen, &d->m, sig, siglen);
+
+ leave:
+  gcry_sexp_release (lp);
+  gcry_sexp_release (ls);
+  gcry_sexp_release (lsig);
+  data_release (d);
+  xfree (d);
+  return ec;
+}
+
+
+/*
+ * Key properties and checks.
+ */
+
+static gpg_err_code_t
+mldsa_check_secret_key (gcry_sexp_t keyparms)
+{
+  const mldsa_params_t *p = params_from_list (keyparms);
+  gpg_err_code_t ec;
+  gcry_sexp_t lp = NULL, ls = NULL, lS = NULL;
+  const byte *pk, *skgiven, *seed;
+  size_t pklen, sklen, seedlen;
+  byte *sk = NULL;
+  byte pkbuf[MLDSA_MAX_PK_LEN];
+
+  if (!p)
+    return GPG_ERR_PUBKEY_ALGO;
+  pk = get_elem (keyparms, "p", &pklen, &lp);
+  skgiven = get_elem (keyparms, "s", &sklen, &ls);
+  seed = get_elem (keyparms, "S", &seedlen, &lS);
+  if (!skgiven && !seed)
+    {
+      ec = GPG_ERR_NO_OBJ;
+      goto leave;
+    }
+  if ((pk && pklen != p->pk_len) || (skgiven && sklen != p->sk_len)
+      || (seed && seedlen != MLDSA_XI_LEN))
+    {
+      ec = GPG_ERR_BAD_SECKEY;
+      goto leave;
+    }
+
+  if (skgiven)
+    {
+      ec = _gcry_mldsa_check_secret_key (p, skgiven, pk);
+      if (ec)
+        goto leave;
+    }
+  if (seed)
+    {
+      /* The seed must reproduce the other parts.  */
+      sk = xtrymalloc_secure (p->sk_len);
+      if (!sk)
+        {
+          ec = gpg_err_code_from_syserror ();
+          goto leave;
+        }
+      ec = _gcry_mldsa_keygen_internal (p, pkbuf, sk, seed);
+      if (!ec && ((skgiven && memcmp (sk, skgiven, p->sk_len))
+                  || (pk && memcmp (pk, pkbuf, p->pk_len))))
+        ec = GPG_ERR_BAD_SECKEY;
+    }
+
+ leave:
+  if (sk)
+    {
+      wipememory (sk, p->sk_len);
+      xfree (sk);
+    }
+  gcry_sexp_release (lp);
+  gcry_sexp_release (ls);
+  gcry_sexp_release (lS);
+  return ec;
+}
+
+
+/* As libgcrypt: the size of the public key in bits, by name.  */
+static unsigned int
+mldsa_get_nbits (gcry_sexp_t keyparms)
+{
+  const mldsa_params_t *p = params_from_list (keyparms);
+
+  return p ? p->nbits : 0;
+}
+
+
+/* As libgcrypt: the libgcrypt name of the set including its NUL, then
+   the public key bytes.  */
+static gpg_err_code_t
+mldsa_comp_keygrip (gcry_md_hd_t md, gcry_sexp_t keyparms)
+{
+  const mldsa_params_t *p = params_from_list (keyparms);
+  const char *name;
+  gcry_sexp_t l;
+  const byte *pk;
+  size_t pklen;
+
+  if (!p)
+    return GPG_ERR_WRONG_PUBKEY_ALGO;
+  pk = get_elem (keyparms, "p", &pklen, &l);
+  if (!pk)
+    return GPG_ERR_NO_OBJ;
+  name = mldsa_canonical[p->alg];
+  gcry_md_write (md, name, strlen (name) + 1);
+  gcry_md_write (md, pk, pklen);
+  gcry_sexp_release (l);
+  return 0;
+}
+
+
+static gpg_err_code_t
+mldsa_selftest (int algo, int extended)
+{
+  const char *what;
+  gpg_err_code_t ec;
+  int i;
+
+  if (algo != GCRY_PK_MLDSA)
+    return GPG_ERR_PUBKEY_ALGO;
+  /* The quick run covers the set with the other eta and the larger
+     gamma1 (ML-DSA-65); the extended run all three.  */
+  for (i = 0; i < MLDSA_NALGS; i++)
+    {
+      if (!extended && i != MLDSA_65)
+        continue;
+      ec = _gcry_mldsa_selftest ((mldsa_alg_t)i, &what);
+      if (ec)
+        {
+          log_error ("ML-DSA selftest for %s failed (%s)\n",
+                     _gcry_mldsa_get_params ((mldsa_alg_t)i)->name, what);
+          return ec;
+        }
+    }
+  return 0;
+}
+
+
+gcry_pk_spec_t _gcry_pubkey_spec_mldsa =
+  {
+    GCRY_PK_MLDSA, "ML-DSA", mldsa_names,
+    GCRY_PK_USAGE_SIGN,
+    mldsa_generate,
+    mldsa_check_secret_key,
+    mldsa_sign,
+    mldsa_verify,
+    mldsa_get_nbits,
+    mldsa_comp_keygrip,
+    mldsa_selftest
+  };
