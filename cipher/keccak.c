@@ -46,7 +46,7 @@
 # define USE_AVX2 1
 #endif
 
-/* USE_AVX512 says the same for the AVX-512 single-state and 8-way
+/* USE_AVX512 says the same for the AVX-512 4-way and 8-way
    permutations.  */
 #undef USE_AVX512
 #if defined(ENABLE_AVX512_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_AVX512) \
@@ -59,10 +59,18 @@
 void _gcry_keccak_f1600_x4_avx2 (u64 *state);
 #endif
 #ifdef USE_AVX512
+/* State: 25 lanes x 4 or 8 instances, lane-interleaved.  */
+void _gcry_keccak_f1600_x4_avx512 (u64 *state);
+void _gcry_keccak_f1600_x8_avx512 (u64 *state);
+#endif
+
+/* USE_AVX512_SINGLE: the single-state AVX-512 permutation of
+   keccak-f1600-amd64-avx512.S is built as well.  */
+#undef USE_AVX512_SINGLE
+#if defined(USE_AVX512) && defined(HAVE_KECCAK_F1600_AVX512)
+# define USE_AVX512_SINGLE 1
 /* State: 25 lanes, host order.  */
 void _gcry_keccak_f1600_avx512 (u64 *state);
-/* State: 25 lanes x 8 instances, lane-interleaved.  */
-void _gcry_keccak_f1600_x8_avx512 (u64 *state);
 #endif
 
 
@@ -304,33 +312,16 @@ static const keccak_ops_t keccak_avx2_ops =
 
 
 #ifdef USE_AVX512
-/* 4-way permutation on the 8-way AVX-512 kernel: instances 4-7 are
-   zero padding.  One 8-way AVX-512 call costs less than a 4-way AVX2
-   call (ternary logic and rotate instructions halve the instruction
-   count), and this keeps the table independent of the AVX2 bit.  */
-static void
-keccak_f1600_x4_avx512 (u64 state[25 * 4])
-{
-  u64 tmp[25 * 8];
-  unsigned int i, j;
-
-  for (i = 0; i < 25; i++)
-    for (j = 0; j < 4; j++)
-      {
-        tmp[i * 8 + j] = state[i * 4 + j];
-        tmp[i * 8 + 4 + j] = 0;
-      }
-  _gcry_keccak_f1600_x8_avx512 (tmp);
-  for (i = 0; i < 25; i++)
-    for (j = 0; j < 4; j++)
-      state[i * 4 + j] = tmp[i * 8 + j];
-  wipememory (tmp, sizeof tmp);
-}
-
+/* AVX-512 (F and VL): the 4-way kernel uses ymm registers with the
+   AVX-512VL forms of the ternary-logic and rotate instructions.  */
 static const keccak_ops_t keccak_avx512_ops =
   {
+#ifdef USE_AVX512_SINGLE
     "avx512", _gcry_keccak_f1600_avx512,
-    "avx512", keccak_f1600_x4_avx512,
+#else
+    "generic", _gcry_keccak_f1600_generic,
+#endif
+    "avx512", _gcry_keccak_f1600_x4_avx512,
     "avx512", _gcry_keccak_f1600_x8_avx512
   };
 #endif /*USE_AVX512*/
@@ -672,4 +663,34 @@ void
 _gcry_keccak_batch_wipe (keccak_batch_t *b)
 {
   wipememory (b, sizeof *b);
+}
+
+
+/* Return the permutations of backend NAME; see keccak.h.  The
+   availability test is the one _gcry_keccak_init applies.  */
+int
+_gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3])
+{
+  const keccak_ops_t *ops = NULL;
+  unsigned int hwf = _gcry_get_hw_features ();
+
+  (void)hwf;
+  if (!name)
+    return -1;
+  if (!strcmp (name, "generic"))
+    ops = &keccak_generic_ops;
+#ifdef USE_AVX2
+  else if (!strcmp (name, "avx2") && (hwf & HWF_INTEL_AVX2))
+    ops = &keccak_avx2_ops;
+#endif
+#ifdef USE_AVX512
+  else if (!strcmp (name, "avx512") && (hwf & HWF_INTEL_AVX512))
+    ops = &keccak_avx512_ops;
+#endif
+  if (!ops)
+    return -1;
+  r_fn[0] = strcmp (ops->name, name) ? NULL : ops->f1600;
+  r_fn[1] = strcmp (ops->x4_name, name) ? NULL : ops->f1600_x4;
+  r_fn[2] = strcmp (ops->x8_name, name) ? NULL : ops->f1600_x8;
+  return 0;
 }

@@ -750,6 +750,16 @@ gcry_error_t gcry_md_open (gcry_md_hd_t *h, int algo, unsigned int flags);
 void gcry_md_close (gcry_md_hd_t hd);
 gcry_error_t gcry_md_copy (gcry_md_hd_t *bhd, gcry_md_hd_t ahd);
 void gcry_md_reset (gcry_md_hd_t hd);
+/* Also compute ALGO in HD.  */
+gcry_error_t gcry_md_enable (gcry_md_hd_t hd, int algo);
+/* Set the key of an HMAC handle (opened with GCRY_MD_FLAG_HMAC).  */
+gcry_error_t gcry_md_setkey (gcry_md_hd_t hd, const void *key,
+                             size_t keylen);
+/* GCRYCTL_IS_SECURE / GCRYCTL_IS_ALGO_ENABLED about HD.  */
+gcry_error_t gcry_md_info (gcry_md_hd_t h, int what, void *buffer,
+                           size_t *nbytes);
+int gcry_md_is_secure (gcry_md_hd_t h);
+int gcry_md_is_enabled (gcry_md_hd_t h, int algo);
 gcry_error_t gcry_md_ctl (gcry_md_hd_t hd, int cmd,
                           void *buffer, size_t buflen);
 void gcry_md_write (gcry_md_hd_t hd, const void *buffer, size_t length);

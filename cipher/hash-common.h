@@ -1,0 +1,116 @@
+/* hash-common.h - Internal SHA-1/SHA-2 and message digest helpers
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Interfaces for other modules of the library:
+ *
+ *  - the SHA-1 and SHA-2 block functions (cipher/sha1.c, sha256.c,
+ *    sha512.c): incremental contexts and one-shot helpers,
+ *  - internal entry points of cipher/md.c that hash without a handle
+ *    and never call the public (exported) functions.
+ *
+ * SHA-3 and SHAKE are in cipher/keccak.h.  */
+
+#ifndef GCRY_HASH_COMMON_H
+#define GCRY_HASH_COMMON_H 1
+
+#include <stddef.h>
+#include "types.h"
+
+/* Digest sizes in bytes.  */
+#define SHA1_DIGEST_LEN        20
+#define SHA224_DIGEST_LEN      28
+#define SHA256_DIGEST_LEN      32
+#define SHA384_DIGEST_LEN      48
+#define SHA512_DIGEST_LEN      64
+#define SHA512_224_DIGEST_LEN  28
+#define SHA512_256_DIGEST_LEN  32
+
+/* SHA-1 (FIPS 180-4, Section 6.1).  */
+typedef struct
+{
+  u32 h[5];
+  u64 nbytes;            /* Message bytes absorbed so far.  */
+  byte buf[64];          /* Partial block.  */
+  unsigned int buflen;
+} sha1_ctx_t;
+
+void _gcry_sha1_init (sha1_ctx_t *ctx);
+void _gcry_sha1_write (sha1_ctx_t *ctx, const void *in, size_t inlen);
+/* Pad, and store the 20-byte digest at OUT.  The context must be
+   re-initialised before further use.  */
+void _gcry_sha1_final (sha1_ctx_t *ctx, byte out[SHA1_DIGEST_LEN]);
+void _gcry_sha1 (byte out[SHA1_DIGEST_LEN], const void *in, size_t inlen);
+
+/* SHA-224 and SHA-256 (FIPS 180-4, Sections 6.2 and 6.3).  */
+typedef struct
+{
+  u32 h[8];
+  u64 nbytes;
+  byte buf[64];
+  unsigned int buflen;
+  unsigned int dlen;     /* 28 (SHA-224) or 32 (SHA-256).  */
+} sha256_ctx_t;
+
+void _gcry_sha224_init (sha256_ctx_t *ctx);
+void _gcry_sha256_init (sha256_ctx_t *ctx);
+void _gcry_sha256_write (sha256_ctx_t *ctx, const void *in, size_t inlen);
+/* Pad and store CTX->dlen digest bytes at OUT.  */
+void _gcry_sha256_final (sha256_ctx_t *ctx, byte *out);
+void _gcry_sha224 (byte out[SHA224_DIGEST_LEN], const void *in, size_t inlen);
+void _gcry_sha256 (byte out[SHA256_DIGEST_LEN], const void *in, size_t inlen);
+
+/* SHA-384, SHA-512, SHA-512/224, SHA-512/256 (FIPS 180-4, Sections
+   6.4 to 6.7).  */
+typedef struct
+{
+  u64 h[8];
+  u64 nbytes_lo;         /* 128-bit count of message bytes.  */
+  u64 nbytes_hi;
+  byte buf[128];
+  unsigned int buflen;
+  unsigned int dlen;     /* 28, 32, 48 or 64.  */
+} sha512_ctx_t;
+
+void _gcry_sha384_init (sha512_ctx_t *ctx);
+void _gcry_sha512_init (sha512_ctx_t *ctx);
+void _gcry_sha512_224_init (sha512_ctx_t *ctx);
+void _gcry_sha512_256_init (sha512_ctx_t *ctx);
+void _gcry_sha512_write (sha512_ctx_t *ctx, const void *in, size_t inlen);
+/* Pad and store CTX->dlen digest bytes at OUT.  */
+void _gcry_sha512_final (sha512_ctx_t *ctx, byte *out);
+void _gcry_sha384 (byte out[SHA384_DIGEST_LEN], const void *in, size_t inlen);
+void _gcry_sha512 (byte out[SHA512_DIGEST_LEN], const void *in, size_t inlen);
+
+
+/*-- md.c --*/
+
+/* Hash LEN bytes of BUF with the gcry_md algorithm ALGO (a
+   GCRY_MD_* value) and store gcry_md_get_algo_dlen (ALGO) bytes at
+   DIGEST.  SHAKE128 and SHAKE256 give 32 and 64 bytes, which is the
+   output length HashML-DSA uses (FIPS 204, Algorithm 4).  Returns 0
+   or GPG_ERR_DIGEST_ALGO for an algorithm we do not implement.  */
+gpg_err_code_t _gcry_md_hash_buffer_internal (int algo, void *digest,
+                                              const void *buf, size_t len);
+
+/* Digest length of ALGO in bytes (32/64 for SHAKE128/256), 0 if
+   unknown.  */
+unsigned int _gcry_md_algo_dlen_internal (int algo);
+
+/* DER encoding (tag 06, length, value) of the object identifier of
+   ALGO, as HashML-DSA puts it into M' (FIPS 204, Algorithm 4), e.g.
+   06 09 60 86 48 01 65 03 04 02 01 for SHA-256.  Returns a pointer
+   to static data and stores its length at R_LEN, or NULL for an
+   algorithm without an OID.  */
+const byte *_gcry_md_algo_oid_der (int algo, size_t *r_len);
+
+#endif /*GCRY_HASH_COMMON_H*/

@@ -1,0 +1,224 @@
+/* sha256.c - SHA-224 and SHA-256 (FIPS 180-4)
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Portable SHA-224/SHA-256.  The gcry_md glue is in md.c; HashML-DSA
+ * reaches these functions through md.c as well.  Words are read and
+ * written big endian via bufhelp.h, so the code is byte-order
+ * independent.  */
+
+#include <config.h>
+#include <string.h>
+
+#include "g10lib.h"
+#include "bufhelp.h"
+#include "hash-common.h"
+
+
+/* K[t]: the first 32 bits of the fractional parts of the cube roots of
+   the first 64 primes (FIPS 180-4, Section 4.2.2), computed exactly
+   with integer roots by our generator.  */
+static const u32 sha256_k[64] =
+  {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5,
+    0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+    0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
+    0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+    0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+    0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3,
+    0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5,
+    0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+    0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+  };
+
+#define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+/* FIPS 180-4, Section 4.1.2.  Ch and Maj are written with fewer
+   operations but compute the same bits.  */
+#define CH(x, y, z)   ((z) ^ ((x) & ((y) ^ (z))))
+#define MAJ(x, y, z)  (((x) & (y)) | ((z) & ((x) | (y))))
+#define BSIG0(x) (ROR32 ((x), 2) ^ ROR32 ((x), 13) ^ ROR32 ((x), 22))
+#define BSIG1(x) (ROR32 ((x), 6) ^ ROR32 ((x), 11) ^ ROR32 ((x), 25))
+#define SSIG0(x) (ROR32 ((x), 7) ^ ROR32 ((x), 18) ^ ((x) >> 3))
+#define SSIG1(x) (ROR32 ((x), 17) ^ ROR32 ((x), 19) ^ ((x) >> 10))
+
+
+/* Process NBLOCKS 64-byte blocks at DATA (FIPS 180-4, Section 6.2.2).
+   The message schedule is kept as a 16-word ring: W[t] for t >= 16
+   overwrites W[t-16], which is no longer needed.  */
+static void
+sha256_blocks (u32 h[8], const byte *data, size_t nblocks)
+{
+  u32 w[16];
+  u32 a, b, c, d, e, f, g, hh, t1, t2;
+  unsigned int t;
+
+  for (; nblocks; nblocks--, data += 64)
+    {
+      for (t = 0; t < 16; t++)
+        w[t] = buf_get_be32 (data + 4 * t);
+
+      a = h[0]; b = h[1]; c = h[2]; d = h[3];
+      e = h[4]; f = h[5]; g = h[6]; hh = h[7];
+
+      for (t = 0; t < 64; t++)
+        {
+          if (t >= 16)
+            w[t & 15] += (SSIG1 (w[(t - 2) & 15]) + w[(t - 7) & 15]
+                          + SSIG0 (w[(t - 15) & 15]));
+          t1 = hh + BSIG1 (e) + CH (e, f, g) + sha256_k[t] + w[t & 15];
+          t2 = BSIG0 (a) + MAJ (a, b, c);
+          hh = g; g = f; f = e; e = d + t1;
+          d = c; c = b; b = a; a = t1 + t2;
+        }
+
+      h[0] += a; h[1] += b; h[2] += c; h[3] += d;
+      h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+    }
+
+  wipememory (w, sizeof w);
+}
+
+
+/* Initial hash value of SHA-224 (FIPS 180-4, Section 5.3.2): the
+   second 32 bits of the fractional parts of the square roots of the
+   9th to 16th primes.  */
+void
+_gcry_sha224_init (sha256_ctx_t *ctx)
+{
+  static const u32 iv[8] =
+    {
+      0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+      0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4
+    };
+
+  memcpy (ctx->h, iv, sizeof iv);
+  ctx->nbytes = 0;
+  ctx->buflen = 0;
+  ctx->dlen = SHA224_DIGEST_LEN;
+}
+
+/* Initial hash value of SHA-256 (FIPS 180-4, Section 5.3.3): the first
+   32 bits of the fractional parts of the square roots of the first 8
+   primes.  */
+void
+_gcry_sha256_init (sha256_ctx_t *ctx)
+{
+  static const u32 iv[8] =
+    {
+      0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+    };
+
+  memcpy (ctx->h, iv, sizeof iv);
+  ctx->nbytes = 0;
+  ctx->buflen = 0;
+  ctx->dlen = SHA256_DIGEST_LEN;
+}
+
+/* Add INLEN bytes of IN to the message; any split is allowed.  */
+void
+_gcry_sha256_write (sha256_ctx_t *ctx, const void *in, size_t inlen)
+{
+  const byte *p = in;
+  size_t n;
+
+  if (!inlen)
+    return;
+  ctx->nbytes += inlen;
+
+  if (ctx->buflen)
+    {
+      n = 64 - ctx->buflen;
+      if (n > inlen)
+        n = inlen;
+      memcpy (ctx->buf + ctx->buflen, p, n);
+      ctx->buflen += n;
+      p += n;
+      inlen -= n;
+      if (ctx->buflen < 64)
+        return;
+      sha256_blocks (ctx->h, ctx->buf, 1);
+      ctx->buflen = 0;
+    }
+
+  if (inlen >= 64)
+    {
+      sha256_blocks (ctx->h, p, inlen / 64);
+      p += inlen & ~(size_t)63;
+      inlen &= 63;
+    }
+
+  memcpy (ctx->buf, p, inlen);
+  ctx->buflen = inlen;
+}
+
+/* Pad the message (FIPS 180-4, Section 5.1.1: a 1 bit, zeros, the
+   64-bit bit length) and store the first CTX->dlen bytes of the
+   final hash value big endian at OUT (Section 6.2.2, step 4; for
+   SHA-224 the truncation of Section 6.3).  */
+void
+_gcry_sha256_final (sha256_ctx_t *ctx, byte *out)
+{
+  u64 bitlen = ctx->nbytes << 3;
+  byte tmp[32];
+  unsigned int i;
+
+  ctx->buf[ctx->buflen++] = 0x80;
+  if (ctx->buflen > 56)
+    {
+      memset (ctx->buf + ctx->buflen, 0, 64 - ctx->buflen);
+      sha256_blocks (ctx->h, ctx->buf, 1);
+      ctx->buflen = 0;
+    }
+  memset (ctx->buf + ctx->buflen, 0, 56 - ctx->buflen);
+  buf_put_be64 (ctx->buf + 56, bitlen);
+  sha256_blocks (ctx->h, ctx->buf, 1);
+  ctx->buflen = 0;
+
+  for (i = 0; i < 8; i++)
+    buf_put_be32 (tmp + 4 * i, ctx->h[i]);
+  memcpy (out, tmp, ctx->dlen);
+  wipememory (tmp, sizeof tmp);
+  wipememory (ctx->buf, sizeof ctx->buf);
+}
+
+/* One-shot SHA-224 of INLEN bytes at IN.  */
+void
+_gcry_sha224 (byte out[SHA224_DIGEST_LEN], const void *in, size_t inlen)
+{
+  sha256_ctx_t ctx;
+
+  _gcry_sha224_init (&ctx);
+  _gcry_sha256_write (&ctx, in, inlen);
+  _gcry_sha256_final (&ctx, out);
+  wipememory (&ctx, sizeof ctx);
+}
+
+/* One-shot SHA-256 of INLEN bytes at IN.  */
+void
+_gcry_sha256 (byte out[SHA256_DIGEST_LEN], const void *in, size_t inlen)
+{
+  sha256_ctx_t ctx;
+
+  _gcry_sha256_init (&ctx);
+  _gcry_sha256_write (&ctx, in, inlen);
+  _gcry_sha256_final (&ctx, out);
+  wipememory (&ctx, sizeof ctx);
+}
