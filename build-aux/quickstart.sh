@@ -124,10 +124,10 @@ case "$mode" in
     ;;
   bench)
     build
-    make -j"$jobs" -C tests bench-slope >/dev/null
+    make -j"$jobs" -C tests bench-slope hwf-demo >/dev/null
     echo
-    echo "== Hardware features and backends (bench-slope --print-config)"
-    tests/bench-slope --print-config
+    echo "== tests/hwf-demo: hardware features and backends in use"
+    tests/hwf-demo
     echo
     echo "== tests/bench-slope --cpu-mhz auto pq kernels"
     tests/bench-slope --cpu-mhz auto pq kernels
