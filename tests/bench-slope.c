@@ -498,9 +498,11 @@ print_comment (const char *format, ...)
 }
 
 
-/* Show the spread of RES (--verbose).  */
+/* Show the spread of RES (--verbose); LABEL names the row within the
+   current algorithm (operation or backend).  */
 static void
-print_spread (const struct bench_result *res, const char *unit)
+print_spread (const char *label, const struct bench_result *res,
+              const char *unit)
 {
   char a[16], b[16], c[16], d[16];
 
@@ -511,15 +513,15 @@ print_spread (const struct bench_result *res, const char *unit)
   double_to_str (c, sizeof c, res->q3);
   double_to_str (d, sizeof d, res->max);
   if (csv_mode)
-    print_comment ("spread %s/%s: min %s q1 %s q3 %s max %s %s;"
+    print_comment ("spread %s %s: min %s q1 %s q3 %s max %s %s;"
                    " %d runs x %lu calls; clock %.0f MHz +-%.0f",
-                   current_algo ? current_algo : "", unit,
+                   current_algo ? current_algo : "", label,
                    a, b, c, d, unit, res->runs, res->iters,
                    res->mhz, res->mhz_diff);
   else
-    printf ("  %-14s   (min %s, q1 %s, q3 %s, max %s %s;"
+    printf ("  %14s   (min %s, q1 %s, q3 %s, max %s %s;"
             " %d runs x %lu calls; clock %.0f MHz +-%.0f)\n",
-            "", a, b, c, d, unit, res->runs, res->iters,
+            label, a, b, c, d, unit, res->runs, res->iters,
             res->mhz, res->mhz_diff);
 }
 
@@ -579,7 +581,7 @@ print_result_iter (int width, const char *mode, const struct bench_result *res)
       else
         printf ("%14s %13s\n", ns, cyc);
     }
-  print_spread (res, "ns");
+  print_spread (mode, res, "ns");
   fflush (stdout);
 }
 
@@ -739,7 +741,7 @@ hash_bench_one (const struct hash_algo *ha, unsigned char *buf)
       else
         printf ("  %-14s   (%s ns per %lu-byte message, median)\n",
                 "", tmp, (unsigned long)lens[npoints - 1]);
-      print_spread (&res, "ns");
+      print_spread ("", &res, "ns");
     }
   fflush (stdout);
 }
@@ -1442,7 +1444,8 @@ kernels_bench (void)
 {
   int present[NBACKENDS];
   struct kernel_priv priv;
-  struct bench_result res;
+  struct bench_result res, row_res[NBACKENDS];
+  int have_res[NBACKENDS];
   double portable_cyc;
   int b, r, i;
 
@@ -1477,6 +1480,7 @@ kernels_bench (void)
       portable_cyc = 0;
       for (b = 0; b < NBACKENDS; b++)
         {
+          have_res[b] = 0;
           char cyc[16], spd[16], ns[16], mhz[16];
           double c;
 
@@ -1489,6 +1493,8 @@ kernels_bench (void)
               continue;
             }
           measure (row->fn, &priv, &res, 1);
+          row_res[b] = res;
+          have_res[b] = 1;
           c = res.ns * res.mhz / 1000.0;
           if (!b)
             portable_cyc = c;
@@ -1505,7 +1511,7 @@ kernels_bench (void)
                       "%s,x-portable\n",
                       current_section, row->name, backends[b].display,
                       ns, cyc, mhz, spd);
-              print_spread (&res, "ns");
+              print_spread (backends[b].display, &res, "ns");
             }
           else
             {
@@ -1520,7 +1526,12 @@ kernels_bench (void)
           fflush (stdout);
         }
       if (!csv_mode)
-        printf ("\n");
+        {
+          printf ("\n");
+          for (b = 0; b < NBACKENDS; b++)
+            if (have_res[b])
+              print_spread (backends[b].display, &row_res[b], "ns");
+        }
     }
   print_footer (22);
 }
