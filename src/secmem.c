@@ -36,9 +36,9 @@
  * Layout of an area: a sequence of blocks, each a 16-byte header
  * followed by its payload, covering the area exactly.  Allocation is
  * first fit with splitting; free merges adjacent free blocks.  The
- * payload is 16-byte aligned.  One mutex protects all pool state;
- * areas are never unmapped, so a pointer is in the pool for the whole
- * life of the process once it was.  */
+ * payload is 16-byte aligned.  One mutex protects all pool state.
+ * Areas of the normal size are kept for reuse; an area made larger
+ * for one big request is unmapped when it becomes free again.  */
 
 #include <config.h>
 #include <stdio.h>
@@ -347,7 +347,39 @@ coalesce (area_t *area)
 }
 
 
-/* Release block HDR of AREA; caller holds the lock.  */
+/* Give an oversized AREA (one made for a single large request) back
+   to the system once it is entirely free, so that a transient large
+   allocation does not keep locked memory forever.  Areas of the
+   normal size are kept for reuse.  Caller holds the lock.  */
+static void
+maybe_release_area (area_t *area)
+{
+  area_t **link;
+  blockhdr_t *first = hdr_at (area->base);
+
+  if (area->size <= pool_size || first->h.used
+      || first->h.size != area->size - HDR_SIZE || !area->mapped)
+    return;
+  for (link = &area_list; *link && *link != area; link = &(*link)->next)
+    ;
+  if (!*link)
+    return;
+  *link = area->next;
+  wipememory (area->base, HDR_SIZE);
+#if defined(HAVE_SYS_MMAN_H) && defined(MAP_ANONYMOUS)
+# ifdef HAVE_MLOCK
+  if (area->locked)
+    munlock (area->base, area->size);
+# endif
+  munmap (area->base, area->size);
+#endif
+  stat_total_bytes -= area->size;
+  free (area);
+}
+
+
+/* Release block HDR of AREA; caller holds the lock.  AREA may be
+   unmapped afterwards.  */
 static void
 release_block (area_t *area, blockhdr_t *hdr)
 {
@@ -356,6 +388,7 @@ release_block (area_t *area, blockhdr_t *hdr)
   stat_used_bytes -= hdr->h.size;
   stat_used_blocks--;
   coalesce (area);
+  maybe_release_area (area);
 }
 
 

@@ -1,0 +1,316 @@
+/* t-control.c - gcry_control and the hardware-feature switches
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Hardware features can be disabled only before the library is
+ * initialised, once per process.  The checks of the two disable paths
+ * (GCRYCTL_DISABLE_HWF and the environment variable
+ * GCRYPT_PQC_HWF_DISABLE) therefore run in forked children that have
+ * not touched the library yet, each reporting through its exit code;
+ * the parent then initialises the library itself and checks the
+ * remaining control commands.
+ *
+ * What a child proves, through gcry_get_config only:
+ *  - "all" (either path) leaves an empty hwflist and the portable
+ *    backend ("generic") in every kernel set;
+ *  - disabling one feature removes exactly that feature from hwflist
+ *    and no backend of it remains selected.  */
+
+#define PGM "t-control"
+#include "t-common.h"
+
+#include <unistd.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+
+/* Return the line "NAME:..." from gcry_get_config as a malloced
+   string without the newline, or NULL.  */
+static char *
+get_item (const char *name)
+{
+  char *s = gcry_get_config (0, name);
+  char *nl;
+
+  if (!s)
+    return NULL;
+  nl = strchr (s, '\n');
+  if (nl)
+    *nl = 0;
+  {
+    char *copy = strdup (s);
+    gcry_free (s);
+    return copy;
+  }
+}
+
+/* True if the ':'-separated list LINE contains the field WORD.  */
+static int
+has_field (const char *line, const char *word)
+{
+  size_t n = strlen (word);
+  const char *p = line;
+
+  while ((p = strstr (p, word)))
+    {
+      if (p > line && p[-1] == ':' && p[n] == ':')
+        return 1;
+      p += n;
+    }
+  return 0;
+}
+
+/* True if every backend named in the "backends" line is "generic".  */
+static int
+all_backends_generic (const char *line)
+{
+  const char *p = strchr (line, ':');
+  int field = 0;
+
+  /* Fields alternate: set name, backend name.  */
+  while (p && p[1])
+    {
+      const char *start = p + 1;
+      const char *end = strchr (start, ':');
+
+      if (!end)
+        break;
+      if ((field & 1) && strncmp (start, "generic", (size_t)(end - start)))
+        return 0;
+      if ((field & 1) && (size_t)(end - start) != 7)
+        return 0;
+      field++;
+      p = end;
+    }
+  return field >= 2;
+}
+
+
+/* The child side of a disable check.  MODE is "control" or "env";
+   LIST is the disable list.  Exit codes: 0 ok, 1 wrong result.  */
+static int
+child_check (const char *mode, const char *list)
+{
+  char *hwf, *backends;
+  int ok = 1;
+
+  if (!strcmp (mode, "env"))
+    setenv ("GCRYPT_PQC_HWF_DISABLE", list, 1);
+  else
+    {
+      unsetenv ("GCRYPT_PQC_HWF_DISABLE");
+      if (gcry_control (GCRYCTL_DISABLE_HWF, list, NULL))
+        {
+          fprintf (stderr, "DISABLE_HWF '%s' failed\n", list);
+          return 1;
+        }
+    }
+  if (!gcry_check_version (GCRYPT_VERSION))
+    return 1;
+  hwf = get_item ("hwflist");
+  backends = get_item ("backends");
+  if (!hwf || !backends)
+    return 1;
+  if (verbose)
+    fprintf (stderr, "  [%s %s] %s | %s\n", mode, list, hwf, backends);
+
+  if (!strcmp (list, "all"))
+    {
+      if (strcmp (hwf, "hwflist:"))
+        ok = 0;
+      if (!all_backends_generic (backends))
+        ok = 0;
+    }
+  else
+    {
+      char *copy = strdup (list);
+      char *name;
+
+      for (name = strtok (copy, ","); name; name = strtok (NULL, ","))
+        if (has_field (hwf, name))
+          ok = 0;
+      if (strstr (list, "intel-avx512") && has_field (backends, "avx512"))
+        ok = 0;
+      if (strstr (list, "intel-avx2") && strstr (list, "intel-avx512")
+          && !all_backends_generic (backends))
+        ok = 0;
+      free (copy);
+    }
+  free (hwf);
+  free (backends);
+  return ok ? 0 : 1;
+}
+
+
+/* Run child_check (MODE, LIST) in a fresh child process.  */
+static void
+run_child (const char *mode, const char *list)
+{
+  pid_t pid;
+  int status;
+
+  fflush (NULL);
+  pid = fork ();
+  if (pid == -1)
+    {
+      fail ("fork: %s", strerror (errno));
+      return;
+    }
+  if (!pid)
+    _exit (child_check (mode, list));
+  if (waitpid (pid, &status, 0) != pid)
+    {
+      fail ("waitpid: %s", strerror (errno));
+      return;
+    }
+  check (WIFEXITED (status) && WEXITSTATUS (status) == 0,
+         "disable via %s \"%s\" visible in gcry_get_config", mode, list);
+}
+
+
+static void
+check_disable_paths (void)
+{
+  run_child ("control", "all");
+  run_child ("env", "all");
+  run_child ("control", "intel-avx512");
+  run_child ("env", "intel-avx512");
+  run_child ("control", "intel-avx2,intel-avx512");
+  run_child ("env", "intel-avx2,intel-avx512,ppc-vsx");
+  run_child ("control", "ppc-arch_2_07,ppc-vcrypto");
+}
+
+
+/* Checks that must run before anything initialises the library.  */
+static void
+check_before_init (void)
+{
+  gcry_error_t err;
+
+  check (gcry_control (GCRYCTL_ANY_INITIALIZATION_P) == 0,
+         "ANY_INITIALIZATION_P is 0 before init");
+  check (gcry_control (GCRYCTL_INITIALIZATION_FINISHED_P) == 0,
+         "INITIALIZATION_FINISHED_P is 0 before init");
+  err = gcry_control (GCRYCTL_DISABLE_HWF, "no-such-feature", NULL);
+  check (gcry_err_code (err) == GPG_ERR_INV_NAME
+         && gcry_err_source (err) == GPG_ERR_SOURCE_GCRYPT,
+         "DISABLE_HWF of an unknown name gives GPG_ERR_INV_NAME");
+}
+
+
+static void
+check_after_init (void)
+{
+  gcry_error_t err;
+  FILE *fp;
+  char buf[4096];
+  size_t n;
+  int type = 0;
+  unsigned char rnd[64], zero[64];
+
+  check (gcry_control (GCRYCTL_INITIALIZATION_FINISHED_P) == 1,
+         "INITIALIZATION_FINISHED_P is 1");
+  check (gcry_control (GCRYCTL_ANY_INITIALIZATION_P) == 1,
+         "ANY_INITIALIZATION_P is 1");
+  check (gcry_control (GCRYCTL_OPERATIONAL_P) == 1, "OPERATIONAL_P is 1");
+  check (gcry_control (GCRYCTL_FIPS_MODE_P, 0) == 0, "FIPS_MODE_P is 0");
+  check (!gcry_fips_mode_active (), "gcry_fips_mode_active is false");
+  check (gcry_control (GCRYCTL_FAKED_RANDOM_P) == 0, "FAKED_RANDOM_P is 0");
+
+  check (!gcry_control (GCRYCTL_SET_VERBOSITY, 0), "SET_VERBOSITY");
+  check (!gcry_control (GCRYCTL_SET_THREAD_CBS, NULL), "SET_THREAD_CBS");
+  check (!gcry_control (GCRYCTL_SUSPEND_SECMEM_WARN)
+         && !gcry_control (GCRYCTL_RESUME_SECMEM_WARN),
+         "SUSPEND/RESUME_SECMEM_WARN");
+  check (!gcry_control (GCRYCTL_SET_DEBUG_FLAGS, 0u)
+         && !gcry_control (GCRYCTL_CLEAR_DEBUG_FLAGS, ~0u),
+         "SET/CLEAR_DEBUG_FLAGS");
+  check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
+         && type == GCRY_RNG_TYPE_SYSTEM, "GET_CURRENT_RNG_TYPE");
+
+  /* Quick random is accepted but must not weaken the output.  */
+  check (!gcry_control (GCRYCTL_ENABLE_QUICK_RANDOM, 0),
+         "ENABLE_QUICK_RANDOM accepted");
+  memset (zero, 0, sizeof zero);
+  gcry_randomize (rnd, sizeof rnd, GCRY_STRONG_RANDOM);
+  check (memcmp (rnd, zero, sizeof rnd), "random still works");
+
+  err = gcry_control ((enum gcry_ctl_cmds) 12345);
+  check (gcry_err_code (err) == GPG_ERR_INV_OP
+         && gcry_err_source (err) == GPG_ERR_SOURCE_GCRYPT,
+         "unknown command gives GPG_ERR_INV_OP");
+  err = gcry_control (GCRYCTL_RESET);
+  check (gcry_err_code (err) == GPG_ERR_INV_OP,
+         "handle-only command RESET gives GPG_ERR_INV_OP");
+  err = gcry_control (GCRYCTL_FORCE_FIPS_MODE);
+  check (gcry_err_code (err) == GPG_ERR_NOT_IMPLEMENTED,
+         "FORCE_FIPS_MODE gives GPG_ERR_NOT_IMPLEMENTED");
+
+  fp = tmpfile ();
+  if (fp)
+    {
+      check (!gcry_control (GCRYCTL_PRINT_CONFIG, fp), "PRINT_CONFIG");
+      rewind (fp);
+      n = fread (buf, 1, sizeof buf - 1, fp);
+      buf[n] = 0;
+      fclose (fp);
+      check (strstr (buf, "\nhwflist:") && strstr (buf, "\nbackends:keccak:")
+             && !strncmp (buf, "version:", 8),
+             "PRINT_CONFIG output has version, hwflist and backends");
+    }
+  else
+    skip ("tmpfile: %s", strerror (errno));
+
+  err = gcry_control (GCRYCTL_SELFTEST);
+  check (!err, "SELFTEST passes (%s)", gpg_strerror (err));
+
+  /* The backends in use must agree with the hardware features.  */
+  {
+    char *hwf = get_item ("hwflist");
+    char *be = get_item ("backends");
+
+    if (hwf && be)
+      {
+        if (!has_field (hwf, "intel-avx512"))
+          check (!has_field (be, "avx512"),
+                 "no avx512 backend without intel-avx512");
+        if (!has_field (hwf, "intel-avx2") && !has_field (hwf, "intel-avx512"))
+          check (!has_field (be, "avx2"),
+                 "no avx2 backend without intel-avx2");
+        if (!strcmp (hwf, "hwflist:"))
+          check (all_backends_generic (be),
+                 "no hardware features: all backends generic");
+      }
+    else
+      fail ("hwflist/backends missing");
+    free (hwf);
+    free (be);
+  }
+}
+
+
+int
+main (int argc, char **argv)
+{
+  int i;
+
+  for (i = 1; i < argc; i++)
+    if (!strcmp (argv[i], "--verbose"))
+      verbose = 1;
+  /* Nothing may touch the library before these.  */
+  check_before_init ();
+  check_disable_paths ();
+
+  test_init (argc, argv);
+  check_after_init ();
+  return test_exit ();
+}
