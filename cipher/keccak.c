@@ -21,11 +21,19 @@
  *  - the incremental sponge and the batch sponge built on top of the
  *    dispatched permutations (FIPS 202, Algorithm 8).
  *
- * Assembly backends live in their own files and only provide the
+ * SIMD backends live in their own files and only provide the
  * permutations:
  *   keccak-x4-amd64-avx2.S       _gcry_keccak_f1600_x4_avx2
- *   keccak-x8-amd64-avx512.S     _gcry_keccak_f1600_x8_avx512
+ *   keccak-x8-amd64-avx512.S     _gcry_keccak_f1600_x8_avx512,
+ *                                _gcry_keccak_f1600_x4_avx512
  *   keccak-f1600-amd64-avx512.S  _gcry_keccak_f1600_avx512
+ *   keccak-f1600-ppc.c           _gcry_keccak_f1600_x4_vsx,
+ *                                _gcry_keccak_f1600_x8_vsx
+ *
+ * Adding a backend: gate its declarations with a USE_* macro below,
+ * write a keccak_<name>_ops table (portable entries for what it does
+ * not provide), add it to _gcry_keccak_init in order of speed, and
+ * extend the hwf configurations the tests run with.
  */
 
 #include <config.h>
@@ -46,12 +54,20 @@
 # define USE_AVX2 1
 #endif
 
-/* USE_AVX512 says the same for the AVX-512 4-way and 8-way
-   permutations.  */
+/* USE_AVX512 says the same for the AVX-512 single-state, 4-way and
+   8-way permutations.  */
 #undef USE_AVX512
 #if defined(ENABLE_AVX512_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_AVX512) \
     && defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) && defined(__x86_64__)
 # define USE_AVX512 1
+#endif
+
+/* USE_PPC_VSX: the POWER8 VSX 4-way and 8-way permutations of
+   keccak-f1600-ppc.c (built with PPC_VSX_CFLAGS) are available.  */
+#undef USE_PPC_VSX
+#if defined(ENABLE_PPC_CRYPTO_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_PPC_VSX) \
+    && defined(__powerpc64__)
+# define USE_PPC_VSX 1
 #endif
 
 #ifdef USE_AVX2
@@ -59,18 +75,15 @@
 void _gcry_keccak_f1600_x4_avx2 (u64 *state);
 #endif
 #ifdef USE_AVX512
+/* State: 25 lanes, host order.  */
+void _gcry_keccak_f1600_avx512 (u64 *state);
 /* State: 25 lanes x 4 or 8 instances, lane-interleaved.  */
 void _gcry_keccak_f1600_x4_avx512 (u64 *state);
 void _gcry_keccak_f1600_x8_avx512 (u64 *state);
 #endif
-
-/* USE_AVX512_SINGLE: the single-state AVX-512 permutation of
-   keccak-f1600-amd64-avx512.S is built as well.  */
-#undef USE_AVX512_SINGLE
-#if defined(USE_AVX512) && defined(HAVE_KECCAK_F1600_AVX512)
-# define USE_AVX512_SINGLE 1
-/* State: 25 lanes, host order.  */
-void _gcry_keccak_f1600_avx512 (u64 *state);
+#ifdef USE_PPC_VSX
+void _gcry_keccak_f1600_x4_vsx (u64 *state);
+void _gcry_keccak_f1600_x8_vsx (u64 *state);
 #endif
 
 
@@ -312,19 +325,29 @@ static const keccak_ops_t keccak_avx2_ops =
 
 
 #ifdef USE_AVX512
-/* AVX-512 (F and VL): the 4-way kernel uses ymm registers with the
-   AVX-512VL forms of the ternary-logic and rotate instructions.  */
+/* AVX-512 (F and VL): the single state keeps one lane per xmm
+   register; the 4-way kernel uses ymm registers with the AVX-512VL
+   forms of the ternary-logic and rotate instructions.  */
 static const keccak_ops_t keccak_avx512_ops =
   {
-#ifdef USE_AVX512_SINGLE
     "avx512", _gcry_keccak_f1600_avx512,
-#else
-    "generic", _gcry_keccak_f1600_generic,
-#endif
     "avx512", _gcry_keccak_f1600_x4_avx512,
     "avx512", _gcry_keccak_f1600_x8_avx512
   };
 #endif /*USE_AVX512*/
+
+
+#ifdef USE_PPC_VSX
+/* POWER8 VSX: two instances per vector register.  A single state
+   has no second instance to fill the other half, so it stays
+   scalar.  */
+static const keccak_ops_t keccak_ppc_vsx_ops =
+  {
+    "generic", _gcry_keccak_f1600_generic,
+    "vsx", _gcry_keccak_f1600_x4_vsx,
+    "vsx", _gcry_keccak_f1600_x8_vsx
+  };
+#endif /*USE_PPC_VSX*/
 
 
 /* The selected table.  It starts as the portable one so that the
@@ -351,6 +374,10 @@ _gcry_keccak_init (void)
 #ifdef USE_AVX2
   if (ops == &keccak_generic_ops && (hwf & HWF_INTEL_AVX2))
     ops = &keccak_avx2_ops;
+#endif
+#ifdef USE_PPC_VSX
+  if (ops == &keccak_generic_ops && (hwf & HWF_PPC_ARCH_2_07))
+    ops = &keccak_ppc_vsx_ops;
 #endif
   keccak_ops = ops;
 }
