@@ -113,4 +113,9 @@ unsigned int _gcry_md_algo_dlen_internal (int algo);
    algorithm without an OID.  */
 const byte *_gcry_md_algo_oid_der (int algo, size_t *r_len);
 
+/* Check the "abc" example digest of every algorithm (FIPS 180-4,
+   FIPS 202).  Returns 0 or GPG_ERR_SELFTEST_FAILED; part of
+   GCRYCTL_SELFTEST.  */
+gpg_err_code_t _gcry_md_selftests (void);
+
 #endif /*GCRY_HASH_COMMON_H*/

@@ -39,6 +39,7 @@
 #include "g10lib.h"
 #include "secmem.h"
 #include "../cipher/keccak.h"
+#include "../cipher/hash-common.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int any_init_done;        /* Set when initialisation ran.  */
@@ -500,6 +501,8 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
 
         _gcry_global_init ();
         rc = selftest_keccak ();
+        if (!rc)
+          rc = _gcry_md_selftests ();
         rc2 = _gcry_pk_selftest_all (1);
         return rc ? rc : rc2;
       }
