@@ -140,9 +140,19 @@ child_check (const char *mode, const char *list)
           ok = 0;
       if (strstr (list, "intel-avx512") && has_field (backends, "avx512"))
         ok = 0;
+      /* With every SIMD feature of the host disabled only the
+         portable backends may remain.  */
+#if defined(__x86_64__)
       if (strstr (list, "intel-avx2") && strstr (list, "intel-avx512")
           && !all_backends_generic (backends))
         ok = 0;
+#elif defined(__powerpc64__)
+      if (strstr (list, "ppc-vsx") && strstr (list, "ppc-arch_2_07")
+          && strstr (list, "ppc-vcrypto") && strstr (list, "ppc-arch_3_00")
+          && strstr (list, "ppc-arch_3_10")
+          && !all_backends_generic (backends))
+        ok = 0;
+#endif
       free (copy);
     }
   free (hwf);
@@ -187,6 +197,8 @@ check_disable_paths (void)
   run_child ("control", "intel-avx2,intel-avx512");
   run_child ("env", "intel-avx2,intel-avx512,ppc-vsx");
   run_child ("control", "ppc-arch_2_07,ppc-vcrypto");
+  run_child ("env", "ppc-vsx,ppc-arch_2_07,ppc-vcrypto,ppc-arch_3_00,"
+             "ppc-arch_3_10");
 }
 
 
