@@ -1,0 +1,2118 @@
+/* sexp.c - S-expressions: parser, builder, accessors and printer
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* libgcrypt's gcry_sexp_* API (libgcrypt 1.12 semantics).
+ *
+ * External formats (Rivest's S-expressions as used by libgcrypt):
+ *   canonical   (3:foo4:abcd)
+ *   advanced    (foo "a b\n" #6162# |YWI=| [hint]data)
+ * where tokens start with a letter or one of "-./_:*+=" and continue
+ * with letters, digits and those characters, and a decimal length may
+ * precede a ':' (verbatim data), '"', '#' or '|' (the length is
+ * checked for ':' only, as in libgcrypt).  A display hint "[...]"
+ * is accepted but its brackets are dropped, so its contents become a
+ * plain element (libgcrypt behaves the same way).
+ *
+ * Internal representation: an object is one allocation holding a
+ * flat byte string of tags
+ *   TAG_OPEN  TAG_CLOSE  TAG_DATA <4 byte big-endian length> <bytes>
+ * terminated by TAG_END.  Objects are immutable; car/cdr/nth and
+ * friends return new objects.  The string always holds exactly one
+ * well-formed element (a list or a single data item), which the
+ * parser guarantees, so the accessors can walk it without further
+ * bounds checks.  The empty list "()" and empty input are represented
+ * by NULL, as in libgcrypt.
+ *
+ * Secrets: an object is put into secure memory when any input it was
+ * made from was in secure memory (the scanned buffer, an MPI with
+ * GCRYMPI_FLAG_SECURE, a %b/%s buffer, a %S object).  All buffers,
+ * secure or not, are wiped before they are freed.  */
+
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+
+#include "g10lib.h"
+#include "../mpi/mpi.h"
+
+#define TAG_END    0
+#define TAG_OPEN   1
+#define TAG_CLOSE  2
+#define TAG_DATA   3
+#define LENBYTES   4            /* Size of the length after TAG_DATA.  */
+#define MAX_DATALEN 0xffffffffu /* Largest length LENBYTES can hold.  */
+
+struct gcry_sexp
+{
+  size_t size;   /* Bytes in D including the final TAG_END.  */
+  int secure;    /* Allocated in secure memory.  */
+  byte d[];
+};
+
+
+/* Character classes, locale independent.  */
+static int
+is_digit (int c)
+{
+  return c >= '0' && c <= '9';
+}
+
+static int
+is_alpha (int c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int
+is_space (int c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'
+         || c == '\r';
+}
+
+static int
+is_token_special (int c)
+{
+  return c && strchr ("-./_:*+=", c) != NULL;
+}
+
+/* A token may start with a letter or a special, never with a digit
+   (a digit starts a length prefix).  */
+static int
+is_token_start (int c)
+{
+  return is_alpha (c) || is_token_special (c);
+}
+
+static int
+is_token_char (int c)
+{
+  return is_alpha (c) || is_digit (c) || is_token_special (c);
+}
+
+static int
+hex_value (int c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+static int
+base64_value (int c)
+{
+  if (c >= 'A' && c <= 'Z')
+    return c - 'A';
+  if (c >= 'a' && c <= 'z')
+    return c - 'a' + 26;
+  if (c >= '0' && c <= '9')
+    return c - '0' + 52;
+  if (c == '+')
+    return 62;
+  if (c == '/')
+    return 63;
+  return -1;
+}
+
+
+/* Read the length stored after a TAG_DATA at P (P points at the
+   length bytes).  */
+static size_t
+get_datalen (const byte *p)
+{
+  return ((size_t)p[0] << 24) | ((size_t)p[1] << 16)
+         | ((size_t)p[2] << 8) | (size_t)p[3];
+}
+
+static void
+put_datalen (byte *p, size_t n)
+{
+  p[0] = (byte)(n >> 24);
+  p[1] = (byte)(n >> 16);
+  p[2] = (byte)(n >> 8);
+  p[3] = (byte)n;
+}
+
+
+/* Return the position just after the element starting at P, which
+ * must be a TAG_DATA or a TAG_OPEN of a well-formed object.  */
+static const byte *
+skip_element (const byte *p)
+{
+  int depth = 0;
+
+  do
+    {
+      switch (*p)
+        {
+        case TAG_DATA:
+          p += 1 + LENBYTES + get_datalen (p + 1);
+          break;
+        case TAG_OPEN:
+          depth++;
+          p++;
+          break;
+        case TAG_CLOSE:
+          depth--;
+          p++;
+          break;
+        default:
+          return p; /* TAG_END: cannot happen for well-formed objects.  */
+        }
+    }
+  while (depth > 0);
+  return p;
+}
+
+
+/* Create an object from the N encoded bytes at P (one complete
+ * element) in secure memory if SECURE.  The empty list gives NULL
+ * (with *R_ERR = 0).  On allocation failure NULL is returned and
+ * *R_ERR set.  */
+static gcry_sexp_t
+make_object (const byte *p, size_t n, int secure, gpg_err_code_t *r_err)
+{
+  gcry_sexp_t s;
+
+  *r_err = 0;
+  if (!n || (n == 2 && p[0] == TAG_OPEN && p[1] == TAG_CLOSE))
+    return NULL;
+  s = secure ? _gcry_malloc_secure (sizeof *s + n + 1)
+             : _gcry_malloc (sizeof *s + n + 1);
+  if (!s)
+    {
+      *r_err = gpg_err_code_from_syserror ();
+      return NULL;
+    }
+  s->size = n + 1;
+  s->secure = !!secure;
+  memcpy (s->d, p, n);
+  s->d[n] = TAG_END;
+  return s;
+}
+
+
+void
+gcry_sexp_release (gcry_sexp_t sexp)
+{
+  if (!sexp)
+    return;
+  wipememory (sexp, sizeof *sexp + sexp->size);
+  xfree (sexp);
+}
+
+
+
+/*
+ * Growing output buffer used by the parser and builder.
+ */
+
+struct sbuf
+{
+  byte *buf;
+  size_t len;
+  size_t cap;
+  int secure;
+};
+
+
+static void
+sb_release (struct sbuf *sb)
+{
+  if (sb->buf)
+    {
+      wipememory (sb->buf, sb->cap);
+      xfree (sb->buf);
+    }
+  sb->buf = NULL;
+  sb->len = sb->cap = 0;
+}
+
+
+/* Move the content of SB to a new buffer of NEWCAP bytes, in secure
+ * memory if SB->secure, wiping the old one.  */
+static gpg_err_code_t
+sb_realloc (struct sbuf *sb, size_t newcap)
+{
+  byte *nb;
+
+  nb = sb->secure ? _gcry_malloc_secure (newcap) : _gcry_malloc (newcap);
+  if (!nb)
+    return gpg_err_code_from_syserror ();
+  if (sb->len)
+    memcpy (nb, sb->buf, sb->len);
+  if (sb->buf)
+    {
+      wipememory (sb->buf, sb->cap);
+      xfree (sb->buf);
+    }
+  sb->buf = nb;
+  sb->cap = newcap;
+  return 0;
+}
+
+
+/* Make sure that NEED more bytes fit into SB.  */
+static gpg_err_code_t
+sb_reserve (struct sbuf *sb, size_t need)
+{
+  size_t newcap;
+
+  if (need <= sb->cap - sb->len)
+    return 0;
+  if (need > SIZE_MAX / 4 - sb->len)
+    return GPG_ERR_TOO_LARGE;
+  newcap = sb->cap ? sb->cap : 64;
+  while (newcap < sb->len + need)
+    newcap *= 2;
+  return sb_realloc (sb, newcap);
+}
+
+
+/* From now on keep SB in secure memory.  */
+static gpg_err_code_t
+sb_make_secure (struct sbuf *sb)
+{
+  if (sb->secure)
+    return 0;
+  sb->secure = 1;
+  if (!sb->cap)
+    return 0;
+  return sb_realloc (sb, sb->cap);
+}
+
+
+static gpg_err_code_t
+sb_tag (struct sbuf *sb, int tag)
+{
+  gpg_err_code_t rc = sb_reserve (sb, 1);
+
+  if (!rc)
+    sb->buf[sb->len++] = tag;
+  return rc;
+}
+
+
+/* Start a data element whose length is at most MAXN; the caller
+ * appends the bytes to SB->buf and then calls sb_data_end with the
+ * returned *R_HDR.  */
+static gpg_err_code_t
+sb_data_begin (struct sbuf *sb, size_t maxn, size_t *r_hdr)
+{
+  gpg_err_code_t rc;
+
+  if (maxn > SIZE_MAX / 4)
+    return GPG_ERR_TOO_LARGE;
+  rc = sb_reserve (sb, 1 + LENBYTES + maxn);
+  if (rc)
+    return rc;
+  sb->buf[sb->len++] = TAG_DATA;
+  *r_hdr = sb->len;
+  sb->len += LENBYTES;
+  return 0;
+}
+
+
+static gpg_err_code_t
+sb_data_end (struct sbuf *sb, size_t hdr)
+{
+  size_t n = sb->len - hdr - LENBYTES;
+
+  if (n > MAX_DATALEN)
+    return GPG_ERR_SEXP_STRING_TOO_LONG;
+  put_datalen (sb->buf + hdr, n);
+  return 0;
+}
+
+
+static gpg_err_code_t
+sb_data (struct sbuf *sb, const void *p, size_t n)
+{
+  gpg_err_code_t rc;
+  size_t hdr;
+
+  if (n > MAX_DATALEN)
+    return GPG_ERR_SEXP_STRING_TOO_LONG;
+  rc = sb_data_begin (sb, n, &hdr);
+  if (rc)
+    return rc;
+  if (n)
+    memcpy (sb->buf + sb->len, p, n);
+  sb->len += n;
+  return sb_data_end (sb, hdr);
+}
+
+
+
+/*
+ * The parser for canonical and advanced text and for build formats.
+ */
+
+struct parser
+{
+  const byte *buf;    /* Input and its length.  */
+  size_t len;
+  size_t pos;         /* Current position.  */
+  size_t errpos;      /* Where an error was found.  */
+  int level;          /* Open lists.  */
+  int in_hint;        /* Inside "[...]".  */
+  int done;           /* A complete top-level element has been read.  */
+  int argflag;        /* Format mode: '%' directives are allowed.  */
+  void **arg_list;    /* Arguments for gcry_sexp_build_array, or  */
+  va_list *ap;        /* arguments for gcry_sexp_build.  */
+  size_t argidx;
+  struct sbuf sb;     /* Encoded output.  */
+};
+
+
+/* The error for input that ends inside an element: inside an open list
+   libgcrypt reports the unmatched parenthesis, otherwise SPECIFIC.  */
+static gpg_err_code_t
+eof_error (struct parser *ps, gpg_err_code_t specific)
+{
+  ps->errpos = ps->len;
+  return ps->level ? GPG_ERR_SEXP_UNMATCHED_PAREN : specific;
+}
+
+
+/* A token: [A-Za-z-./_:*+=][A-Za-z0-9-./_:*+=]*.  */
+static gpg_err_code_t
+parse_token (struct parser *ps)
+{
+  size_t start = ps->pos;
+
+  while (ps->pos < ps->len && is_token_char (ps->buf[ps->pos]))
+    ps->pos++;
+  return sb_data (&ps->sb, ps->buf + start, ps->pos - start);
+}
+
+
+/* A quoted string starting at the '"' at PS->pos.  Escapes as in
+ * libgcrypt: \b \t \v \n \f \r \" \' \\, three octal digits, \xHH,
+ * and a backslash before CR, LF, CRLF or LFCR continues the line.  */
+static gpg_err_code_t
+parse_quoted (struct parser *ps)
+{
+  gpg_err_code_t rc;
+  size_t i = ps->pos + 1;
+  size_t hdr;
+  struct sbuf *sb = &ps->sb;
+
+  /* The decoded string is never longer than its encoding.  */
+  rc = sb_data_begin (sb, ps->len - i, &hdr);
+  if (rc)
+    {
+      ps->errpos = ps->pos;
+      return rc;
+    }
+  for (;;)
+    {
+      int c;
+
+      if (i >= ps->len)
+        return eof_error (ps, GPG_ERR_SEXP_BAD_QUOTATION);
+      c = ps->buf[i];
+      if (c == '"')
+        {
+          i++;
+          break;
+        }
+      if (c != '\\')
+        {
+          sb->buf[sb->len++] = c;
+          i++;
+          continue;
+        }
+      /* An escape sequence.  */
+      if (++i >= ps->len)
+        return eof_error (ps, GPG_ERR_SEXP_BAD_QUOTATION);
+      c = ps->buf[i];
+      switch (c)
+        {
+        case 'b': c = '\b'; break;
+        case 't': c = '\t'; break;
+        case 'v': c = '\v'; break;
+        case 'n': c = '\n'; break;
+        case 'f': c = '\f'; break;
+        case 'r': c = '\r'; break;
+        case '"': case '\'': case '\\': break;
+        case '\r':
+        case '\n':
+          /* Line continuation: drop the line break pair.  */
+          if (i + 1 < ps->len
+              && (ps->buf[i + 1] == '\r' || ps->buf[i + 1] == '\n')
+              && ps->buf[i + 1] != c)
+            i++;
+          i++;
+          continue;
+        case 'x':
+          if (i + 2 >= ps->len || hex_value (ps->buf[i + 1]) < 0
+              || hex_value (ps->buf[i + 2]) < 0)
+            {
+              ps->errpos = i - 1;
+              return GPG_ERR_SEXP_BAD_QUOTATION;
+            }
+          c = hex_value (ps->buf[i + 1]) * 16 + hex_value (ps->buf[i + 2]);
+          i += 2;
+          break;
+        default:
+          if (c >= '0' && c <= '7')
+            {
+              if (i + 2 >= ps->len
+                  || ps->buf[i + 1] < '0' || ps->buf[i + 1] > '7'
+                  || ps->buf[i + 2] < '0' || ps->buf[i + 2] > '7'
+                  || c > '3')
+                {
+                  ps->errpos = i - 1;
+                  return GPG_ERR_SEXP_BAD_QUOTATION;
+                }
+              c = (c - '0') * 64 + (ps->buf[i + 1] - '0') * 8
+                  + (ps->buf[i + 2] - '0');
+              i += 2;
+              break;
+            }
+          ps->errpos = i - 1;
+          return GPG_ERR_SEXP_BAD_QUOTATION;
+        }
+      sb->buf[sb->len++] = c;
+      i++;
+    }
+  rc = sb_data_end (sb, hdr);
+  if (rc)
+    ps->errpos = ps->pos;
+  ps->pos = i;
+  return rc;
+}
+
+
+/* Hex data "#...#" starting at PS->pos; white space between the
+ * digits is ignored.  */
+static gpg_err_code_t
+parse_hex (struct parser *ps)
+{
+  gpg_err_code_t rc;
+  size_t i, end, ndigits = 0, hdr;
+  int hi = -1;
+  struct sbuf *sb = &ps->sb;
+
+  for (end = ps->pos + 1; ; end++)
+    {
+      if (end >= ps->len)
+        return eof_error (ps, GPG_ERR_SEXP_BAD_HEX_CHAR);
+      if (ps->buf[end] == '#')
+        break;
+      if (hex_value (ps->buf[end]) >= 0)
+        ndigits++;
+      else if (!is_space (ps->buf[end]))
+        {
+          ps->errpos = end;
+          return GPG_ERR_SEXP_BAD_HEX_CHAR;
+        }
+    }
+  if ((ndigits & 1))
+    {
+      ps->errpos = end;
+      return GPG_ERR_SEXP_ODD_HEX_NUMBERS;
+    }
+  rc = sb_data_begin (sb, ndigits / 2, &hdr);
+  if (rc)
+    {
+      ps->errpos = ps->pos;
+      return rc;
+    }
+  for (i = ps->pos + 1; i < end; i++)
+    {
+      int v = hex_value (ps->buf[i]);
+
+      if (v < 0)
+        continue;
+      if (hi < 0)
+        hi = v;
+      else
+        {
+          sb->buf[sb->len++] = (byte)(hi * 16 + v);
+          hi = -1;
+        }
+    }
+  rc = sb_data_end (sb, hdr);
+  if (rc)
+    ps->errpos = ps->pos;
+  ps->pos = end + 1;
+  return rc;
+}
+
+
+/* Base64 data "|...|" starting at PS->pos.  Padding is optional but
+ * must be correct when present.  */
+static gpg_err_code_t
+parse_base64 (struct parser *ps)
+{
+  gpg_err_code_t rc;
+  size_t i, end, nchars, npad = 0, hdr;
+  u32 acc = 0;
+  int nbits = 0;
+  struct sbuf *sb = &ps->sb;
+
+  for (end = ps->pos + 1; ; end++)
+    {
+      int c;
+
+      if (end >= ps->len)
+        return eof_error (ps, GPG_ERR_SEXP_BAD_CHARACTER);
+      c = ps->buf[end];
+      if (c == '|')
+        break;
+      if (c == '=')
+        npad++;
+      else if (base64_value (c) < 0 || npad)
+        {
+          /* Not in the alphabet, or data after the padding.  */
+          ps->errpos = end;
+          return GPG_ERR_SEXP_BAD_CHARACTER;
+        }
+    }
+  nchars = end - ps->pos - 1 - npad;
+  if (npad > 2 || (nchars % 4) == 1 || (npad && ((nchars + npad) % 4)))
+    {
+      ps->errpos = end;
+      return GPG_ERR_SEXP_BAD_CHARACTER;
+    }
+  rc = sb_data_begin (sb, nchars / 4 * 3 + 2, &hdr);
+  if (rc)
+    {
+      ps->errpos = ps->pos;
+      return rc;
+    }
+  for (i = ps->pos + 1; i < ps->pos + 1 + nchars; i++)
+    {
+      acc = (acc << 6) | (u32)base64_value (ps->buf[i]);
+      nbits += 6;
+      if (nbits >= 8)
+        {
+          nbits -= 8;
+          sb->buf[sb->len++] = (byte)(acc >> nbits);
+        }
+    }
+  acc = 0;
+  rc = sb_data_end (sb, hdr);
+  if (rc)
+    ps->errpos = ps->pos;
+  ps->pos = end + 1;
+  return rc;
+}
+
+
+/* A decimal length followed by ':' and that many raw bytes, or by a
+ * quoted, hex or base64 string (whose length the prefix does not
+ * constrain, as in libgcrypt).  */
+static gpg_err_code_t
+parse_length_prefixed (struct parser *ps)
+{
+  size_t start = ps->pos;
+  size_t v = 0;
+  int too_long = 0;
+  int c;
+
+  if (ps->buf[start] == '0' && start + 1 < ps->len
+      && is_digit (ps->buf[start + 1]))
+    {
+      ps->errpos = start;
+      return GPG_ERR_SEXP_ZERO_PREFIX;
+    }
+  while (ps->pos < ps->len && is_digit (ps->buf[ps->pos]))
+    {
+      /* A length longer than the whole input can never be satisfied;
+         stop counting there, which also rules out overflow.  */
+      if (!too_long)
+        {
+          v = v * 10 + (ps->buf[ps->pos] - '0');
+          if (v > ps->len)
+            too_long = 1;
+        }
+      ps->pos++;
+    }
+  if (ps->pos >= ps->len)
+    return eof_error (ps, GPG_ERR_SEXP_INV_LEN_SPEC);
+  c = ps->buf[ps->pos];
+  switch (c)
+    {
+    case ':':
+      if (too_long)
+        {
+          ps->errpos = start;
+          return GPG_ERR_SEXP_STRING_TOO_LONG;
+        }
+      ps->pos++;
+      if (v > ps->len - ps->pos)
+        {
+          ps->errpos = ps->pos - 1;
+          return GPG_ERR_SEXP_STRING_TOO_LONG;
+        }
+      ps->pos += v;
+      return sb_data (&ps->sb, ps->buf + ps->pos - v, v);
+    case '"':
+      return parse_quoted (ps);
+    case '#':
+      return parse_hex (ps);
+    case '|':
+      return parse_base64 (ps);
+    default:
+      ps->errpos = ps->pos;
+      return GPG_ERR_SEXP_INV_LEN_SPEC;
+    }
+}
+
+
+/* Fetch the next build argument.  For gcry_sexp_build_array each
+ * element of ARG_LIST points to the argument's variable.  */
+#define NEXT_ARG(ps, var, type)                                 \
+  do                                                            \
+    {                                                           \
+      if ((ps)->arg_list)                                       \
+        {                                                       \
+          if (!(ps)->arg_list[(ps)->argidx])                    \
+            return GPG_ERR_INV_ARG;                             \
+          (var) = *(type *)(ps)->arg_list[(ps)->argidx++];      \
+        }                                                       \
+      else if ((ps)->ap)                                        \
+        (var) = va_arg (*(ps)->ap, type);                       \
+      else                                                      \
+        return GPG_ERR_INV_ARG;                                 \
+    }                                                           \
+  while (0)
+
+
+/* Insert the value of MPI M: %m as STD, %M as USG (negative values
+ * are an error), opaque values as their bytes.  */
+static gpg_err_code_t
+insert_mpi (struct parser *ps, gcry_mpi_t m, int usg)
+{
+  gpg_err_code_t rc;
+  gcry_error_t err;
+  size_t n, hdr;
+  enum gcry_mpi_format fmt = usg ? GCRYMPI_FMT_USG : GCRYMPI_FMT_STD;
+
+  if (!m)
+    return GPG_ERR_INV_ARG;
+  if (gcry_mpi_get_flag (m, GCRYMPI_FLAG_SECURE))
+    {
+      rc = sb_make_secure (&ps->sb);
+      if (rc)
+        return rc;
+    }
+  if (gcry_mpi_get_flag (m, GCRYMPI_FLAG_OPAQUE))
+    {
+      unsigned int nbits;
+      const void *p = gcry_mpi_get_opaque (m, &nbits);
+
+      return sb_data (&ps->sb, p, ((size_t)nbits + 7) / 8);
+    }
+  if (usg && gcry_mpi_is_neg (m))
+    return GPG_ERR_INV_ARG;
+  err = gcry_mpi_print (fmt, NULL, 0, &n, m);
+  if (err)
+    return gpg_err_code (err);
+  if (n > MAX_DATALEN)
+    return GPG_ERR_SEXP_STRING_TOO_LONG;
+  rc = sb_data_begin (&ps->sb, n, &hdr);
+  if (rc)
+    return rc;
+  err = gcry_mpi_print (fmt, ps->sb.buf + ps->sb.len, n, &n, m);
+  if (err)
+    return gpg_err_code (err);
+  ps->sb.len += n;
+  return sb_data_end (&ps->sb, hdr);
+}
+
+
+/* Handle the build directive at PS->pos ('%' followed by a letter).  */
+static gpg_err_code_t
+parse_directive (struct parser *ps)
+{
+  gpg_err_code_t rc;
+  char numbuf[40];
+  int c;
+
+  if (ps->pos + 1 >= ps->len)
+    {
+      ps->errpos = ps->pos;
+      return GPG_ERR_SEXP_INV_LEN_SPEC;
+    }
+  c = ps->buf[ps->pos + 1];
+  ps->errpos = ps->pos + 1;
+  switch (c)
+    {
+    case 'm':
+    case 'M':
+      {
+        gcry_mpi_t m;
+
+        NEXT_ARG (ps, m, gcry_mpi_t);
+        rc = insert_mpi (ps, m, c == 'M');
+      }
+      break;
+
+    case 's':
+      {
+        const char *str;
+
+        NEXT_ARG (ps, str, const char *);
+        if (!str)
+          return GPG_ERR_INV_ARG;
+        if (_gcry_is_secure (str) && (rc = sb_make_secure (&ps->sb)))
+          return rc;
+        rc = sb_data (&ps->sb, str, strlen (str));
+      }
+      break;
+
+    case 'd':
+      {
+        int v;
+
+        NEXT_ARG (ps, v, int);
+        snprintf (numbuf, sizeof numbuf, "%d", v);
+        rc = sb_data (&ps->sb, numbuf, strlen (numbuf));
+      }
+      break;
+
+    case 'u':
+      {
+        unsigned int v;
+
+        NEXT_ARG (ps, v, unsigned int);
+        snprintf (numbuf, sizeof numbuf, "%u", v);
+        rc = sb_data (&ps->sb, numbuf, strlen (numbuf));
+      }
+      break;
+
+    case 'b':
+      {
+        int n;
+        const void *p;
+
+        NEXT_ARG (ps, n, int);
+        NEXT_ARG (ps, p, const void *);
+        if (n < 0 || (n && !p))
+          return GPG_ERR_INV_ARG;
+        if (n && _gcry_is_secure (p) && (rc = sb_make_secure (&ps->sb)))
+          return rc;
+        rc = sb_data (&ps->sb, p, (size_t)n);
+      }
+      break;
+
+    case 'S':
+      {
+        gcry_sexp_t s;
+
+        NEXT_ARG (ps, s, gcry_sexp_t);
+        if (!s)
+          {
+            rc = 0;  /* Nothing to insert (libgcrypt does the same).  */
+            break;
+          }
+        if (s->secure && (rc = sb_make_secure (&ps->sb)))
+          return rc;
+        rc = sb_reserve (&ps->sb, s->size - 1);
+        if (rc)
+          return rc;
+        memcpy (ps->sb.buf + ps->sb.len, s->d, s->size - 1);
+        ps->sb.len += s->size - 1;
+        /* An inserted list is complete by construction.  */
+      }
+      break;
+
+    default:
+      return GPG_ERR_SEXP_INV_LEN_SPEC;
+    }
+  ps->pos += 2;
+  return rc;
+}
+
+
+/* Parse PS->buf into PS->sb.  Returns 0 or an error code with the
+ * offset in PS->errpos.  */
+static gpg_err_code_t
+parse (struct parser *ps)
+{
+  gpg_err_code_t rc;
+
+  while (ps->pos < ps->len)
+    {
+      int c = ps->buf[ps->pos];
+      size_t before;
+
+      if (is_space (c))
+        {
+          ps->pos++;
+          continue;
+        }
+      if (c == ']')
+        {
+          if (!ps->in_hint)
+            {
+              ps->errpos = ps->pos;
+              return GPG_ERR_SEXP_UNMATCHED_DH;
+            }
+          ps->in_hint = 0;
+          ps->pos++;
+          continue;
+        }
+      if (c == ')')
+        {
+          if (ps->in_hint)
+            {
+              ps->errpos = ps->pos;
+              return GPG_ERR_SEXP_UNMATCHED_DH;
+            }
+          if (!ps->level)
+            {
+              ps->errpos = ps->pos;
+              return GPG_ERR_SEXP_UNMATCHED_PAREN;
+            }
+          if ((rc = sb_tag (&ps->sb, TAG_CLOSE)))
+            {
+              ps->errpos = ps->pos;
+              return rc;
+            }
+          ps->level--;
+          ps->pos++;
+          if (!ps->level)
+            ps->done = 1;
+          continue;
+        }
+
+      /* Anything else starts a new element.  We accept exactly one
+         top-level element, so that every object is a single
+         well-formed expression.  */
+      if (ps->done)
+        {
+          ps->errpos = ps->pos;
+          return GPG_ERR_SEXP_BAD_CHARACTER;
+        }
+
+      before = ps->sb.len;
+      if (c == '(')
+        {
+          if (ps->in_hint)
+            {
+              ps->errpos = ps->pos;
+              return GPG_ERR_SEXP_UNMATCHED_DH;
+            }
+          if (ps->level == INT_MAX)
+            {
+              ps->errpos = ps->pos;
+              return GPG_ERR_TOO_LARGE;
+            }
+          rc = sb_tag (&ps->sb, TAG_OPEN);
+          ps->errpos = ps->pos;
+          ps->level++;
+          ps->pos++;
+          if (rc)
+            return rc;
+          continue;
+        }
+      else if (c == '[')
+        {
+          if (ps->in_hint)
+            {
+              ps->errpos = ps->pos;
+              return GPG_ERR_SEXP_NESTED_DH;
+            }
+          ps->in_hint = 1;
+          ps->pos++;
+          continue;
+        }
+      else if (is_digit (c))
+        rc = parse_length_prefixed (ps);
+      else if (c == '"')
+        rc = parse_quoted (ps);
+      else if (c == '#')
+        rc = parse_hex (ps);
+      else if (c == '|')
+        rc = parse_base64 (ps);
+      else if (is_token_start (c))
+        rc = parse_token (ps);
+      else if (c == '{' || c == '&' || c == '\\')
+        {
+          /* Reserved punctuation (and the unsupported "{base64}"
+             transport form).  */
+          ps->errpos = ps->pos;
+          return GPG_ERR_SEXP_UNEXPECTED_PUNC;
+        }
+      else if (c == '%' && ps->argflag)
+        rc = parse_directive (ps);
+      else
+        {
+          ps->errpos = ps->pos;
+          return GPG_ERR_SEXP_BAD_CHARACTER;
+        }
+      if (rc)
+        return rc;
+      if (!ps->level && ps->sb.len != before)
+        ps->done = 1;
+    }
+
+  if (ps->in_hint)
+    {
+      ps->errpos = ps->len;
+      return GPG_ERR_SEXP_UNMATCHED_DH;
+    }
+  if (ps->level)
+    {
+      ps->errpos = ps->len;
+      return GPG_ERR_SEXP_UNMATCHED_PAREN;
+    }
+  return 0;
+}
+
+
+/* Common back end of sscan, new, create, build and build_array.  */
+static gpg_err_code_t
+do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
+         size_t length, int argflag, void **arg_list, va_list *ap)
+{
+  struct parser ps;
+  gpg_err_code_t rc;
+
+  if (erroff)
+    *erroff = 0;
+  if (!retsexp)
+    return GPG_ERR_INV_ARG;
+  *retsexp = NULL;
+  if (!buffer)
+    return GPG_ERR_INV_ARG;
+
+  memset (&ps, 0, sizeof ps);
+  ps.buf = (const byte *)buffer;
+  ps.len = length;
+  ps.argflag = argflag;
+  ps.arg_list = arg_list;
+  ps.ap = ap;
+  /* Text read from secure memory is a secret; keep it there.  */
+  ps.sb.secure = length && _gcry_is_secure (buffer);
+
+  rc = parse (&ps);
+  if (!rc)
+    *retsexp = make_object (ps.sb.buf, ps.sb.len, ps.sb.secure, &rc);
+  else if (erroff)
+    *erroff = ps.errpos;
+  sb_release (&ps.sb);
+  return rc;
+}
+
+
+gcry_error_t
+gcry_sexp_sscan (gcry_sexp_t *retsexp, size_t *erroff,
+                 const char *buffer, size_t length)
+{
+  return gpg_error (do_scan (retsexp, erroff, buffer, length, 0, NULL, NULL));
+}
+
+
+gcry_error_t
+gcry_sexp_new (gcry_sexp_t *retsexp, const void *buffer, size_t length,
+               int autodetect)
+{
+  if (retsexp)
+    *retsexp = NULL;
+  if (!buffer)
+    return gpg_error (GPG_ERR_INV_ARG);
+  if (!length && !autodetect)
+    {
+      /* The caller promises a canonical encoding; take its length.  */
+      gcry_error_t err;
+
+      length = gcry_sexp_canon_len (buffer, 0, NULL, &err);
+      if (!length)
+        return err;
+    }
+  else if (!length)
+    length = strlen (buffer);
+  return gpg_error (do_scan (retsexp, NULL, buffer, length, 0, NULL, NULL));
+}
+
+
+gcry_error_t
+gcry_sexp_create (gcry_sexp_t *retsexp, void *buffer, size_t length,
+                  int autodetect, void (*freefnc) (void *))
+{
+  gcry_error_t err;
+
+  err = gcry_sexp_new (retsexp, buffer, length, autodetect);
+  /* Ownership passes to us only on success.  */
+  if (!err && freefnc)
+    freefnc (buffer);
+  return err;
+}
+
+
+gcry_error_t
+gcry_sexp_build (gcry_sexp_t *retsexp, size_t *erroff,
+                 const char *format, ...)
+{
+  gpg_err_code_t rc;
+  va_list ap;
+
+  if (!format)
+    {
+      if (retsexp)
+        *retsexp = NULL;
+      return gpg_error (GPG_ERR_INV_ARG);
+    }
+  va_start (ap, format);
+  rc = do_scan (retsexp, erroff, format, strlen (format), 1, NULL, &ap);
+  va_end (ap);
+  return gpg_error (rc);
+}
+
+
+gcry_error_t
+gcry_sexp_build_array (gcry_sexp_t *retsexp, size_t *erroff,
+                       const char *format, void **arg_list)
+{
+  if (!format)
+    {
+      if (retsexp)
+        *retsexp = NULL;
+      return gpg_error (GPG_ERR_INV_ARG);
+    }
+  return gpg_error (do_scan (retsexp, erroff, format, strlen (format), 1,
+                             arg_list, NULL));
+}
+
+
+size_t
+gcry_sexp_canon_len (const unsigned char *buffer, size_t length,
+                     size_t *erroff, gcry_error_t *errcode)
+{
+  /* LENGTH 0 means "no limit": the caller vouches for a complete
+     canonical expression.  */
+  size_t limit = length ? length : SIZE_MAX;
+  size_t i = 0, v;
+  int level = 0, in_hint = 0;
+  gpg_err_code_t rc;
+
+  if (erroff)
+    *erroff = 0;
+  if (errcode)
+    *errcode = 0;
+  if (!buffer)
+    {
+      rc = GPG_ERR_INV_ARG;
+      goto fail;
+    }
+  if (buffer[0] != '(')
+    {
+      rc = GPG_ERR_SEXP_NOT_CANONICAL;
+      goto fail;
+    }
+
+  for (;;)
+    {
+      int c;
+
+      if (i >= limit)
+        {
+          rc = GPG_ERR_SEXP_STRING_TOO_LONG;
+          goto fail;
+        }
+      c = buffer[i];
+      if (c == '(')
+        {
+          if (in_hint)
+            {
+              rc = GPG_ERR_SEXP_UNMATCHED_DH;
+              goto fail;
+            }
+          level++;
+          i++;
+        }
+      else if (c == ')')
+        {
+          if (in_hint)
+            {
+              rc = GPG_ERR_SEXP_UNMATCHED_DH;
+              goto fail;
+            }
+          i++;
+          if (!--level)
+            return i;
+        }
+      else if (c == '[')
+        {
+          if (in_hint)
+            {
+              rc = GPG_ERR_SEXP_NESTED_DH;
+              goto fail;
+            }
+          in_hint = 1;
+          i++;
+        }
+      else if (c == ']')
+        {
+          if (!in_hint)
+            {
+              rc = GPG_ERR_SEXP_UNMATCHED_DH;
+              goto fail;
+            }
+          in_hint = 0;
+          i++;
+        }
+      else if (is_digit (c))
+        {
+          if (c == '0' && i + 1 < limit && is_digit (buffer[i + 1]))
+            {
+              rc = GPG_ERR_SEXP_ZERO_PREFIX;
+              goto fail;
+            }
+          for (v = 0; i < limit && is_digit (buffer[i]); i++)
+            {
+              if (v > (SIZE_MAX - 9) / 10)
+                {
+                  rc = GPG_ERR_SEXP_STRING_TOO_LONG;
+                  goto fail;
+                }
+              v = v * 10 + (buffer[i] - '0');
+            }
+          if (i >= limit)
+            {
+              rc = GPG_ERR_SEXP_STRING_TOO_LONG;
+              goto fail;
+            }
+          if (buffer[i] != ':')
+            {
+              rc = GPG_ERR_SEXP_INV_LEN_SPEC;
+              goto fail;
+            }
+          i++;
+          if (v > limit - i)
+            {
+              rc = GPG_ERR_SEXP_STRING_TOO_LONG;
+              goto fail;
+            }
+          i += v;
+        }
+      else if (c == '&' || c == '\\')
+        {
+          rc = GPG_ERR_SEXP_UNEXPECTED_PUNC;
+          goto fail;
+        }
+      else
+        {
+          rc = GPG_ERR_SEXP_BAD_CHARACTER;
+          goto fail;
+        }
+    }
+
+ fail:
+  if (erroff)
+    *erroff = i;
+  if (errcode)
+    *errcode = gpg_error (rc);
+  return 0;
+}
+
+
+
+/*
+ * Accessors.
+ */
+
+/* Return the position of element NUMBER (0-based) of LIST, or NULL if
+ * LIST is not a list or too short.  */
+static const byte *
+nth_element (const gcry_sexp_t list, int number)
+{
+  const byte *p;
+
+  if (!list || number < 0 || list->d[0] != TAG_OPEN)
+    return NULL;
+  p = list->d + 1;
+  for (; number > 0; number--)
+    {
+      if (*p != TAG_DATA && *p != TAG_OPEN)
+        return NULL;
+      p = skip_element (p);
+    }
+  if (*p != TAG_DATA && *p != TAG_OPEN)
+    return NULL;
+  return p;
+}
+
+
+/* Copy the element at P of LIST into a new object.  */
+static gcry_sexp_t
+copy_element (const gcry_sexp_t list, const byte *p)
+{
+  gpg_err_code_t rc;
+
+  if (!p)
+    return NULL;
+  return make_object (p, skip_element (p) - p, list->secure, &rc);
+}
+
+
+int
+gcry_sexp_length (const gcry_sexp_t list)
+{
+  const byte *p;
+  int n = 0;
+
+  if (!list || list->d[0] != TAG_OPEN)
+    return 0;
+  for (p = list->d + 1; *p == TAG_DATA || *p == TAG_OPEN; n++)
+    p = skip_element (p);
+  return n;
+}
+
+
+gcry_sexp_t
+gcry_sexp_nth (const gcry_sexp_t list, int number)
+{
+  return copy_element (list, nth_element (list, number));
+}
+
+
+gcry_sexp_t
+gcry_sexp_car (const gcry_sexp_t list)
+{
+  return gcry_sexp_nth (list, 0);
+}
+
+
+gcry_sexp_t
+gcry_sexp_cadr (const gcry_sexp_t list)
+{
+  /* The car of the cdr is the second element.  */
+  return gcry_sexp_nth (list, 1);
+}
+
+
+gcry_sexp_t
+gcry_sexp_cdr (const gcry_sexp_t list)
+{
+  const byte *start, *end;
+  gcry_sexp_t s;
+  size_t n;
+
+  start = nth_element (list, 1);
+  if (!start)
+    return NULL;
+  for (end = start; *end == TAG_DATA || *end == TAG_OPEN; )
+    end = skip_element (end);
+  n = end - start;
+  s = list->secure ? _gcry_malloc_secure (sizeof *s + n + 3)
+                   : _gcry_malloc (sizeof *s + n + 3);
+  if (!s)
+    return NULL;
+  s->size = n + 3;
+  s->secure = list->secure;
+  s->d[0] = TAG_OPEN;
+  memcpy (s->d + 1, start, n);
+  s->d[n + 1] = TAG_CLOSE;
+  s->d[n + 2] = TAG_END;
+  return s;
+}
+
+
+gcry_sexp_t
+gcry_sexp_find_token (gcry_sexp_t list, const char *tok, size_t toklen)
+{
+  const byte *p;
+
+  if (!list || !tok)
+    return NULL;
+  if (!toklen)
+    toklen = strlen (tok);
+
+  /* Visit the lists in document order; the first whose first element
+     is the token wins.  */
+  for (p = list->d; *p != TAG_END; )
+    {
+      if (*p == TAG_OPEN)
+        {
+          if (p[1] == TAG_DATA && get_datalen (p + 2) == toklen
+              && !memcmp (p + 2 + LENBYTES, tok, toklen))
+            return copy_element (list, p);
+          p++;
+        }
+      else if (*p == TAG_DATA)
+        p += 1 + LENBYTES + get_datalen (p + 1);
+      else
+        p++;
+    }
+  return NULL;
+}
+
+
+const char *
+_gcry_sexp_nth_data (gcry_sexp_t list, int number, size_t *datalen)
+{
+  const byte *p;
+
+  if (datalen)
+    *datalen = 0;
+  if (!list || number < 0)
+    return NULL;
+  if (list->d[0] == TAG_DATA)
+    {
+      /* A single data element is its own element 0.  */
+      if (number)
+        return NULL;
+      p = list->d;
+    }
+  else
+    p = nth_element (list, number);
+  if (!p || *p != TAG_DATA)
+    return NULL;
+  if (datalen)
+    *datalen = get_datalen (p + 1);
+  return (const char *)(p + 1 + LENBYTES);
+}
+
+
+const char *
+gcry_sexp_nth_data (const gcry_sexp_t list, int number, size_t *datalen)
+{
+  return _gcry_sexp_nth_data (list, number, datalen);
+}
+
+
+void *
+gcry_sexp_nth_buffer (const gcry_sexp_t list, int number, size_t *rlength)
+{
+  const char *s;
+  size_t n;
+  void *buf;
+
+  if (rlength)
+    *rlength = 0;
+  s = _gcry_sexp_nth_data (list, number, &n);
+  if (!s || !n)
+    return NULL;
+  buf = list->secure ? _gcry_malloc_secure (n) : _gcry_malloc (n);
+  if (!buf)
+    return NULL;
+  memcpy (buf, s, n);
+  if (rlength)
+    *rlength = n;
+  return buf;
+}
+
+
+char *
+gcry_sexp_nth_string (gcry_sexp_t list, int number)
+{
+  const char *s;
+  size_t n;
+  char *buf;
+
+  s = _gcry_sexp_nth_data (list, number, &n);
+  if (!s || !n || n == SIZE_MAX)
+    return NULL;
+  buf = list->secure ? _gcry_malloc_secure (n + 1) : _gcry_malloc (n + 1);
+  if (!buf)
+    return NULL;
+  memcpy (buf, s, n);
+  buf[n] = 0;
+  return buf;
+}
+
+
+gcry_mpi_t
+gcry_sexp_nth_mpi (gcry_sexp_t list, int number, int mpifmt)
+{
+  const char *s;
+  size_t n;
+  gcry_mpi_t a = NULL;
+
+  s = _gcry_sexp_nth_data (list, number, &n);
+  if (!s)
+    return NULL;
+  if (mpifmt == GCRYMPI_FMT_OPAQUE)
+    {
+      if (n > UINT_MAX / 8)
+        return NULL;
+      /* S points into LIST, so a secure LIST gives a secure copy.  */
+      return gcry_mpi_set_opaque_copy (NULL, s, (unsigned int)(n * 8));
+    }
+  if (!mpifmt)
+    mpifmt = GCRYMPI_FMT_STD;
+  if (mpifmt == GCRYMPI_FMT_HEX)
+    return NULL;  /* Needs a C string, which data is not.  */
+  if (gcry_mpi_scan (&a, mpifmt, s, n, NULL))
+    return NULL;
+  return a;
+}
+
+
+
+/*
+ * Printing.
+ */
+
+enum data_encoding { ENC_HEX, ENC_QUOTED, ENC_TOKEN };
+
+/* Bytes that would make a quoted string unreadable.  */
+static int
+is_control (int c)
+{
+  return c < 0x20 || (c >= 0x7f && c <= 0xa0);
+}
+
+/* Control characters that a quoted string has a short escape for.  */
+static int
+has_short_escape (int c)
+{
+  return c && strchr ("\b\t\v\n\f\r\"'\\", c) != NULL;
+}
+
+
+/* Choose the advanced encoding of data S of N bytes as libgcrypt
+ * does: binary-looking data (a leading 0x00 or a set top bit, which
+ * looks like a number, or unprintable bytes) as hex, valid tokens as
+ * tokens, everything else as a quoted string.  */
+static enum data_encoding
+choose_encoding (const byte *s, size_t n)
+{
+  int token_ok = 1;
+  size_t i;
+
+  if (!n)
+    return ENC_QUOTED;
+  if (!s[0] || (s[0] & 0x80))
+    return ENC_HEX;
+  for (i = 0; i < n; i++)
+    {
+      if (is_control (s[i]) && !has_short_escape (s[i]))
+        return ENC_HEX;
+      if (!is_token_char (s[i]))
+        token_ok = 0;
+    }
+  return (token_ok && !is_digit (s[0])) ? ENC_TOKEN : ENC_QUOTED;
+}
+
+
+/* Output sink: counts always, writes when OUT is not NULL.  */
+struct sink
+{
+  char *out;
+  size_t len;
+};
+
+static void
+emit (struct sink *k, const void *p, size_t n)
+{
+  if (k->out)
+    memcpy (k->out + k->len, p, n);
+  k->len += n;
+}
+
+static void
+emit_char (struct sink *k, int c)
+{
+  char ch = (char)c;
+
+  emit (k, &ch, 1);
+}
+
+static void
+emit_newline_indent (struct sink *k, int indent)
+{
+  emit_char (k, '\n');
+  for (; indent > 0; indent--)
+    emit_char (k, ' ');
+}
+
+
+static void
+emit_data_advanced (struct sink *k, const byte *s, size_t n)
+{
+  static const char hexdigits[] = "0123456789ABCDEF";
+  size_t i;
+
+  switch (choose_encoding (s, n))
+    {
+    case ENC_TOKEN:
+      emit (k, s, n);
+      break;
+
+    case ENC_QUOTED:
+      emit_char (k, '"');
+      for (i = 0; i < n; i++)
+        {
+          int c = s[i];
+          const char *esc = NULL;
+
+          switch (c)
+            {
+            case '\b': esc = "\\b"; break;
+            case '\t': esc = "\\t"; break;
+            case '\v': esc = "\\v"; break;
+            case '\n': esc = "\\n"; break;
+            case '\f': esc = "\\f"; break;
+            case '\r': esc = "\\r"; break;
+            case '"':  esc = "\\\""; break;
+            case '\'': esc = "\\'"; break;
+            case '\\': esc = "\\\\"; break;
+            default: break;
+            }
+          if (esc)
+            emit (k, esc, 2);
+          else if (is_control (c))
+            {
+              char tmp[5];
+
+              snprintf (tmp, sizeof tmp, "\\x%02x", c);
+              emit (k, tmp, 4);
+            }
+          else
+            emit_char (k, c);
+        }
+      emit_char (k, '"');
+      break;
+
+    default:
+      emit_char (k, '#');
+      for (i = 0; i < n; i++)
+        {
+          emit_char (k, hexdigits[s[i] >> 4]);
+          emit_char (k, hexdigits[s[i] & 15]);
+        }
+      emit_char (k, '#');
+      break;
+    }
+}
+
+
+/* Render the encoded expression D in MODE.  The layout of the
+ * non-canonical modes follows libgcrypt: each nested list starts on a
+ * new line indented by its depth, data items of the advanced format
+ * are separated by a space, and the output ends with a newline.  */
+static void
+render (struct sink *k, const byte *d, int mode)
+{
+  const byte *p = d;
+  int indent = 0;
+  char numbuf[24];
+
+  while (*p != TAG_END)
+    {
+      switch (*p)
+        {
+        case TAG_OPEN:
+          if (mode != GCRYSEXP_FMT_CANON && indent)
+            emit_newline_indent (k, indent);
+          emit_char (k, '(');
+          indent++;
+          p++;
+          break;
+
+        case TAG_CLOSE:
+          emit_char (k, ')');
+          indent--;
+          p++;
+          if (mode != GCRYSEXP_FMT_CANON
+              && *p != TAG_OPEN && *p != TAG_END)
+            emit_newline_indent (k, indent);
+          break;
+
+        default: /* TAG_DATA */
+          {
+            size_t n = get_datalen (p + 1);
+            const byte *s = p + 1 + LENBYTES;
+
+            p = s + n;
+            if (mode == GCRYSEXP_FMT_ADVANCED)
+              {
+                emit_data_advanced (k, s, n);
+                if (*p != TAG_CLOSE)
+                  emit_char (k, ' ');
+              }
+            else
+              {
+                snprintf (numbuf, sizeof numbuf, "%lu:", (unsigned long)n);
+                emit (k, numbuf, strlen (numbuf));
+                emit (k, s, n);
+              }
+          }
+          break;
+        }
+    }
+  if (mode != GCRYSEXP_FMT_CANON)
+    emit_char (k, '\n');
+}
+
+
+size_t
+gcry_sexp_sprint (gcry_sexp_t sexp, int mode, void *buffer, size_t maxlength)
+{
+  static const byte empty_list[3] = { TAG_OPEN, TAG_CLOSE, TAG_END };
+  const byte *d = sexp ? sexp->d : empty_list;
+  struct sink k;
+
+  /* GCRYSEXP_FMT_BASE64 is not supported by libgcrypt either; like
+     there it falls back to the default layout.  */
+  k.out = NULL;
+  k.len = 0;
+  render (&k, d, mode);
+  if (!buffer)
+    return k.len + 1;  /* Room for the terminating NUL.  */
+  if (k.len >= maxlength)
+    return 0;
+  k.out = buffer;
+  k.len = 0;
+  render (&k, d, mode);
+  k.out[k.len] = 0;
+  return k.len;
+}
+
+
+void
+gcry_sexp_dump (const gcry_sexp_t a)
+{
+  size_t n;
+  char *buf;
+
+  if (!a)
+    {
+      log_debug ("[nil]\n");
+      return;
+    }
+  n = gcry_sexp_sprint (a, GCRYSEXP_FMT_ADVANCED, NULL, 0);
+  buf = a->secure ? _gcry_malloc_secure (n) : _gcry_malloc (n);
+  if (!buf)
+    {
+      log_debug ("[out of core]\n");
+      return;
+    }
+  gcry_sexp_sprint (a, GCRYSEXP_FMT_ADVANCED, buf, n);
+  log_debug ("%s", buf);
+  wipememory (buf, n);
+  xfree (buf);
+}
+
+
+
+/*
+ * gcry_sexp_extract_param.
+ */
+
+/* What an extract_param result slot holds, for the cleanup on error.  */
+enum slot_kind
+  {
+    SLOT_NONE,        /* Nothing allocated (integers, unset).  */
+    SLOT_MPI,         /* gcry_mpi_t *.  */
+    SLOT_BUF_CALLER,  /* gcry_buffer_t with the caller's memory.  */
+    SLOT_BUF_OURS,    /* gcry_buffer_t we allocated.  */
+    SLOT_STRING       /* char ** we allocated.  */
+  };
+
+#define EXTRACT_MAX_PARAMS 32
+
+
+/* Return the concatenation of the data elements 1..n-1 of L separated
+ * by single spaces, with sublists shown as "()" (the "%#s" mode).  */
+static char *
+join_flags (gcry_sexp_t l)
+{
+  int n = gcry_sexp_length (l);
+  size_t needed = 1, len;
+  const char *s;
+  char *buf, *o;
+  int i;
+
+  for (i = 1; i < n; i++)
+    {
+      s = _gcry_sexp_nth_data (l, i, &len);
+      needed += (s ? len : 2) + 1;
+    }
+  o = buf = xtrymalloc (needed);
+  if (!buf)
+    return NULL;
+  for (i = 1; i < n; i++)
+    {
+      s = _gcry_sexp_nth_data (l, i, &len);
+      if (i > 1)
+        *o++ = ' ';
+      if (!s)
+        {
+          s = "()";
+          len = 2;
+        }
+      memcpy (o, s, len);
+      o += len;
+    }
+  *o = 0;
+  return buf;
+}
+
+
+/* Store the value (element 1) of the sublist L into slot ARG according
+ * to MODE ('+', '-', '/', '&', 's', '#', 'd', 'u') and SUBMODE (0,
+ * 'l', 'z') and record in *KIND what to undo on a later error.  */
+static gpg_err_code_t
+extract_one (gcry_sexp_t l, void *arg, int mode, int submode,
+             enum slot_kind *kind)
+{
+  const char *data;
+  size_t n;
+  char *str;
+
+  switch (mode)
+    {
+    case '&':
+      {
+        gcry_buffer_t *spec = arg;
+
+        if (spec->data)
+          {
+            data = _gcry_sexp_nth_data (l, 1, &n);
+            if (!data || !n)
+              return GPG_ERR_INV_OBJ;
+            if (spec->off > spec->size || n > spec->size - spec->off)
+              {
+                spec->len = 0;
+                return GPG_ERR_BUFFER_TOO_SHORT;
+              }
+            memcpy ((char *)spec->data + spec->off, data, n);
+            spec->len = n;
+            *kind = SLOT_BUF_CALLER;
+          }
+        else
+          {
+            spec->data = gcry_sexp_nth_buffer (l, 1, &spec->size);
+            if (!spec->data)
+              return GPG_ERR_INV_OBJ;
+            spec->len = spec->size;
+            spec->off = 0;
+            *kind = SLOT_BUF_OURS;
+          }
+      }
+      return 0;
+
+    case 's':
+    case '#':
+      str = mode == '#' ? join_flags (l) : gcry_sexp_nth_string (l, 1);
+      if (!str)
+        return GPG_ERR_INV_OBJ;
+      *(char **)arg = str;
+      *kind = SLOT_STRING;
+      return 0;
+
+    case 'd':
+    case 'u':
+      str = gcry_sexp_nth_string (l, 1);
+      if (!str)
+        return GPG_ERR_INV_OBJ;
+      if (mode == 'd')
+        {
+          long v = strtol (str, NULL, 10);
+
+          if (submode == 'l')
+            *(long *)arg = v;
+          else
+            *(int *)arg = (int)v;
+        }
+      else
+        {
+          unsigned long v = strtoul (str, NULL, 10);
+
+          if (submode == 'l')
+            *(unsigned long *)arg = v;
+          else if (submode == 'z')
+            *(size_t *)arg = v;
+          else
+            *(unsigned int *)arg = (unsigned int)v;
+        }
+      xfree (str);
+      return 0;
+
+    default:
+      {
+        int fmt = (mode == '/' ? GCRYMPI_FMT_OPAQUE
+                   : mode == '-' ? GCRYMPI_FMT_STD : GCRYMPI_FMT_USG);
+        gcry_mpi_t m = gcry_sexp_nth_mpi (l, 1, fmt);
+
+        *kind = SLOT_MPI;
+        *(gcry_mpi_t *)arg = m;
+        if (!m)
+          return GPG_ERR_INV_OBJ;
+      }
+      return 0;
+    }
+}
+
+
+/* Set the slot ARG of an optional parameter that is absent.  */
+static void
+extract_absent (void *arg, int mode, int submode, enum slot_kind *kind)
+{
+  switch (mode)
+    {
+    case '&':
+      {
+        gcry_buffer_t *spec = arg;
+
+        if (!spec->data)
+          spec->size = spec->off = 0;
+        spec->len = 0;
+      }
+      break;
+    case 's':
+    case '#':
+      *(char **)arg = NULL;
+      *kind = SLOT_STRING;
+      break;
+    case 'd':
+      if (submode == 'l')
+        *(long *)arg = 0;
+      else
+        *(int *)arg = 0;
+      break;
+    case 'u':
+      if (submode == 'l')
+        *(unsigned long *)arg = 0;
+      else if (submode == 'z')
+        *(size_t *)arg = 0;
+      else
+        *(unsigned int *)arg = 0;
+      break;
+    default:
+      *(gcry_mpi_t *)arg = NULL;
+      *kind = SLOT_MPI;
+      break;
+    }
+}
+
+
+/* Undo the results stored in the first N slots.  */
+static void
+extract_cleanup (void **args, enum slot_kind *kinds, int n)
+{
+  int i;
+
+  for (i = 0; i < n; i++)
+    {
+      switch (kinds[i])
+        {
+        case SLOT_MPI:
+          gcry_mpi_release (*(gcry_mpi_t *)args[i]);
+          *(gcry_mpi_t *)args[i] = NULL;
+          break;
+        case SLOT_BUF_CALLER:
+          ((gcry_buffer_t *)args[i])->len = 0;
+          break;
+        case SLOT_BUF_OURS:
+          {
+            gcry_buffer_t *spec = args[i];
+
+            xfree (spec->data);
+            spec->data = NULL;
+            spec->size = spec->off = spec->len = 0;
+          }
+          break;
+        case SLOT_STRING:
+          xfree (*(char **)args[i]);
+          *(char **)args[i] = NULL;
+          break;
+        default:
+          break;
+        }
+    }
+}
+
+
+/* Parse a mode switch at *S of the parameter list.  Returns 1 and
+ * advances *S past it if there is one.  */
+static int
+parse_mode (const char **s, int *mode, int *submode)
+{
+  const char *p = *s;
+
+  if (*p == '+' || *p == '-' || *p == '/' || *p == '&')
+    {
+      *mode = *p;
+      *submode = 0;
+      *s = p + 1;
+      return 1;
+    }
+  if (*p != '%')
+    return 0;
+  p++;
+  if (*p == 's' || *p == 'd' || *p == 'u')
+    {
+      *mode = *p;
+      *submode = 0;
+      p++;
+    }
+  else if (*p == 'l' && (p[1] == 'u' || p[1] == 'd'))
+    {
+      *mode = p[1];
+      *submode = 'l';
+      p += 2;
+    }
+  else if (*p == 'z' && p[1] == 'u')
+    {
+      *mode = 'u';
+      *submode = 'z';
+      p += 2;
+    }
+  else if (*p == '#' && p[1] == 's')
+    {
+      *mode = '#';
+      *submode = 0;
+      p += 2;
+    }
+  else if (*p)
+    p++;  /* Unknown conversions are skipped, as in libgcrypt.  */
+  *s = p;
+  return 1;
+}
+
+
+/* Parse the parameter name at *S (one character, or 'quoted').
+ * Returns 0 and sets *NAME and *NAMELEN and advances *S, or an error.  */
+static gpg_err_code_t
+parse_name (const char **s, const char **name, size_t *namelen)
+{
+  const char *p = *s;
+
+  if (*p == '\'')
+    {
+      const char *q = strchr (p + 1, '\'');
+
+      if (!q || q == p + 1)
+        return GPG_ERR_SYNTAX;
+      *name = p + 1;
+      *namelen = q - p - 1;
+      *s = q + 1;
+    }
+  else
+    {
+      *name = p;
+      *namelen = 1;
+      *s = p + 1;
+    }
+  return 0;
+}
+
+
+gpg_error_t
+gcry_sexp_extract_param (gcry_sexp_t sexp, const char *path,
+                         const char *list, ...)
+{
+  void *args[EXTRACT_MAX_PARAMS];
+  enum slot_kind kinds[EXTRACT_MAX_PARAMS];
+  gcry_sexp_t start = NULL, l;
+  gpg_err_code_t rc = 0;
+  const char *s, *name;
+  size_t namelen;
+  int nargs = 0, idx, mode, submode;
+  va_list ap;
+
+  if (!list)
+    return gpg_error (GPG_ERR_INV_ARG);
+
+  /* Collect the result pointers first, so that everything stored so
+     far can be released if a later parameter fails.  */
+  va_start (ap, list);
+  for (s = list; *s; )
+    {
+      if (parse_mode (&s, &mode, &submode))
+        continue;
+      if (*s == '?' || is_space (*s))
+        {
+          s++;
+          continue;
+        }
+      if ((rc = parse_name (&s, &name, &namelen)))
+        break;
+      if (nargs == EXTRACT_MAX_PARAMS)
+        {
+          rc = GPG_ERR_LIMIT_REACHED;
+          break;
+        }
+      args[nargs] = va_arg (ap, void *);
+      if (!args[nargs])
+        {
+          rc = GPG_ERR_MISSING_VALUE;
+          break;
+        }
+      kinds[nargs++] = SLOT_NONE;
+    }
+  if (!rc && va_arg (ap, void *))
+    rc = GPG_ERR_INV_ARG;  /* More pointers than names (or no NULL).  */
+  va_end (ap);
+  if (rc)
+    return gpg_error (rc);
+
+  /* Walk down the '!' separated PATH.  */
+  l = sexp;
+  while (path && *path)
+    {
+      const char *bang = strchr (path, '!');
+      size_t n = bang ? (size_t)(bang - path) : strlen (path);
+      gcry_sexp_t next;
+
+      next = n ? gcry_sexp_find_token (l, path, n) : NULL;
+      gcry_sexp_release (start);
+      start = next;
+      if (!next)
+        return gpg_error (GPG_ERR_NOT_FOUND);
+      l = next;
+      path = bang ? bang + 1 : NULL;
+    }
+
+  mode = '+';
+  submode = 0;
+  idx = 0;
+  for (s = list; *s && !rc; )
+    {
+      const char *after;
+      gcry_sexp_t sub;
+
+      if (parse_mode (&s, &mode, &submode))
+        continue;
+      if (*s == '?' || is_space (*s))
+        {
+          s++;
+          continue;
+        }
+      parse_name (&s, &name, &namelen);
+      after = s;
+      sub = gcry_sexp_find_token (l, name, namelen);
+      if (!sub && *after == '?')
+        extract_absent (args[idx], mode, submode, &kinds[idx]);
+      else if (!sub)
+        rc = GPG_ERR_NO_OBJ;
+      else
+        rc = extract_one (sub, args[idx], mode, submode, &kinds[idx]);
+      gcry_sexp_release (sub);
+      idx++;
+    }
+
+  if (rc)
+    extract_cleanup (args, kinds, idx);
+  gcry_sexp_release (start);
+  return gpg_error (rc);
+}
