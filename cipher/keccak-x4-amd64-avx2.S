@@ -1,4 +1,4 @@
-/* keccak-x4-amd64-avx2.S - Keccak-f[1600] on 4 states, AVX2
+/* keccak-x4-amd64-avx2.S - Keccak-f[1600] on 4 (or 2x4) states, AVX2
  * Copyright (C) 2026 The libgcrypt-pqc authors
  *
  * This file is part of libgcrypt-pqc.
@@ -16,8 +16,11 @@
  * theta, rho, pi, chi, iota (FIPS 202 Algorithms 1-6).
  *
  * Layout (cipher/keccak.h): the batch state is lane-interleaved, lane
- * i = x + 5*y of instance j is the u64 at s[4*i + j], so lane i of all
- * four instances is one 32-byte ymm word at byte offset 32*i.
+ * i = x + 5*y of instance j is the u64 at s[N*i + j], so lane i of
+ * four instances is one 32-byte ymm word at byte offset 8*N*i + 8*j0.
+ * The 4-way entry point has N = 4; the 8-way one permutes instances
+ * 0-3 and then 4-7 of an N = 8 state in place (lane stride 64 bytes),
+ * which saves the split/merge copies of a C adapter.
  *
  * Schedule: 25 lanes do not fit into 16 ymm registers, so a round
  * reads its input lanes from memory and writes its output to a second
@@ -43,12 +46,15 @@
  *   rsi, rdx     input / output buffer of the round (swapped)
  *   rax          round constant pointer, ecx round counter
  *
- * Stack: 800-byte, 32-byte aligned scratch buffer; it is zeroed before
+ * Stack: 32-byte aligned scratch buffer of 25 lanes (800 bytes, or
+ * 1600 with the 8-way stride); the used lanes are zeroed before
  * return, and all ymm registers are cleared (vzeroall).
  *
  * Requires: AVX2 (HWF_INTEL_AVX2).
  *
- * C prototype:  void _gcry_keccak_f1600_x4_avx2 (u64 *state);  */
+ * C prototypes:
+ *   void _gcry_keccak_f1600_x4_avx2 (u64 *state);   // 100 u64
+ *   void _gcry_keccak_f1600_x8_avx2 (u64 *state);   // 200 u64  */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -61,8 +67,9 @@
         || (defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) \
             && defined(ENABLE_AVX2_SUPPORT)))
 
-/* Byte offset of lane (x,y) in a 4-way interleaved state.  */
-#define LANE(x, y)  (32 * ((x) + 5 * (y)))
+/* Byte offset of lane (x,y) of the instances being permuted: STRIDE
+ * is 32 for a 4-way state and 64 for the halves of an 8-way state.  */
+#define LANE(x, y)  (STRIDE * ((x) + 5 * (y)))
 
 #define T0  %ymm10
 #define T1  %ymm11
@@ -111,7 +118,91 @@
         CHI(3, Y, %ymm3, %ymm4, %ymm0) \
         CHI(4, Y, %ymm4, %ymm0, %ymm1)
 
+/* 24 rounds on the lanes at %rsi (lane stride STRIDE), ping-ponging
+ * with the scratch buffer at %rdx (same stride); %rax points to the
+ * round constants.  Ends with the result back at the original %rsi.
+ * Clobbers ymm0-ymm12, ymm15, %rcx.  */
+#define PERMUTE_ROUNDS() \
+        movl $24, %ecx; \
+        .align 16; \
+    1: \
+        vpbroadcastq (%rax), RC; \
+        \
+        /* Theta.  */ \
+        COLUMN(0, %ymm0) \
+        COLUMN(1, %ymm1) \
+        COLUMN(2, %ymm2) \
+        COLUMN(3, %ymm3) \
+        COLUMN(4, %ymm4) \
+        THETA_D(%ymm5, %ymm4, %ymm1, T0) \
+        THETA_D(%ymm6, %ymm0, %ymm2, T1) \
+        THETA_D(%ymm7, %ymm1, %ymm3, T0) \
+        THETA_D(%ymm8, %ymm2, %ymm4, T1) \
+        THETA_D(%ymm9, %ymm3, %ymm0, T0) \
+        \
+        /* Rho, pi and chi, one output row at a time; iota in row 0.  */ \
+        vpxor LANE(0, 0)(%rsi), %ymm5, %ymm0;   /* r[0,0] = 0 */ \
+        RHO(%ymm1, 1, 1, %ymm6, 44) \
+        RHO(%ymm2, 2, 2, %ymm7, 43) \
+        RHO(%ymm3, 3, 3, %ymm8, 21) \
+        RHO(%ymm4, 4, 4, %ymm9, 14) \
+        vpxor RC, %ymm0, %ymm15;                /* iota */ \
+        vpandn %ymm2, %ymm1, T1; \
+        vpxor %ymm15, T1, T1; \
+        vmovdqu T1, LANE(0, 0)(%rdx); \
+        CHI(1, 0, %ymm1, %ymm2, %ymm3) \
+        CHI(2, 0, %ymm2, %ymm3, %ymm4) \
+        CHI(3, 0, %ymm3, %ymm4, %ymm0) \
+        CHI(4, 0, %ymm4, %ymm0, %ymm1) \
+        \
+        RHO(%ymm0, 3, 0, %ymm8, 28) \
+        RHO(%ymm1, 4, 1, %ymm9, 20) \
+        RHO(%ymm2, 0, 2, %ymm5, 3) \
+        RHO(%ymm3, 1, 3, %ymm6, 45) \
+        RHO(%ymm4, 2, 4, %ymm7, 61) \
+        CHI_ROW(1) \
+        \
+        RHO(%ymm0, 1, 0, %ymm6, 1) \
+        RHO(%ymm1, 2, 1, %ymm7, 6) \
+        RHO(%ymm2, 3, 2, %ymm8, 25) \
+        RHO_SHUF(%ymm3, 4, 3, %ymm9, ROL8MASK) \
+        RHO(%ymm4, 0, 4, %ymm5, 18) \
+        CHI_ROW(2) \
+        \
+        RHO(%ymm0, 4, 0, %ymm9, 27) \
+        RHO(%ymm1, 0, 1, %ymm5, 36) \
+        RHO(%ymm2, 1, 2, %ymm6, 10) \
+        RHO(%ymm3, 2, 3, %ymm7, 15) \
+        RHO_SHUF(%ymm4, 3, 4, %ymm8, ROL56MASK) \
+        CHI_ROW(3) \
+        \
+        RHO(%ymm0, 2, 0, %ymm7, 62) \
+        RHO(%ymm1, 3, 1, %ymm8, 55) \
+        RHO(%ymm2, 4, 2, %ymm9, 39) \
+        RHO(%ymm3, 0, 3, %ymm5, 41) \
+        RHO(%ymm4, 1, 4, %ymm6, 2) \
+        CHI_ROW(4) \
+        \
+        xchgq %rsi, %rdx; \
+        addq $8, %rax; \
+        subl $1, %ecx; \
+        jnz 1b;
+
+
 .text
+
+/* Wipe the 25 scratch lanes at %rsp (stride STRIDE) and all ymm
+ * registers.  */
+#define WIPE_SCRATCH() \
+        vpxor %ymm0, %ymm0, %ymm0; \
+        xorl %eax, %eax; \
+    2:  vmovdqa %ymm0, (%rsp, %rax); \
+        addq $STRIDE, %rax; \
+        cmpq $(25 * STRIDE), %rax; \
+        jb 2b; \
+        vzeroall;
+
+#define STRIDE 32
 
 .align 64
 ELF(.type _gcry_keccak_f1600_x4_avx2,@function)
@@ -126,7 +217,7 @@ _gcry_keccak_f1600_x4_avx2:
         CFI_PUSH(%rbp)
         movq %rsp, %rbp
         CFI_DEF_CFA_REGISTER(%rbp)
-        subq $(25 * 32), %rsp
+        subq $(25 * STRIDE), %rsp
         andq $-32, %rsp
 
         vmovdqa .Lrol8_mask rRIP, ROL8MASK
@@ -134,82 +225,10 @@ _gcry_keccak_f1600_x4_avx2:
         leaq .Lround_consts rRIP, %rax
         movq %rdi, %rsi
         movq %rsp, %rdx
-        movl $24, %ecx
+        PERMUTE_ROUNDS()
 
-.align 16
-.Lround:
-        vpbroadcastq (%rax), RC
-
-        /* Theta.  */
-        COLUMN(0, %ymm0)
-        COLUMN(1, %ymm1)
-        COLUMN(2, %ymm2)
-        COLUMN(3, %ymm3)
-        COLUMN(4, %ymm4)
-        THETA_D(%ymm5, %ymm4, %ymm1, T0)
-        THETA_D(%ymm6, %ymm0, %ymm2, T1)
-        THETA_D(%ymm7, %ymm1, %ymm3, T0)
-        THETA_D(%ymm8, %ymm2, %ymm4, T1)
-        THETA_D(%ymm9, %ymm3, %ymm0, T0)
-
-        /* Rho, pi and chi, one output row at a time; iota in row 0.  */
-        vpxor LANE(0, 0)(%rsi), %ymm5, %ymm0    /* r[0,0] = 0 */
-        RHO(%ymm1, 1, 1, %ymm6, 44)
-        RHO(%ymm2, 2, 2, %ymm7, 43)
-        RHO(%ymm3, 3, 3, %ymm8, 21)
-        RHO(%ymm4, 4, 4, %ymm9, 14)
-        vpxor RC, %ymm0, %ymm15                 /* iota */
-        vpandn %ymm2, %ymm1, T1
-        vpxor %ymm15, T1, T1
-        vmovdqu T1, LANE(0, 0)(%rdx)
-        CHI(1, 0, %ymm1, %ymm2, %ymm3)
-        CHI(2, 0, %ymm2, %ymm3, %ymm4)
-        CHI(3, 0, %ymm3, %ymm4, %ymm0)
-        CHI(4, 0, %ymm4, %ymm0, %ymm1)
-
-        RHO(%ymm0, 3, 0, %ymm8, 28)
-        RHO(%ymm1, 4, 1, %ymm9, 20)
-        RHO(%ymm2, 0, 2, %ymm5, 3)
-        RHO(%ymm3, 1, 3, %ymm6, 45)
-        RHO(%ymm4, 2, 4, %ymm7, 61)
-        CHI_ROW(1)
-
-        RHO(%ymm0, 1, 0, %ymm6, 1)
-        RHO(%ymm1, 2, 1, %ymm7, 6)
-        RHO(%ymm2, 3, 2, %ymm8, 25)
-        RHO_SHUF(%ymm3, 4, 3, %ymm9, ROL8MASK)
-        RHO(%ymm4, 0, 4, %ymm5, 18)
-        CHI_ROW(2)
-
-        RHO(%ymm0, 4, 0, %ymm9, 27)
-        RHO(%ymm1, 0, 1, %ymm5, 36)
-        RHO(%ymm2, 1, 2, %ymm6, 10)
-        RHO(%ymm3, 2, 3, %ymm7, 15)
-        RHO_SHUF(%ymm4, 3, 4, %ymm8, ROL56MASK)
-        CHI_ROW(3)
-
-        RHO(%ymm0, 2, 0, %ymm7, 62)
-        RHO(%ymm1, 3, 1, %ymm8, 55)
-        RHO(%ymm2, 4, 2, %ymm9, 39)
-        RHO(%ymm3, 0, 3, %ymm5, 41)
-        RHO(%ymm4, 1, 4, %ymm6, 2)
-        CHI_ROW(4)
-
-        xchgq %rsi, %rdx
-        addq $8, %rax
-        subl $1, %ecx
-        jnz .Lround
-
-        /* 24 rounds: the result is in the state again.  Wipe the
-         * scratch copy and the registers.  */
-        vpxor %ymm0, %ymm0, %ymm0
-        xorl %eax, %eax
-.Lwipe:
-        vmovdqa %ymm0, (%rsp, %rax)
-        addq $32, %rax
-        cmpq $(25 * 32), %rax
-        jb .Lwipe
-        vzeroall
+        /* 24 rounds: the result is in the state again.  */
+        WIPE_SCRATCH()
 
         movq %rbp, %rsp
         popq %rbp
@@ -218,6 +237,50 @@ _gcry_keccak_f1600_x4_avx2:
         ret_spec_stop
         CFI_ENDPROC()
 ELF(.size _gcry_keccak_f1600_x4_avx2,.-_gcry_keccak_f1600_x4_avx2)
+
+#undef STRIDE
+#define STRIDE 64
+
+.align 64
+ELF(.type _gcry_keccak_f1600_x8_avx2,@function)
+.globl _gcry_keccak_f1600_x8_avx2
+_gcry_keccak_f1600_x8_avx2:
+        /* input:
+         *      %rdi: 8-way interleaved state, 200 u64, any 8-byte
+         *            alignment; instances 0-3 and 4-7 are permuted
+         *            one after the other, in place
+         */
+        CFI_STARTPROC()
+        pushq %rbp
+        CFI_PUSH(%rbp)
+        movq %rsp, %rbp
+        CFI_DEF_CFA_REGISTER(%rbp)
+        subq $(25 * STRIDE), %rsp
+        andq $-32, %rsp
+
+        vmovdqa .Lrol8_mask rRIP, ROL8MASK
+        vmovdqa .Lrol56_mask rRIP, ROL56MASK
+        leaq .Lround_consts rRIP, %rax
+        movq %rdi, %rsi
+        movq %rsp, %rdx
+        PERMUTE_ROUNDS()
+
+        leaq .Lround_consts rRIP, %rax
+        leaq 32(%rdi), %rsi
+        movq %rsp, %rdx
+        PERMUTE_ROUNDS()
+
+        WIPE_SCRATCH()
+
+        movq %rbp, %rsp
+        popq %rbp
+        CFI_POP(%rbp)
+        CFI_DEF_CFA_REGISTER(%rsp)
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
+
+#undef STRIDE
 
 ELF(.section .rodata)
 .align 32
