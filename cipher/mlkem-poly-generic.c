@@ -44,12 +44,22 @@ montgomery_reduce (s32 a)
   return (s16)((a - (s32)t * MLKEM_Q) >> 16);
 }
 
-/* Montgomery multiplication A * B * 2^-16 mod q.  With |B| <= q/2 (all
- * table constants) and |A| < 2^15 the result is below 0.75 q.  */
+/* Montgomery multiplication A * B * 2^-16 mod q, written with 16-bit
+ * halves only: with lo = A*B mod 2^16 and t = lo * q^-1 mod 2^16, the
+ * low halves of A*B and t*q agree, so (A*B - t*q) / 2^16 equals
+ * hi(A*B) - hi(t*q) exactly.  Compilers map this to 16-bit multiply
+ * and multiply-high instructions on every SIMD unit, which lets the
+ * NTT loops vectorise.  With |B| <= q/2 (all table constants) and
+ * |A| < 2^15 the result is below 0.75 q.  */
 static inline s16
-fqmul (s32 a, s16 b)
+fqmul (s16 a, s16 b)
 {
-  return montgomery_reduce (a * b);
+  s16 lo = (s16)(u16)((u32)(u16)a * (u16)b);
+  s16 t = (s16)(u16)((u32)(u16)lo * (u16)MLKEM_QINV);
+  s16 hi = (s16)(((s32)a * b) >> 16);
+  s16 tq = (s16)(((s32)t * MLKEM_Q) >> 16);
+
+  return hi - tq;
 }
 
 /* Barrett reduction: return the representative of A mod q in
@@ -71,6 +81,28 @@ caddq (s16 a)
 }
 
 
+/* One layer of Cooley-Tukey butterflies with distance LEN, using the
+ * twiddles ZETAS[K..].  LEN is a constant at every call site, so the
+ * inner loop has a fixed trip count and vectorises.  */
+static inline void
+ntt_layer (s16 *r, const unsigned int len, unsigned int k)
+{
+  unsigned int start, j;
+
+  for (start = 0; start < MLKEM_N; start += 2 * len)
+    {
+      s16 zeta = mlkem_zetas_mont[k++];
+
+      for (j = 0; j < len; j++)
+        {
+          s16 t = fqmul (r[start + j + len], zeta);
+
+          r[start + j + len] = r[start + j] - t;
+          r[start + j] = r[start + j] + t;
+        }
+    }
+}
+
 /* FIPS 203 Algorithm 9 (NTT), Cooley-Tukey butterflies, layers with
  * len = 128 down to 2, twiddles 17^BitRev7(k) for k = 1..127 (stored
  * in Montgomery form, so fqmul yields the exact product).
@@ -83,28 +115,44 @@ static void
 ntt_generic (mlkem_poly_ntt *rp, const mlkem_poly *ap)
 {
   s16 *r = rp->coeffs;
-  unsigned int len, start, j, k = 1;
+  unsigned int j;
 
   memcpy (r, ap->coeffs, sizeof rp->coeffs);
-  for (len = 128; len >= 2; len >>= 1)
-    {
-      for (start = 0; start < MLKEM_N; start += 2 * len)
-        {
-          s16 zeta = mlkem_zetas_mont[k++];
-
-          for (j = start; j < start + len; j++)
-            {
-              s16 t = fqmul (r[j + len], zeta);
-
-              r[j + len] = r[j] - t;
-              r[j] = r[j] + t;
-            }
-        }
-    }
+  ntt_layer (r, 128, 1);
+  ntt_layer (r, 64, 2);
+  ntt_layer (r, 32, 4);
+  ntt_layer (r, 16, 8);
+  ntt_layer (r, 8, 16);
+  ntt_layer (r, 4, 32);
+  ntt_layer (r, 2, 64);
   for (j = 0; j < MLKEM_N; j++)
     r[j] = barrett_reduce (r[j]);
 }
 
+
+/* One layer of Gentleman-Sande butterflies with distance LEN and
+ * twiddles ZETAS[K], ZETAS[K-1], ...; the sums are Barrett-reduced
+ * when REDUCE.  */
+static inline void
+invntt_layer (s16 *r, const unsigned int len, unsigned int k, const int reduce)
+{
+  unsigned int start, j;
+
+  for (start = 0; start < MLKEM_N; start += 2 * len)
+    {
+      s16 zeta = mlkem_zetas_mont[k--];
+
+      for (j = 0; j < len; j++)
+        {
+          s16 t = r[start + j];
+          s16 u = r[start + j + len];
+          s16 s = t + u;
+
+          r[start + j] = reduce ? barrett_reduce (s) : s;
+          r[start + j + len] = fqmul (u - t, zeta);
+        }
+    }
+}
 
 /* FIPS 203 Algorithm 10 (NTT^-1), Gentleman-Sande butterflies, layers
  * len = 2 up to 128, twiddles used in reverse order, followed by a
@@ -112,36 +160,27 @@ ntt_generic (mlkem_poly_ntt *rp, const mlkem_poly *ap)
  * spec plus the factor R that cancels the R^-1 of basemul).
  *
  * Bounds with input |a_i| < q: a layer at most doubles the bound of
- * the sums (the differences go through fqmul and end below 0.75 q;
- * the difference itself is formed in int, below 16 q, and 16 q * 1664
- * < 2^15 q).  So sums are Barrett-reduced only in the layers len = 8
- * and len = 64 (bounds q -> 2q -> 4q -> 8q -> reduce -> 2q -> 4q ->
- * reduce -> 2q).  The final product is below q.  */
+ * the sums, while the differences go through fqmul and end below
+ * 0.75 q.  Sums are Barrett-reduced in the layers len = 8 and len = 64
+ * only, so the bounds entering the layers are q, 2q, 4q, 0.75q, 1.5q,
+ * 3q, 0.75q.  A difference is below twice the entering bound, at most
+ * 8q < 2^15, so it fits int16_t, and fqmul of it is below 0.75 q.  The
+ * final product is
+ * below q.  */
 static void
 invntt_tomont_generic (mlkem_poly *rp, const mlkem_poly_ntt *ap)
 {
   s16 *r = rp->coeffs;
-  unsigned int len, start, j, k = 127;
+  unsigned int j;
 
   memcpy (r, ap->coeffs, sizeof rp->coeffs);
-  for (len = 2; len <= 128; len <<= 1)
-    {
-      int reduce = (len == 8 || len == 64);
-
-      for (start = 0; start < MLKEM_N; start += 2 * len)
-        {
-          s16 zeta = mlkem_zetas_mont[k--];
-
-          for (j = start; j < start + len; j++)
-            {
-              s16 t = r[j];
-              s16 s = t + r[j + len];
-
-              r[j] = reduce ? barrett_reduce (s) : s;
-              r[j + len] = fqmul ((s32)r[j + len] - t, zeta);
-            }
-        }
-    }
+  invntt_layer (r, 2, 127, 0);
+  invntt_layer (r, 4, 63, 0);
+  invntt_layer (r, 8, 31, 1);
+  invntt_layer (r, 16, 15, 0);
+  invntt_layer (r, 32, 7, 0);
+  invntt_layer (r, 64, 3, 1);
+  invntt_layer (r, 128, 1, 0);
   for (j = 0; j < MLKEM_N; j++)
     r[j] = fqmul (r[j], MLKEM_INVNTT_F);
 }
@@ -253,13 +292,29 @@ poly_ntt_frombytes_generic (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
 /* The rejection step of SampleNTT (FIPS 203 Algorithm 7, lines 5-13)
  * over BUFLEN bytes (a multiple of 3): append the accepted 12-bit
  * values to R[CTR..LEN-1] and return the new count.  The input is
- * public (it derives from rho), so branching on it is fine.  */
+ * public (it derives from rho), so branching on it would be allowed,
+ * but about one candidate in five is rejected at random, which makes
+ * a branch on it mispredict often.  While two more values fit, each
+ * candidate is therefore stored unconditionally and the count
+ * advanced by the comparison result; the last few values take the
+ * plain loop.  */
 static unsigned int
 rej_uniform (s16 *r, unsigned int ctr, unsigned int len,
              const byte *buf, unsigned int buflen)
 {
   unsigned int pos = 0;
 
+  while (ctr + 2 <= len && pos + 3 <= buflen)
+    {
+      u16 d1 = buf[pos] | ((u16)(buf[pos + 1] & 0x0f) << 8);
+      u16 d2 = (buf[pos + 1] >> 4) | ((u16)buf[pos + 2] << 4);
+
+      pos += 3;
+      r[ctr] = d1;
+      ctr += d1 < MLKEM_Q;
+      r[ctr] = d2;
+      ctr += d2 < MLKEM_Q;
+    }
   while (ctr < len && pos + 3 <= buflen)
     {
       u16 d1 = buf[pos] | ((u16)(buf[pos + 1] & 0x0f) << 8);
@@ -379,26 +434,21 @@ gen_matrix_ntt_generic (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
 
 
 /* SamplePolyCBD_2 (FIPS 203 Algorithm 8): coefficient i is
- * (b_4i + b_4i+1) - (b_4i+2 + b_4i+3) over the bits of BUF.  Adding
- * each bit to its neighbour leaves 2-bit sums in every other pair of
- * bits; no secret-dependent branch or index.  */
+ * (b_4i + b_4i+1) - (b_4i+2 + b_4i+3) over the bits of BUF, so each
+ * byte gives two coefficients.  Adding each bit to its neighbour
+ * leaves the 2-bit sums in every other pair of bits.  No
+ * secret-dependent branch or index; the byte loop vectorises.  */
 static void
 poly_cbd_eta2_generic (mlkem_poly *r, const byte buf[128])
 {
-  unsigned int i, j;
+  unsigned int i;
 
-  for (i = 0; i < MLKEM_N / 8; i++)
+  for (i = 0; i < MLKEM_N / 2; i++)
     {
-      u32 t = buf_get_le32 (buf + 4 * i);
-      u32 d = (t & 0x55555555) + ((t >> 1) & 0x55555555);
+      unsigned int d = (buf[i] & 0x55) + ((buf[i] >> 1) & 0x55);
 
-      for (j = 0; j < 8; j++)
-        {
-          s16 x = (d >> (4 * j)) & 3;
-          s16 y = (d >> (4 * j + 2)) & 3;
-
-          r->coeffs[8 * i + j] = x - y;
-        }
+      r->coeffs[2 * i] = (s16)(d & 3) - (s16)((d >> 2) & 3);
+      r->coeffs[2 * i + 1] = (s16)((d >> 4) & 3) - (s16)((d >> 6) & 3);
     }
 }
 
@@ -470,25 +520,30 @@ decompress_d (u32 y, unsigned int d)
 void
 _gcry_mlkem_poly_compress (byte *r, const mlkem_poly *a, unsigned int d)
 {
+  u16 t[MLKEM_N];
   unsigned int i, j;
+
+  /* Compress first (a loop that vectorises), then pack.  */
+  for (i = 0; i < MLKEM_N; i++)
+    t[i] = compress_d (a->coeffs[i], d);
 
   if (d == 4)
     {
       for (i = 0; i < MLKEM_N / 2; i++)
-        r[i] = compress_d (a->coeffs[2 * i], 4)
-               | (compress_d (a->coeffs[2 * i + 1], 4) << 4);
+        r[i] = t[2 * i] | (t[2 * i + 1] << 4);
     }
   else if (d == 10)
     {
       /* Four 10-bit values in five bytes.  */
       for (i = 0; i < MLKEM_N / 4; i++)
         {
-          u64 t = 0;
+          const u16 *v = t + 4 * i;
 
-          for (j = 0; j < 4; j++)
-            t |= (u64)compress_d (a->coeffs[4 * i + j], 10) << (10 * j);
-          for (j = 0; j < 5; j++)
-            r[5 * i + j] = t >> (8 * j);
+          r[5 * i + 0] = v[0];
+          r[5 * i + 1] = (v[0] >> 8) | (v[1] << 2);
+          r[5 * i + 2] = (v[1] >> 6) | (v[2] << 4);
+          r[5 * i + 3] = (v[2] >> 4) | (v[3] << 6);
+          r[5 * i + 4] = v[3] >> 2;
         }
     }
   else
@@ -500,7 +555,7 @@ _gcry_mlkem_poly_compress (byte *r, const mlkem_poly *a, unsigned int d)
 
           for (j = 0; j < 8; j++)
             {
-              u64 v = compress_d (a->coeffs[8 * i + j], d);
+              u64 v = t[8 * i + j];
               unsigned int sh = d * j;
 
               if (sh < 64)
@@ -516,6 +571,7 @@ _gcry_mlkem_poly_compress (byte *r, const mlkem_poly *a, unsigned int d)
             r[d * i + j] = j < 8 ? lo >> (8 * j) : hi >> (8 * (j - 8));
         }
     }
+  wipememory (t, sizeof t);
 }
 
 void
@@ -591,14 +647,18 @@ _gcry_mlkem_poly_frommsg (mlkem_poly *r, const byte msg[32])
 void
 _gcry_mlkem_poly_tomsg (byte msg[32], const mlkem_poly *a)
 {
+  byte t[MLKEM_N];
   unsigned int i, j;
 
+  for (i = 0; i < MLKEM_N; i++)
+    t[i] = compress_d (a->coeffs[i], 1);
   for (i = 0; i < 32; i++)
     {
       byte b = 0;
 
       for (j = 0; j < 8; j++)
-        b |= compress_d (a->coeffs[8 * i + j], 1) << j;
+        b |= t[8 * i + j] << j;
       msg[i] = b;
     }
+  wipememory (t, sizeof t);
 }
