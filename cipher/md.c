@@ -386,6 +386,7 @@ typedef struct md_entry_s
   md_algo_ctx_t hmac_inner;   /* State after K ^ ipad (HMAC only).  */
   md_algo_ctx_t hmac_outer;   /* State after K ^ opad (HMAC only).  */
   byte digest[MD_MAX_DIGEST_LEN];
+  byte finalized;             /* DIGEST (or the XOF stream) is ready.  */
   byte xof_mode;              /* XOF_NONE, XOF_READ or XOF_EXTRACT.  */
 } md_entry_t;
 
@@ -394,7 +395,6 @@ enum { XOF_NONE = 0, XOF_READ = 1, XOF_EXTRACT = 2 };
 struct gcry_md_context
 {
   unsigned int secure:1;
-  unsigned int finalized:1;
   unsigned int hmac:1;
   size_t handle_size;         /* Size of the whole allocation.  */
   md_entry_t *list;
@@ -521,8 +521,8 @@ md_write (gcry_md_hd_t hd, const void *buf, size_t len)
 
   if (hd->bufpos < 0 || hd->bufpos > hd->bufsize)
     hd->bufpos = 0;  /* Corrupted by the caller: drop it.  */
-  if (!hd->ctx->finalized)
-    for (e = hd->ctx->list; e; e = e->next)
+  for (e = hd->ctx->list; e; e = e->next)
+    if (!e->finalized)
       {
         if (hd->bufpos)
           e->spec->write (&e->ctx, hd->buf, hd->bufpos);
@@ -532,18 +532,20 @@ md_write (gcry_md_hd_t hd, const void *buf, size_t len)
   hd->bufpos = 0;
 }
 
-/* Finish all algorithms of HD (idempotent).  For HMAC the outer hash
-   H((K ^ opad) || inner) is computed here (RFC 2104, FIPS 198-1).  */
+/* Finish all algorithms of HD that are not finished yet (an
+   algorithm enabled after gcry_md_final is finished by the next
+   call).  For HMAC the outer hash H((K ^ opad) || inner) is computed
+   here (RFC 2104, FIPS 198-1).  */
 static void
 md_final (gcry_md_hd_t hd)
 {
   md_entry_t *e;
 
-  if (hd->ctx->finalized)
-    return;
   md_write (hd, NULL, 0);
   for (e = hd->ctx->list; e; e = e->next)
     {
+      if (e->finalized)
+        continue;
       e->spec->final (&e->ctx, e->digest);
       if (hd->ctx->hmac && !e->spec->is_xof)
         {
@@ -551,8 +553,8 @@ md_final (gcry_md_hd_t hd)
           e->spec->write (&e->ctx, e->digest, e->spec->dlen);
           e->spec->final (&e->ctx, e->digest);
         }
+      e->finalized = 1;
     }
-  hd->ctx->finalized = 1;
 }
 
 /* Return the entry of ALGO in HD, or the first entry if ALGO is 0.  */
@@ -576,9 +578,9 @@ md_reset (gcry_md_hd_t hd)
   md_entry_t *e;
 
   hd->bufpos = 0;
-  hd->ctx->finalized = 0;
   for (e = hd->ctx->list; e; e = e->next)
     {
+      e->finalized = 0;
       if (hd->ctx->hmac)
         e->ctx = e->hmac_inner;
       else
@@ -1041,28 +1043,39 @@ md_hash_buffers (int algo, unsigned int flags, void *digest, int digestlen,
     return GPG_ERR_DIGEST_ALGO;
   outlen = digestlen == -1 ? spec->dlen : (size_t)digestlen;
 
-  rc = md_open (&hd, algo, hmac ? GCRY_MD_FLAG_HMAC : 0);
+  if (!hmac)
+    {
+      /* No key and no handle needed: hash on the stack.  */
+      md_algo_ctx_t c;
+      byte tmp[MD_MAX_DIGEST_LEN];
+
+      spec->init (&c);
+      for (; iovcnt; iov++, iovcnt--)
+        spec->write (&c, (const char *)iov[0].data + iov[0].off, iov[0].len);
+      spec->final (&c, tmp);
+      if (spec->is_xof)
+        _gcry_keccak_squeeze (&c.keccak, digest, outlen);
+      else
+        memcpy (digest, tmp, outlen);
+      wipememory (&c, sizeof c);
+      wipememory (tmp, sizeof tmp);
+      return 0;
+    }
+
+  rc = md_open (&hd, algo, GCRY_MD_FLAG_HMAC);
   if (rc)
     return rc;
-  if (hmac)
+  rc = md_setkey_hmac (hd, (const char *)iov[0].data + iov[0].off,
+                       iov[0].len);
+  if (rc)
     {
-      rc = md_setkey_hmac (hd, (const char *)iov[0].data + iov[0].off,
-                           iov[0].len);
-      if (rc)
-        {
-          md_close (hd);
-          return rc;
-        }
-      iov++;
-      iovcnt--;
+      md_close (hd);
+      return rc;
     }
-  for (; iovcnt; iov++, iovcnt--)
+  for (iov++, iovcnt--; iovcnt; iov++, iovcnt--)
     md_write (hd, (const char *)iov[0].data + iov[0].off, iov[0].len);
   md_final (hd);
-  if (spec->is_xof)
-    _gcry_keccak_squeeze (&hd->ctx->list->ctx.keccak, digest, outlen);
-  else
-    memcpy (digest, hd->ctx->list->digest, outlen);
+  memcpy (digest, hd->ctx->list->digest, outlen);
   md_close (hd);
   return 0;
 }

@@ -794,6 +794,16 @@ check_errors (void)
   gcry_md_write (hd, "more", 4);
   check (!memcmp (gcry_md_read (hd, GCRY_MD_SHA3_256), buf, 32),
          "write after final does not change the digest");
+  /* An algorithm enabled after finalisation starts fresh and is
+     finished by the next read.  */
+  check (!gcry_md_enable (hd, GCRY_MD_SHA512), "enable after final");
+  gcry_md_write (hd, "abc", 3);
+  gcry_md_hash_buffer (GCRY_MD_SHA512, buf, "abc", 3);
+  check (!memcmp (gcry_md_read (hd, GCRY_MD_SHA512), buf, 64),
+         "algorithm enabled after final");
+  gcry_md_hash_buffer (GCRY_MD_SHA256, buf, "abc", 3);
+  check (!memcmp (gcry_md_read (hd, GCRY_MD_SHA256), buf, 32),
+         "old algorithm unchanged after a late enable");
   gcry_md_close (hd);
 }
 
