@@ -208,14 +208,39 @@ algo_selected (const char *name, const char *alt)
  * Time.
  */
 
+/* The clock used for all measurements.  By default it is the CPU time
+   of this thread: time during which another process had the CPU is
+   not counted, which keeps the figures stable on a busy machine with
+   few cores.  --wall-clock selects CLOCK_MONOTONIC instead.  */
+#ifdef CLOCK_THREAD_CPUTIME_ID
+static clockid_t bench_clock = CLOCK_THREAD_CPUTIME_ID;
+#else
+static clockid_t bench_clock = CLOCK_MONOTONIC;
+#endif
+
 static double
 now_ns (void)
 {
   struct timespec ts;
 
-  if (clock_gettime (CLOCK_MONOTONIC, &ts))
+  if (clock_gettime (bench_clock, &ts))
     die ("clock_gettime failed: %s", strerror (errno));
   return ts.tv_sec * 1.0e9 + ts.tv_nsec;
+}
+
+
+/* Fall back to CLOCK_MONOTONIC if the thread CPU-time clock is not
+   usable (no support, or coarser than a microsecond).  */
+static void
+select_clock (int want_wall)
+{
+  struct timespec ts;
+
+  if (want_wall
+      || clock_getres (bench_clock, &ts)
+      || ts.tv_sec || ts.tv_nsec > 1000
+      || clock_gettime (bench_clock, &ts))
+    bench_clock = CLOCK_MONOTONIC;
 }
 
 
@@ -287,13 +312,13 @@ chain_run (unsigned long loops)
 }
 
 
-/* Return the core clock in MHz.  */
+/* Return the core clock in MHz, the median of NTRIALS (at most 15)
+   trials.  */
 static double
-measure_mhz (void)
+measure_mhz (int ntrials)
 {
   static unsigned long loops;
   double samples[15];
-  int ntrials = smoke_mode ? 3 : (int)DIM (samples);
   double trial_ns = smoke_mode ? 20.0e3 : 200.0e3;
   double t0, t1;
   int i;
@@ -313,6 +338,10 @@ measure_mhz (void)
         }
     }
 
+  if (ntrials > (int)DIM (samples))
+    ntrials = DIM (samples);
+  if (smoke_mode)
+    ntrials = 1;
   chain_run (loops);   /* Bring the clock up before the trials.  */
   for (i = 0; i < ntrials; i++)
     {
@@ -340,102 +369,117 @@ struct bench_result
   double ns;                  /* Median time per call.  */
   double min, q1, q3, max;    /* Spread of the per-call times.  */
   double mhz;                 /* Core clock used for cycles, or 0.  */
-  double mhz_diff;            /* |clock after - clock before| (auto).  */
+  double mhz_diff;            /* Interquartile range of the clock.  */
   unsigned long iters;        /* Calls per timed run.  */
   int runs;
 };
 
 
-/* Measure FN once as described at the top of the file, without the
- * clock.  */
-static void
-measure_time (bench_fn_t fn, void *priv, struct bench_result *res)
+/* One operation measured as part of a group.  */
+struct bench_job
 {
-  double *samples;
-  double t0, t1, per_call;
-  unsigned long calls, iters;
-  int r, runs;
+  bench_fn_t fn;
+  void *priv;
+  unsigned long min_calls;      /* Lower bound of the calls per run.  */
+  struct bench_result res;      /* The result.  */
+  double *samples;              /* Internal: per-call time of each run.  */
+};
 
-  /* Warm-up; at least one call.  */
-  calls = 0;
-  t0 = now_ns ();
-  do
+
+/* Measure the NJOBS operations of JOBS together.  Each job is warmed
+ * up and its calls per run are chosen; then the timed runs are made in
+ * passes, one run of every job per pass, so that a burst of activity
+ * of another process spreads over all jobs instead of spoiling the
+ * samples of one.  The core clock is measured once per pass when it
+ * is needed (--cpu-mhz auto, or FORCE_MHZ without a given clock) and
+ * its median is used.  */
+static void
+measure_group (struct bench_job *jobs, int njobs, int force_mhz)
+{
+  double *mhz = NULL;
+  double t0, t1, per_call, wu;
+  unsigned long calls;
+  int j, r, k, runs = repetitions;
+
+  for (j = 0; j < njobs; j++)
     {
-      fn (priv, 1);
-      calls++;
-      t1 = now_ns ();
+      struct bench_job *job = &jobs[j];
+
+      /* Warm-up; at least one call.  The first job also brings the
+         processor up to speed, the others only warm their caches.  */
+      wu = j ? warmup_ns / 4 : warmup_ns;
+      calls = 0;
+      t0 = now_ns ();
+      do
+        {
+          job->fn (job->priv, 1);
+          calls++;
+          t1 = now_ns ();
+        }
+      while (t1 - t0 < wu);
+      per_call = (t1 - t0) / calls;
+      if (per_call <= 0)
+        per_call = 1;
+      job->res.iters = (unsigned long)(run_target_ns / per_call);
+      if (job->res.iters < job->min_calls)
+        job->res.iters = job->min_calls;
+      if (job->res.iters < 1)
+        job->res.iters = 1;
+      job->res.runs = runs;
+      job->samples = calloc (runs, sizeof *job->samples);
+      if (!job->samples)
+        die ("out of core");
     }
-  while (t1 - t0 < warmup_ns);
-  per_call = (t1 - t0) / calls;
-  if (per_call <= 0)
-    per_call = 1;
 
-  iters = (unsigned long)(run_target_ns / per_call);
-  if (iters < 1)
-    iters = 1;
+  if (fixed_mhz <= 0 && (auto_mhz || force_mhz))
+    {
+      mhz = calloc (runs, sizeof *mhz);
+      if (!mhz)
+        die ("out of core");
+    }
 
-  runs = repetitions;
-  samples = calloc (runs, sizeof *samples);
-  if (!samples)
-    die ("out of core");
   for (r = 0; r < runs; r++)
     {
-      t0 = now_ns ();
-      fn (priv, iters);
-      t1 = now_ns ();
-      samples[r] = (t1 - t0) / iters;
+      if (mhz)
+        mhz[r] = measure_mhz (3);
+      /* Rotate the order so that no job always follows the clock
+         measurement or the same neighbour.  */
+      for (k = 0; k < njobs; k++)
+        {
+          struct bench_job *job = &jobs[(r + k) % njobs];
+
+          t0 = now_ns ();
+          job->fn (job->priv, job->res.iters);
+          t1 = now_ns ();
+          job->samples[r] = (t1 - t0) / job->res.iters;
+        }
     }
-  qsort (samples, runs, sizeof *samples, double_cmp);
-  res->ns = quantile (samples, runs, 0.5);
-  res->min = samples[0];
-  res->q1 = quantile (samples, runs, 0.25);
-  res->q3 = quantile (samples, runs, 0.75);
-  res->max = samples[runs - 1];
-  res->iters = iters;
-  res->runs = runs;
-  free (samples);
-}
 
-
-/* Measure FN and the clock according to the settings.  With FORCE_MHZ
- * the clock is measured even without --cpu-mhz auto (the kernels
- * section always reports cycles).  */
-static void
-measure (bench_fn_t fn, void *priv, struct bench_result *res, int force_mhz)
-{
-  int tries = 0;
-  double before, after;
-
-  if (fixed_mhz > 0)
+  if (mhz)
+    qsort (mhz, runs, sizeof *mhz, double_cmp);
+  for (j = 0; j < njobs; j++)
     {
-      measure_time (fn, priv, res);
-      res->mhz = fixed_mhz;
-      res->mhz_diff = 0;
-      return;
-    }
-  if (!auto_mhz && !force_mhz)
-    {
-      measure_time (fn, priv, res);
-      res->mhz = 0;
-      res->mhz_diff = 0;
-      return;
-    }
+      struct bench_result *res = &jobs[j].res;
+      double *v = jobs[j].samples;
 
-  /* Repeat while the clock moved by more than 2% during the
-     measurement (e.g. a frequency change); give up after a few
-     tries and report what we have.  */
-  do
-    {
-      before = measure_mhz ();
-      measure_time (fn, priv, res);
-      after = measure_mhz ();
+      qsort (v, runs, sizeof *v, double_cmp);
+      res->ns = quantile (v, runs, 0.5);
+      res->min = v[0];
+      res->q1 = quantile (v, runs, 0.25);
+      res->q3 = quantile (v, runs, 0.75);
+      res->max = v[runs - 1];
+      if (fixed_mhz > 0)
+        res->mhz = fixed_mhz;
+      else if (mhz)
+        res->mhz = quantile (mhz, runs, 0.5);
+      else
+        res->mhz = 0;
+      res->mhz_diff = mhz ? quantile (mhz, runs, 0.75)
+                            - quantile (mhz, runs, 0.25) : 0;
+      free (v);
+      jobs[j].samples = NULL;
     }
-  while (!smoke_mode && ++tries < 4
-         && (before > after ? before - after : after - before)
-            > 0.02 * (before + after) / 2);
-
-  res->mhz = (before + after) / 2;
-  res->mhz_diff = before > after ? before - after : after - before;
+  free (mhz);
 }
 
 
@@ -514,13 +558,13 @@ print_spread (const char *label, const struct bench_result *res,
   double_to_str (d, sizeof d, res->max);
   if (csv_mode)
     print_comment ("spread %s %s: min %s q1 %s q3 %s max %s %s;"
-                   " %d runs x %lu calls; clock %.0f MHz +-%.0f",
+                   " %d runs x %lu calls; clock %.0f MHz (iqr %.0f)",
                    current_algo ? current_algo : "", label,
                    a, b, c, d, unit, res->runs, res->iters,
                    res->mhz, res->mhz_diff);
   else
     printf ("  %14s   (min %s, q1 %s, q3 %s, max %s %s;"
-            " %d runs x %lu calls; clock %.0f MHz +-%.0f)\n",
+            " %d runs x %lu calls; clock %.0f MHz (iqr %.0f))\n",
             label, a, b, c, d, unit, res->runs, res->iters,
             res->mhz, res->mhz_diff);
 }
@@ -658,8 +702,10 @@ hash_bench_one (const struct hash_algo *ha, unsigned char *buf)
   static const size_t lens_smoke[] = { 256, 1024 };
   const size_t *lens = smoke_mode ? lens_smoke : lens_full;
   int npoints = smoke_mode ? (int)DIM (lens_smoke) : (int)DIM (lens_full);
-  struct hash_priv priv;
-  struct bench_result res, pt;
+  struct hash_priv priv[DIM (lens_full)];
+  struct bench_job jobs[DIM (lens_full)];
+  struct bench_result res;
+  gcry_md_hd_t hd;
   double sx = 0, sy = 0, sxx = 0, sxy = 0, slope;
   double mhz_sum = 0, mhz_diff = 0;
   char nsb[16], mbs[16], cb[16], mhz[16];
@@ -673,28 +719,37 @@ hash_bench_one (const struct hash_algo *ha, unsigned char *buf)
         printf (" %-14s | %14s\n", ha->name, "<<not available>>");
       return;
     }
-  err = gcry_md_open (&priv.hd, ha->algo, 0);
+  err = gcry_md_open (&hd, ha->algo, 0);
   if (err)
     die ("gcry_md_open (%s) failed: %s", ha->name, gpg_strerror (err));
-  priv.ha = ha;
-  priv.buf = buf;
 
-  memset (&res, 0, sizeof res);
+  /* The message lengths are measured together (interleaved).  */
+  memset (jobs, 0, sizeof jobs);
   for (i = 0; i < npoints; i++)
     {
-      priv.len = lens[i];
-      measure (hash_run, &priv, &pt, 0);
-      sx += lens[i];
-      sy += pt.ns;
-      sxx += (double)lens[i] * lens[i];
-      sxy += lens[i] * pt.ns;
-      mhz_sum += pt.mhz;
-      if (pt.mhz_diff > mhz_diff)
-        mhz_diff = pt.mhz_diff;
-      if (i == npoints - 1)
-        res = pt;
+      priv[i].hd = hd;
+      priv[i].ha = ha;
+      priv[i].buf = buf;
+      priv[i].len = lens[i];
+      jobs[i].fn = hash_run;
+      jobs[i].priv = &priv[i];
+      jobs[i].min_calls = 1;
     }
-  gcry_md_close (priv.hd);
+  measure_group (jobs, npoints, 0);
+  for (i = 0; i < npoints; i++)
+    {
+      const struct bench_result *pt = &jobs[i].res;
+
+      sx += lens[i];
+      sy += pt->ns;
+      sxx += (double)lens[i] * lens[i];
+      sxy += lens[i] * pt->ns;
+      mhz_sum += pt->mhz;
+      if (pt->mhz_diff > mhz_diff)
+        mhz_diff = pt->mhz_diff;
+    }
+  res = jobs[npoints - 1].res;
+  gcry_md_close (hd);
 
   /* Least-squares slope: ns per byte without the fixed cost.  */
   slope = (npoints * sxy - sx * sy) / (npoints * sxx - sx * sx);
@@ -814,7 +869,6 @@ enum pq_oper { PQ_KEYGEN, PQ_ENCAP, PQ_DECAP, PQ_SIGN, PQ_VERIFY };
 struct pq_priv
 {
   const struct pq_algo *pa;
-  enum pq_oper oper;
   /* KEM.  */
   unsigned char *pk, *sk, *ct, *ss;
   /* Signatures.  */
@@ -822,17 +876,25 @@ struct pq_priv
 };
 
 
+/* One operation on the keys of one algorithm.  */
+struct pq_op
+{
+  struct pq_priv *p;
+  enum pq_oper oper;
+};
+
 static void
 pq_run (void *priv_, unsigned long n)
 {
-  struct pq_priv *p = priv_;
+  struct pq_op *op = priv_;
+  struct pq_priv *p = op->p;
   const struct pq_algo *pa = p->pa;
   gcry_error_t err = 0;
   gcry_sexp_t tmp;
   const char *what = "";
 
   while (n-- && !err)
-    switch (p->oper)
+    switch (op->oper)
       {
       case PQ_KEYGEN:
         if (pa->kem_algo)
@@ -943,6 +1005,8 @@ pq_setup (struct pq_priv *p, const struct pq_algo *pa)
 }
 
 
+/* All selected algorithms and operations are measured as one group
+   (interleaved runs, see measure_group), then printed.  */
 static void
 pq_bench (void)
 {
@@ -950,12 +1014,44 @@ pq_bench (void)
     { { PQ_KEYGEN, "keygen" }, { PQ_ENCAP, "encap" }, { PQ_DECAP, "decap" } };
   static const struct { enum pq_oper oper; const char *name; } sig_ops[] =
     { { PQ_KEYGEN, "keygen" }, { PQ_SIGN, "sign" }, { PQ_VERIFY, "verify" } };
-  struct pq_priv priv;
-  struct bench_result res;
-  gcry_error_t err;
-  int a, i;
+  struct pq_priv priv[DIM (pq_algos)];
+  gcry_error_t setup_err[DIM (pq_algos)];
+  struct pq_op ops[3 * DIM (pq_algos)];
+  struct bench_job jobs[3 * DIM (pq_algos)];
+  int a, i, njobs = 0;
 
   print_section ("pq", "Post-quantum");
+  memset (jobs, 0, sizeof jobs);
+  for (a = 0; pq_algos[a].name; a++)
+    {
+      const struct pq_algo *pa = &pq_algos[a];
+
+      memset (&priv[a], 0, sizeof priv[a]);
+      setup_err[a] = 0;
+      if (!algo_selected (pa->name, pa->alt))
+        continue;
+      setup_err[a] = pq_setup (&priv[a], pa);
+      if (setup_err[a])
+        continue;
+      for (i = 0; i < 3; i++)
+        {
+          ops[njobs].p = &priv[a];
+          ops[njobs].oper = pa->kem_algo ? kem_ops[i].oper : sig_ops[i].oper;
+          jobs[njobs].fn = pq_run;
+          jobs[njobs].priv = &ops[njobs];
+          /* The running time of signing varies with the number of
+             iterations of the rejection loop; average over several
+             signatures per run so that the median of the runs is
+             close to the expected cost.  */
+          jobs[njobs].min_calls = (ops[njobs].oper == PQ_SIGN
+                                   && !smoke_mode) ? 64 : 1;
+          njobs++;
+        }
+    }
+  if (njobs)
+    measure_group (jobs, njobs, 0);
+
+  njobs = 0;
   for (a = 0; pq_algos[a].name; a++)
     {
       const struct pq_algo *pa = &pq_algos[a];
@@ -963,26 +1059,21 @@ pq_bench (void)
       if (!algo_selected (pa->name, pa->alt))
         continue;
       print_header_iter (14, pa->name);
-      err = pq_setup (&priv, pa);
-      if (err)
+      if (setup_err[a])
         {
           if (csv_mode)
             print_comment ("%s: not available: %s", pa->name,
-                           gpg_strerror (err));
+                           gpg_strerror (setup_err[a]));
           else
             printf (" %14s | %14s (%s)\n", "", "<<not available>>",
-                    gpg_strerror (err));
-          pq_release (&priv);
-          continue;
+                    gpg_strerror (setup_err[a]));
         }
-      for (i = 0; i < 3; i++)
-        {
-          priv.oper = pa->kem_algo ? kem_ops[i].oper : sig_ops[i].oper;
-          measure (pq_run, &priv, &res, 0);
+      else
+        for (i = 0; i < 3; i++, njobs++)
           print_result_iter (14, pa->kem_algo ? kem_ops[i].name
-                                              : sig_ops[i].name, &res);
-        }
-      pq_release (&priv);
+                                              : sig_ops[i].name,
+                             &jobs[njobs].res);
+      pq_release (&priv[a]);
       print_footer (14);
     }
 }
@@ -1027,6 +1118,10 @@ rnd_below (u32 bound)
 }
 
 
+#ifdef USE_MLKEM
+struct kb_inputs;
+#endif
+
 /* Everything a kernel row needs: the kernel set of one backend and the
    inputs.  */
 struct kernel_priv
@@ -1034,6 +1129,7 @@ struct kernel_priv
   keccak_permute_fn_t keccak_fn;
 #ifdef USE_MLKEM
   const mlkem_ops_t *mlkem;
+  struct kb_inputs *kb;
 #endif
 #ifdef USE_MLDSA
   const mldsa_ops_t *mldsa;
@@ -1053,41 +1149,46 @@ kr_keccak (void *priv_, unsigned long n)
 
 
 #ifdef USE_MLKEM
-/* ML-KEM inputs, sized for ML-KEM-768 (k = 3).  */
+/* ML-KEM inputs, sized for ML-KEM-768 (k = 3).  One set per backend,
+   because NTT-domain data is in the backend's own order.  */
 #define KB_K 3
-static mlkem_poly kb_a;                       /* |a_i| < q */
-static mlkem_poly kb_r;
-static mlkem_poly_ntt kb_ahat;                /* |a_i| < q, backend order */
-static mlkem_poly_ntt kb_rhat;
-static mlkem_poly_ntt kb_u[KB_K];             /* |u_i| <= 4095 */
-static mlkem_poly_ntt kb_v[KB_K];             /* |v_i| < q */
-static mlkem_poly_mulcache kb_vc[KB_K];
-static mlkem_poly_ntt kb_matrix[KB_K * KB_K];
-static byte kb_rho[MLKEM_SYMBYTES];
-static byte kb_prf[192];
+struct kb_inputs
+{
+  mlkem_poly a;                       /* |a_i| < q */
+  mlkem_poly r;
+  mlkem_poly_ntt ahat;                /* |a_i| < q, backend order */
+  mlkem_poly_ntt rhat;
+  mlkem_poly_ntt u[KB_K];             /* |u_i| <= 4095 */
+  mlkem_poly_ntt v[KB_K];             /* |v_i| < q */
+  mlkem_poly_mulcache vc[KB_K];
+  mlkem_poly_ntt matrix[KB_K * KB_K];
+  byte rho[MLKEM_SYMBYTES];
+  byte prf[192];
+};
+static struct kb_inputs kb_in[NBACKENDS];
 
 static void
-kb_setup (const mlkem_ops_t *ops)
+kb_setup (struct kb_inputs *kb, const mlkem_ops_t *ops)
 {
   unsigned int i, j;
 
   for (i = 0; i < MLKEM_N; i++)
-    kb_a.coeffs[i] = (s16)((int)rnd_below (2 * MLKEM_Q - 1) - (MLKEM_Q - 1));
+    kb->a.coeffs[i] = (s16)((int)rnd_below (2 * MLKEM_Q - 1) - (MLKEM_Q - 1));
   /* NTT-domain inputs in the backend's own order: made by its NTT.  */
-  ops->ntt (&kb_ahat, &kb_a);
+  ops->ntt (&kb->ahat, &kb->a);
   for (j = 0; j < KB_K; j++)
     {
       for (i = 0; i < MLKEM_N; i++)
-        kb_u[j].coeffs[i] = (s16)rnd_below (4096);
+        kb->u[j].coeffs[i] = (s16)rnd_below (4096);
       for (i = 0; i < MLKEM_N; i++)
-        kb_r.coeffs[i] = (s16)rnd_below (MLKEM_Q);
-      ops->ntt (&kb_v[j], &kb_r);
-      ops->mulcache_compute (&kb_vc[j], &kb_v[j]);
+        kb->r.coeffs[i] = (s16)rnd_below (MLKEM_Q);
+      ops->ntt (&kb->v[j], &kb->r);
+      ops->mulcache_compute (&kb->vc[j], &kb->v[j]);
     }
-  for (i = 0; i < sizeof kb_rho; i++)
-    kb_rho[i] = (byte)rnd32 ();
-  for (i = 0; i < sizeof kb_prf; i++)
-    kb_prf[i] = (byte)rnd32 ();
+  for (i = 0; i < sizeof kb->rho; i++)
+    kb->rho[i] = (byte)rnd32 ();
+  for (i = 0; i < sizeof kb->prf; i++)
+    kb->prf[i] = (byte)rnd32 ();
 }
 
 static void
@@ -1096,7 +1197,7 @@ kr_mlkem_ntt (void *priv_, unsigned long n)
   struct kernel_priv *p = priv_;
 
   while (n--)
-    p->mlkem->ntt (&kb_rhat, &kb_a);
+    p->mlkem->ntt (&p->kb->rhat, &p->kb->a);
 }
 
 static void
@@ -1105,7 +1206,7 @@ kr_mlkem_invntt (void *priv_, unsigned long n)
   struct kernel_priv *p = priv_;
 
   while (n--)
-    p->mlkem->invntt_tomont (&kb_r, &kb_ahat);
+    p->mlkem->invntt_tomont (&p->kb->r, &p->kb->ahat);
 }
 
 static void
@@ -1114,7 +1215,7 @@ kr_mlkem_basemul (void *priv_, unsigned long n)
   struct kernel_priv *p = priv_;
 
   while (n--)
-    p->mlkem->basemul_acc (&kb_rhat, kb_u, kb_v, kb_vc, KB_K);
+    p->mlkem->basemul_acc (&p->kb->rhat, p->kb->u, p->kb->v, p->kb->vc, KB_K);
 }
 
 static void
@@ -1123,7 +1224,7 @@ kr_mlkem_matrix (void *priv_, unsigned long n)
   struct kernel_priv *p = priv_;
 
   while (n--)
-    p->mlkem->gen_matrix_ntt (kb_matrix, kb_rho, KB_K, 0);
+    p->mlkem->gen_matrix_ntt (p->kb->matrix, p->kb->rho, KB_K, 0);
 }
 
 static void
@@ -1132,7 +1233,7 @@ kr_mlkem_cbd2 (void *priv_, unsigned long n)
   struct kernel_priv *p = priv_;
 
   while (n--)
-    p->mlkem->poly_cbd_eta2 (&kb_r, kb_prf);
+    p->mlkem->poly_cbd_eta2 (&p->kb->r, p->kb->prf);
 }
 
 static void
@@ -1141,7 +1242,7 @@ kr_mlkem_cbd3 (void *priv_, unsigned long n)
   struct kernel_priv *p = priv_;
 
   while (n--)
-    p->mlkem->poly_cbd_eta3 (&kb_r, kb_prf);
+    p->mlkem->poly_cbd_eta3 (&p->kb->r, p->kb->prf);
 }
 #endif /*USE_MLKEM*/
 
@@ -1392,7 +1493,8 @@ kernel_prepare (const struct kernel_row *row, int b, struct kernel_priv *p)
                         sizeof (void (*) (void))))
           return 0;
         p->mlkem = ops;
-        kb_setup (ops);
+        p->kb = &kb_in[b];
+        kb_setup (p->kb, ops);
         return 1;
       }
 #endif
@@ -1439,15 +1541,18 @@ backend_present (int b)
 }
 
 
+/* Each row measures all its backends together (interleaved runs, see
+   measure_group), so that the speed-ups compare figures taken under
+   the same conditions.  */
 static void
 kernels_bench (void)
 {
-  int present[NBACKENDS];
-  struct kernel_priv priv;
-  struct bench_result res, row_res[NBACKENDS];
-  int have_res[NBACKENDS];
+  int present[NBACKENDS], have[NBACKENDS];
+  struct kernel_priv priv[NBACKENDS];
+  struct bench_job jobs[NBACKENDS];
+  int job_of[NBACKENDS];
   double portable_cyc;
-  int b, r, i;
+  int b, r, i, njobs;
 
   for (i = 0; i < (int)DIM (keccak_state); i++)
     keccak_state[i] = ((u64)rnd32 () << 32) | rnd32 ();
@@ -1475,32 +1580,47 @@ kernels_bench (void)
       if (!algo_selected (row->name, NULL))
         continue;
       current_algo = row->name;
+
+      memset (jobs, 0, sizeof jobs);
+      njobs = 0;
+      for (b = 0; b < NBACKENDS; b++)
+        {
+          have[b] = present[b] && kernel_prepare (row, b, &priv[b]);
+          if (!have[b])
+            continue;
+          job_of[b] = njobs;
+          jobs[njobs].fn = row->fn;
+          jobs[njobs].priv = &priv[b];
+          jobs[njobs].min_calls = 1;
+          njobs++;
+        }
+      if (njobs)
+        measure_group (jobs, njobs, 1);
+
       if (!csv_mode)
         printf (" %-22s |", row->name);
       portable_cyc = 0;
       for (b = 0; b < NBACKENDS; b++)
         {
-          have_res[b] = 0;
+          const struct bench_result *res;
           char cyc[16], spd[16], ns[16], mhz[16];
           double c;
 
           if (!present[b])
             continue;
-          if (!kernel_prepare (row, b, &priv))
+          if (!have[b])
             {
               if (!csv_mode)
                 printf (" %17s", "-");
               continue;
             }
-          measure (row->fn, &priv, &res, 1);
-          row_res[b] = res;
-          have_res[b] = 1;
-          c = res.ns * res.mhz / 1000.0;
+          res = &jobs[job_of[b]].res;
+          c = res->ns * res->mhz / 1000.0;
           if (!b)
             portable_cyc = c;
           double_to_str (cyc, sizeof cyc, c);
-          double_to_str (ns, sizeof ns, res.ns);
-          double_to_str (mhz, sizeof mhz, res.mhz);
+          double_to_str (ns, sizeof ns, res->ns);
+          double_to_str (mhz, sizeof mhz, res->mhz);
           if (portable_cyc > 0 && c > 0)
             snprintf (spd, sizeof spd, "%.2f", portable_cyc / c);
           else
@@ -1511,7 +1631,7 @@ kernels_bench (void)
                       "%s,x-portable\n",
                       current_section, row->name, backends[b].display,
                       ns, cyc, mhz, spd);
-              print_spread (backends[b].display, &res, "ns");
+              print_spread (backends[b].display, res, "ns");
             }
           else
             {
@@ -1523,15 +1643,15 @@ kernels_bench (void)
                 snprintf (cell, sizeof cell, "%s", cyc);
               printf (" %17s", cell);
             }
-          fflush (stdout);
         }
       if (!csv_mode)
         {
           printf ("\n");
           for (b = 0; b < NBACKENDS; b++)
-            if (have_res[b])
-              print_spread (backends[b].display, &row_res[b], "ns");
+            if (have[b])
+              print_spread (backends[b].display, &jobs[job_of[b]].res, "ns");
         }
+      fflush (stdout);
     }
   print_footer (22);
 }
@@ -1569,11 +1689,12 @@ print_header (void)
     print_comment ("cpu clock: %.0f MHz (given)", fixed_mhz);
   else if (auto_mhz)
     print_comment ("cpu clock: auto (add chain; first estimate %.0f MHz)",
-                   measure_mhz ());
+                   measure_mhz (15));
   else
     print_comment ("cpu clock: unknown (kernels section measures it)");
-  print_comment ("method: median of %d timed runs after warm-up",
-                 repetitions);
+  print_comment ("method: median of %d timed runs after warm-up; %s",
+                 repetitions, bench_clock == CLOCK_MONOTONIC
+                 ? "wall-clock time" : "thread CPU time");
 }
 
 
@@ -1598,6 +1719,8 @@ print_help (void)
       "64); the median is shown.",
       "   --csv                     Use CSV output format.",
       "   --verbose                 Also show the spread of the runs.",
+      "   --wall-clock              Time with CLOCK_MONOTONIC instead of",
+      "                             the thread's CPU time.",
       "   --smoke                   Tiny runs only (for make check).",
       "   --help                    Show this help.",
       "",
@@ -1628,6 +1751,7 @@ main (int argc, char **argv)
 {
   int do_hash = 0, do_pq = 0, do_kernels = 0;
   int last_argc = -1;
+  int want_wall_clock = 0;
   gcry_error_t err;
 
   if (argc)
@@ -1662,6 +1786,12 @@ main (int argc, char **argv)
       else if (!strcmp (*argv, "--csv"))
         {
           csv_mode = 1;
+          argc--;
+          argv++;
+        }
+      else if (!strcmp (*argv, "--wall-clock"))
+        {
+          want_wall_clock = 1;
           argc--;
           argv++;
         }
@@ -1740,6 +1870,7 @@ main (int argc, char **argv)
   if (!do_hash && !do_pq && !do_kernels)
     do_hash = do_pq = do_kernels = 1;
 
+  select_clock (want_wall_clock);
   if (smoke_mode)
     {
       /* A few calls per figure, just enough to exercise everything.  */
