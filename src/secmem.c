@@ -85,6 +85,7 @@ typedef struct area_s
 } area_t;
 
 static pthread_mutex_t secmem_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static area_t *area_list;
 static size_t pool_size = DEFAULT_POOL_SIZE;  /* Size of new areas.  */
 static unsigned int secmem_flags;
@@ -118,6 +119,35 @@ static blockhdr_t *
 hdr_at (unsigned char *p)
 {
   return (blockhdr_t *)(void *)p;
+}
+
+
+/* fork handlers: hold the pool lock across fork so that the child
+   never inherits it in a locked state from another thread.  */
+static void
+atfork_prepare (void)
+{
+  pthread_mutex_lock (&secmem_lock);
+}
+
+static void
+atfork_release (void)
+{
+  pthread_mutex_unlock (&secmem_lock);
+}
+
+static void
+register_atfork (void)
+{
+  pthread_atfork (atfork_prepare, atfork_release, atfork_release);
+}
+
+/* Take the pool lock (registering the fork handlers first).  */
+static void
+lock_pool (void)
+{
+  pthread_once (&atfork_once, register_atfork);
+  pthread_mutex_lock (&secmem_lock);
 }
 
 
@@ -395,7 +425,7 @@ release_block (area_t *area, blockhdr_t *hdr)
 void
 _gcry_secmem_init (size_t nbytes)
 {
-  pthread_mutex_lock (&secmem_lock);
+  lock_pool ();
   if (nbytes)
     {
       size_t n = round_up (nbytes, page_size ());
@@ -413,7 +443,7 @@ _gcry_secmem_term (void)
 {
   area_t *a;
 
-  pthread_mutex_lock (&secmem_lock);
+  lock_pool ();
   for (a = area_list; a; a = a->next)
     {
       unsigned char *p = a->base;
@@ -437,7 +467,7 @@ _gcry_secmem_malloc (size_t n)
 {
   void *p;
 
-  pthread_mutex_lock (&secmem_lock);
+  lock_pool ();
   p = secmem_malloc_locked (n);
   pthread_mutex_unlock (&secmem_lock);
   return p;
@@ -452,7 +482,7 @@ _gcry_secmem_free (void *p)
 
   if (!p)
     return 0;
-  pthread_mutex_lock (&secmem_lock);
+  lock_pool ();
   area = find_area (p);
   if (!area)
     {
@@ -478,7 +508,7 @@ _gcry_secmem_realloc (void *p, size_t n)
   blockhdr_t *hdr;
   void *newp;
 
-  pthread_mutex_lock (&secmem_lock);
+  lock_pool ();
   area = find_area (p);
   hdr = area ? find_block (area, p) : NULL;
   if (!hdr)
@@ -513,7 +543,7 @@ _gcry_private_is_secure (const void *p)
 
   if (!p)
     return 0;
-  pthread_mutex_lock (&secmem_lock);
+  lock_pool ();
   rc = !!find_area (p);
   pthread_mutex_unlock (&secmem_lock);
   return rc;
@@ -523,7 +553,7 @@ _gcry_private_is_secure (const void *p)
 void
 _gcry_secmem_set_flags (unsigned int flags)
 {
-  pthread_mutex_lock (&secmem_lock);
+  lock_pool ();
   secmem_flags = flags;
   maybe_print_warning ();
   pthread_mutex_unlock (&secmem_lock);
@@ -535,7 +565,7 @@ _gcry_secmem_get_flags (void)
 {
   unsigned int flags;
 
-  pthread_mutex_lock (&secmem_lock);
+  lock_pool ();
   flags = secmem_flags;
   pthread_mutex_unlock (&secmem_lock);
   return flags;
@@ -548,7 +578,7 @@ _gcry_secmem_dump_stats (int extended)
   area_t *a;
   unsigned int n = 0, nlocked = 0;
 
-  pthread_mutex_lock (&secmem_lock);
+  lock_pool ();
   for (a = area_list; a; a = a->next)
     {
       n++;

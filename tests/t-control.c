@@ -29,6 +29,7 @@
 #include "t-common.h"
 
 #include <unistd.h>
+#include <pthread.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
@@ -187,6 +188,67 @@ run_child (const char *mode, const char *list)
 }
 
 
+/* Several threads race to initialise the library; all must see the
+   same, complete backend selection.  Runs in a child that has not
+   initialised the library.  Exit code 0 if consistent.  */
+#define NRACE 8
+static char *race_result[NRACE];
+
+static void *
+race_main (void *arg)
+{
+  race_result[(long)arg] = gcry_get_config (0, "backends");
+  return NULL;
+}
+
+static int
+child_race (void)
+{
+  pthread_t th[NRACE];
+  long i, n = 0;
+  int ok = 1;
+
+  for (i = 0; i < NRACE; i++)
+    if (!pthread_create (&th[i], NULL, race_main, (void *)i))
+      n++;
+    else
+      break;
+  for (i = 0; i < n; i++)
+    pthread_join (th[i], NULL);
+  if (n < 2)
+    return 77;
+  for (i = 0; i < n; i++)
+    if (!race_result[i] || strcmp (race_result[i], race_result[0])
+        || strncmp (race_result[i], "backends:keccak:", 16))
+      ok = 0;
+  return ok ? 0 : 1;
+}
+
+static void
+check_init_race (void)
+{
+  pid_t pid;
+  int status;
+
+  fflush (NULL);
+  pid = fork ();
+  if (pid == -1)
+    {
+      fail ("fork: %s", strerror (errno));
+      return;
+    }
+  if (!pid)
+    _exit (child_race ());
+  if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status))
+    fail ("init race child crashed");
+  else if (WEXITSTATUS (status) == 77)
+    skip ("cannot create threads");
+  else
+    check (WEXITSTATUS (status) == 0,
+           "concurrent first use gives one consistent initialisation");
+}
+
+
 static void
 check_disable_paths (void)
 {
@@ -321,6 +383,7 @@ main (int argc, char **argv)
   /* Nothing may touch the library before these.  */
   check_before_init ();
   check_disable_paths ();
+  check_init_race ();
 
   test_init (argc, argv);
   check_after_init ();
