@@ -29,18 +29,23 @@
  *            library's internal convenience archive.
  *
  * Method (see doc/bench-slope.texi for the full description):
- *   1. Warm-up: the operation runs for a few milliseconds, which also
+ *   1. Times are the CPU time of this thread (--wall-clock: the
+ *      monotonic clock), so time spent in other processes on a busy
+ *      machine is not counted.
+ *   2. Warm-up: each operation runs for a few milliseconds, which also
  *      gives a first estimate of its cost.
- *   2. The number of calls per timed run is chosen so that one run
- *      lasts about a millisecond (well above the clock resolution).
- *   3. REPETITIONS timed runs (default 64); the figure reported is
- *      the median time per call, so that a few runs disturbed by
- *      another process do not move it.  --verbose shows minimum,
- *      quartiles and maximum.
- *   4. With --cpu-mhz auto the core clock is measured right before and
- *      after each row with a dependency chain of integer additions
- *      (one core cycle each), and cycles = time * clock.  This counts
- *      core cycles even where the time-stamp counter ticks at another
+ *   3. The number of calls per timed run is chosen so that one run
+ *      lasts about a millisecond (signing: at least 64 signatures, to
+ *      average over the rejection loop).
+ *   4. The operations of a group (the pq section, the backends of a
+ *      kernel row, the lengths of a hash) are timed in REPETITIONS
+ *      interleaved passes (default 64); each figure is the median
+ *      time per call, so that disturbed runs do not move it.
+ *      --verbose shows minimum, quartiles and maximum.
+ *   5. With --cpu-mhz auto the core clock is measured once per pass
+ *      with a dependency chain of integer additions (one core cycle
+ *      each); cycles = median time * median clock.  This counts core
+ *      cycles even where the time-stamp counter ticks at another
  *      rate.
  * Hashes are timed at several message lengths and the slope of the
  * fitted line is reported (ns per byte without the fixed costs).
