@@ -201,6 +201,8 @@ byte_bits (byte b)
  * Creation, copying and release.
  */
 
+/* Return a new MPI holding 0.  NBITS is only a size hint.  Running
+ * out of core is fatal, as in libgcrypt.  */
 gcry_mpi_t
 gcry_mpi_new (unsigned int nbits)
 {
@@ -214,6 +216,7 @@ gcry_mpi_new (unsigned int nbits)
 }
 
 
+/* As gcry_mpi_new, but the value will live in secure memory.  */
 gcry_mpi_t
 gcry_mpi_snew (unsigned int nbits)
 {
@@ -227,6 +230,7 @@ gcry_mpi_snew (unsigned int nbits)
 }
 
 
+/* Wipe and free A (NULL is allowed; constants are never freed).  */
 void
 gcry_mpi_release (gcry_mpi_t a)
 {
@@ -270,6 +274,8 @@ copy_value (gcry_mpi_t w, gcry_mpi_t u)
 }
 
 
+/* Return a new MPI with A's value and flags, except IMMUTABLE and
+ * CONST.  */
 gcry_mpi_t
 gcry_mpi_copy (const gcry_mpi_t a)
 {
@@ -287,6 +293,7 @@ gcry_mpi_copy (const gcry_mpi_t a)
 }
 
 
+/* W = U (numbers and opaque values); a new MPI if W is NULL.  */
 gcry_mpi_t
 gcry_mpi_set (gcry_mpi_t w, const gcry_mpi_t u)
 {
@@ -302,6 +309,7 @@ gcry_mpi_set (gcry_mpi_t w, const gcry_mpi_t u)
 }
 
 
+/* W = U; a new MPI if W is NULL.  */
 gcry_mpi_t
 gcry_mpi_set_ui (gcry_mpi_t w, unsigned long u)
 {
@@ -323,6 +331,7 @@ gcry_mpi_set_ui (gcry_mpi_t w, unsigned long u)
 }
 
 
+/* Move the value of U into W and release U.  */
 void
 gcry_mpi_snatch (gcry_mpi_t w, gcry_mpi_t u)
 {
@@ -390,6 +399,9 @@ gcry_mpi_abs (gcry_mpi_t w)
  * Opaque values and flags.
  */
 
+/* Make A (a new MPI if A is NULL) the opaque value of NBITS bits at P
+ * and take ownership of P, which must come from gcry_malloc or
+ * gcry_malloc_secure (A is secure iff P is in secure memory).  */
 gcry_mpi_t
 gcry_mpi_set_opaque (gcry_mpi_t a, void *p, unsigned int nbits)
 {
@@ -412,6 +424,8 @@ gcry_mpi_set_opaque (gcry_mpi_t a, void *p, unsigned int nbits)
 }
 
 
+/* As gcry_mpi_set_opaque with a copy of the (NBITS+7)/8 bytes at P;
+ * the copy is in secure memory if P is.  NULL if out of core.  */
 gcry_mpi_t
 gcry_mpi_set_opaque_copy (gcry_mpi_t a, const void *p, unsigned int nbits)
 {
@@ -431,6 +445,8 @@ gcry_mpi_set_opaque_copy (gcry_mpi_t a, const void *p, unsigned int nbits)
 }
 
 
+/* Return the bytes of the opaque value A (still owned by A) and store
+ * its bit length at *NBITS.  */
 void *
 gcry_mpi_get_opaque (gcry_mpi_t a, unsigned int *nbits)
 {
@@ -547,6 +563,8 @@ gcry_mpi_get_flag (gcry_mpi_t a, enum gcry_mpi_flag flag)
  * Inspection.
  */
 
+/* Return the bit length of |A| (0 for zero), or the stored length of
+ * an opaque value.  */
 unsigned int
 gcry_mpi_get_nbits (gcry_mpi_t a)
 {
@@ -591,6 +609,7 @@ cmp_magnitude (const byte *a, size_t an, const byte *b, size_t bn)
 }
 
 
+/* Return -1, 0 or 1 as U < V, U == V or U > V.  */
 int
 gcry_mpi_cmp (const gcry_mpi_t u, const gcry_mpi_t v)
 {
@@ -626,6 +645,7 @@ gcry_mpi_cmp (const gcry_mpi_t u, const gcry_mpi_t v)
 }
 
 
+/* Return -1, 0 or 1 as U < V, U == V or U > V.  */
 int
 gcry_mpi_cmp_ui (const gcry_mpi_t u, unsigned long v)
 {
@@ -738,6 +758,10 @@ assign_hex (gcry_mpi_t a, const char *s)
 }
 
 
+/* Read an MPI in FORMAT from the BUFLEN bytes at BUFFER_ARG (a C
+ * string and BUFLEN 0 for GCRYMPI_FMT_HEX) into a new *RET_MPI and
+ * store the bytes consumed at *NSCANNED.  The MPI is secure if the
+ * buffer is in secure memory.  */
 gcry_error_t
 gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
                const void *buffer_arg, size_t buflen, size_t *nscanned)
@@ -976,6 +1000,9 @@ do_print (enum gcry_mpi_format format, byte *out, size_t *r_len,
 }
 
 
+/* Write A in FORMAT to BUFFER of BUFLEN bytes (GPG_ERR_TOO_SHORT if
+ * it does not fit) and store the length at *NWRITTEN; with BUFFER NULL
+ * only the length is computed.  For HEX the length includes the NUL.  */
 gcry_error_t
 gcry_mpi_print (enum gcry_mpi_format format, unsigned char *buffer,
                 size_t buflen, size_t *nwritten, const gcry_mpi_t a)
@@ -1004,6 +1031,8 @@ gcry_mpi_print (enum gcry_mpi_format format, unsigned char *buffer,
 }
 
 
+/* As gcry_mpi_print into a new buffer from gcry_malloc (secure if A
+ * is).  */
 gcry_error_t
 gcry_mpi_aprint (enum gcry_mpi_format format, unsigned char **buffer,
                  size_t *nwritten, const gcry_mpi_t a)

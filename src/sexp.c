@@ -211,6 +211,7 @@ make_object (const byte *p, size_t n, int secure, gpg_err_code_t *r_err)
 }
 
 
+/* Wipe and free SEXP (NULL is allowed).  */
 void
 gcry_sexp_release (gcry_sexp_t sexp)
 {
@@ -1020,6 +1021,10 @@ do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
 }
 
 
+/* Parse LENGTH bytes of canonical or advanced text at BUFFER into
+ * *RETSEXP.  On error *RETSEXP is NULL and *ERROFF (if not NULL) is
+ * the offset where parsing stopped.  Empty input and "()" give NULL
+ * with success, as in libgcrypt.  */
 gcry_error_t
 gcry_sexp_sscan (gcry_sexp_t *retsexp, size_t *erroff,
                  const char *buffer, size_t length)
@@ -1028,6 +1033,9 @@ gcry_sexp_sscan (gcry_sexp_t *retsexp, size_t *erroff,
 }
 
 
+/* As gcry_sexp_sscan without an error offset.  LENGTH 0 means: the
+ * length of the canonical expression at BUFFER if AUTODETECT is 0
+ * (the caller vouches that it is complete), else strlen (BUFFER).  */
 gcry_error_t
 gcry_sexp_new (gcry_sexp_t *retsexp, const void *buffer, size_t length,
                int autodetect)
@@ -1051,6 +1059,8 @@ gcry_sexp_new (gcry_sexp_t *retsexp, const void *buffer, size_t length,
 }
 
 
+/* As gcry_sexp_new; on success BUFFER is passed to FREEFNC (if not
+ * NULL), i.e. ownership passes to the library.  */
 gcry_error_t
 gcry_sexp_create (gcry_sexp_t *retsexp, void *buffer, size_t length,
                   int autodetect, void (*freefnc) (void *))
@@ -1065,6 +1075,12 @@ gcry_sexp_create (gcry_sexp_t *retsexp, void *buffer, size_t length,
 }
 
 
+/* Build *RETSEXP from the advanced-format template FORMAT whose
+ * directives take arguments: %m (gcry_mpi_t, STD format or opaque
+ * bytes), %M (gcry_mpi_t, USG format), %s (const char *), %d (int),
+ * %u (unsigned int), %b (int length, const void *buffer) and %S
+ * (gcry_sexp_t, inserted as a copy; NULL inserts nothing).  The
+ * result is in secure memory if any argument was.  */
 gcry_error_t
 gcry_sexp_build (gcry_sexp_t *retsexp, size_t *erroff,
                  const char *format, ...)
@@ -1085,6 +1101,8 @@ gcry_sexp_build (gcry_sexp_t *retsexp, size_t *erroff,
 }
 
 
+/* As gcry_sexp_build, but ARG_LIST[i] points to the variable holding
+ * the i-th argument (%b takes two entries).  */
 gcry_error_t
 gcry_sexp_build_array (gcry_sexp_t *retsexp, size_t *erroff,
                        const char *format, void **arg_list)
@@ -1100,6 +1118,11 @@ gcry_sexp_build_array (gcry_sexp_t *retsexp, size_t *erroff,
 }
 
 
+/* Return the length of the canonical expression at the start of
+ * BUFFER, examining at most LENGTH bytes (no limit if LENGTH is 0).
+ * Returns 0 on error with *ERRCODE and *ERROFF set (both optional).
+ * White space and tokens are not canonical and give
+ * GPG_ERR_SEXP_BAD_CHARACTER.  */
 size_t
 gcry_sexp_canon_len (const unsigned char *buffer, size_t length,
                      size_t *erroff, gcry_error_t *errcode)
@@ -1271,6 +1294,8 @@ copy_element (const gcry_sexp_t list, const byte *p)
 }
 
 
+/* Return the number of elements of LIST; 0 for NULL or a single data
+ * element.  */
 int
 gcry_sexp_length (const gcry_sexp_t list)
 {
@@ -1285,6 +1310,8 @@ gcry_sexp_length (const gcry_sexp_t list)
 }
 
 
+/* Return a copy of element NUMBER (0-based) of LIST: a list, or a
+ * single data element.  NULL if there is none.  */
 gcry_sexp_t
 gcry_sexp_nth (const gcry_sexp_t list, int number)
 {
@@ -1292,6 +1319,7 @@ gcry_sexp_nth (const gcry_sexp_t list, int number)
 }
 
 
+/* Element 0 of LIST (its type, normally a data element).  */
 gcry_sexp_t
 gcry_sexp_car (const gcry_sexp_t list)
 {
@@ -1307,6 +1335,8 @@ gcry_sexp_cadr (const gcry_sexp_t list)
 }
 
 
+/* Return a new list of the elements 1..n-1 of LIST, or NULL if LIST
+ * has fewer than two elements.  */
 gcry_sexp_t
 gcry_sexp_cdr (const gcry_sexp_t list)
 {
@@ -1334,6 +1364,9 @@ gcry_sexp_cdr (const gcry_sexp_t list)
 }
 
 
+/* Return a copy of the first list in LIST (LIST itself included,
+ * searched in document order) whose first element is the data TOK of
+ * TOKLEN bytes (strlen (TOK) if TOKLEN is 0), or NULL.  */
 gcry_sexp_t
 gcry_sexp_find_token (gcry_sexp_t list, const char *tok, size_t toklen)
 {
@@ -1364,6 +1397,9 @@ gcry_sexp_find_token (gcry_sexp_t list, const char *tok, size_t toklen)
 }
 
 
+/* Return a pointer into LIST to the data of element NUMBER and store
+ * its length at *DATALEN; a single data element is its own element 0.
+ * NULL (and length 0) if that element is missing or a list.  */
 const char *
 _gcry_sexp_nth_data (gcry_sexp_t list, int number, size_t *datalen)
 {
@@ -1397,6 +1433,8 @@ gcry_sexp_nth_data (const gcry_sexp_t list, int number, size_t *datalen)
 }
 
 
+/* As gcry_sexp_nth_data but return a copy allocated with gcry_malloc
+ * (secure if LIST is).  Empty data gives NULL, as in libgcrypt.  */
 void *
 gcry_sexp_nth_buffer (const gcry_sexp_t list, int number, size_t *rlength)
 {
@@ -1419,6 +1457,7 @@ gcry_sexp_nth_buffer (const gcry_sexp_t list, int number, size_t *rlength)
 }
 
 
+/* As gcry_sexp_nth_buffer but NUL terminated.  */
 char *
 gcry_sexp_nth_string (gcry_sexp_t list, int number)
 {
@@ -1438,6 +1477,9 @@ gcry_sexp_nth_string (gcry_sexp_t list, int number)
 }
 
 
+/* Convert the data of element NUMBER of LIST to an MPI of format
+ * MPIFMT (0 means GCRYMPI_FMT_STD; GCRYMPI_FMT_OPAQUE takes the bytes
+ * as they are).  The MPI is secure if LIST is.  NULL on failure.  */
 gcry_mpi_t
 gcry_sexp_nth_mpi (gcry_sexp_t list, int number, int mpifmt)
 {
@@ -1663,6 +1705,10 @@ render (struct sink *k, const byte *d, int mode)
 }
 
 
+/* Print SEXP (NULL prints as "()") in MODE to BUFFER of MAXLENGTH
+ * bytes and NUL terminate it.  Returns the length without the NUL, 0
+ * if BUFFER is too small, or, if BUFFER is NULL, the size needed
+ * including the NUL.  */
 size_t
 gcry_sexp_sprint (gcry_sexp_t sexp, int mode, void *buffer, size_t maxlength)
 {
@@ -1687,6 +1733,7 @@ gcry_sexp_sprint (gcry_sexp_t sexp, int mode, void *buffer, size_t maxlength)
 }
 
 
+/* Log A in advanced format at debug level.  */
 void
 gcry_sexp_dump (const gcry_sexp_t a)
 {
@@ -2017,6 +2064,18 @@ parse_name (const char **s, const char **name, size_t *namelen)
 }
 
 
+/* Extract the parameters named in LIST from SEXP (below the sublist
+ * reached by the '!'-separated tokens of PATH, if given).  Each name is
+ * one character or a 'quoted' string and names a sublist "(name
+ * value)"; the value goes to the next pointer argument, converted
+ * according to the current mode: '+' unsigned MPI (default), '-'
+ * signed MPI, '/' opaque MPI, '&' gcry_buffer_t (allocated by us if
+ * its DATA is NULL, else filled in at OFF), "%s" and "%#s" char *,
+ * "%d" "%ld" "%u" "%lu" "%zu" integers.  A '?' right after a name
+ * makes it optional (absent gives NULL or 0).  The pointers are
+ * followed by a NULL.  On error everything stored so far is released
+ * and reset; a missing parameter gives GPG_ERR_NO_OBJ, a value that
+ * does not convert GPG_ERR_INV_OBJ.  */
 gpg_error_t
 gcry_sexp_extract_param (gcry_sexp_t sexp, const char *path,
                          const char *list, ...)

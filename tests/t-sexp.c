@@ -182,6 +182,7 @@ test_parse (void)
       "(1:x3:abc5:hello2:AB3:abc)");
   CP ("(x 0:)", "(1:x0:)");
   CP ("([text/plain]foo)", "(10:text/plain3:foo)");
+  CP ("([4:text]3:abc)", "(4:text3:abc)");
   CP ("(a-b.c/d_e:f*g+h=i -x .y /z)", "(17:a-b.c/d_e:f*g+h=i2:-x2:.y2:/z)");
   CP ("(abc(def)ghi)", "(3:abc(3:def)3:ghi)");
   CP ("(a\"b\"#63#|ZA==|)", "(1:a1:b1:c1:d)");
@@ -431,6 +432,7 @@ test_build (void)
       gcry_mpi_t sm;
 
       check (gcry_is_secure (s), "object from secure %%b is secure");
+      gcry_sexp_release (inner);
       inner = gcry_sexp_find_token (s, "s", 0);
       d = gcry_sexp_nth_data (inner, 1, &n);
       check (d && n == 4 && gcry_is_secure (d) && gcry_is_secure (inner),
@@ -693,6 +695,83 @@ test_extract (void)
   gcry_free (str);
   gcry_sexp_release (s);
   group_result ("extract_param", before);
+}
+
+
+/* Large data (beyond 16 bit lengths) and deep nesting.  */
+static void
+test_sizes (void)
+{
+  unsigned long before = test_failed;
+  size_t sizes[] = { 4896, 70000 };
+  size_t i, n, depth;
+  gcry_sexp_t s, l;
+  gpg_error_t err;
+  char *buf, *out;
+  const char *d;
+
+  for (i = 0; i < DIM (sizes); i++)
+    {
+      buf = malloc (sizes[i]);
+      if (!buf)
+        die ("out of core");
+      for (n = 0; n < sizes[i]; n++)
+        buf[n] = (char)(n * 7 + 1);
+      err = gcry_sexp_build (&s, NULL, "(private-key (ml-dsa-87 (s %b)))",
+                             (int)sizes[i], buf);
+      l = err ? NULL : gcry_sexp_find_token (s, "s", 0);
+      d = gcry_sexp_nth_data (l, 1, &n);
+      check (d && n == sizes[i] && !memcmp (d, buf, n),
+             "%zu byte data element", sizes[i]);
+      if (!err)
+        {
+          size_t len;
+          gcry_sexp_t s2;
+
+          out = print_sexp (s, GCRYSEXP_FMT_ADVANCED, &len);
+          check (!scan (&s2, NULL, out, len) && s2
+                 && gcry_sexp_length (s2) == 2,
+                 "%zu byte data element through advanced format", sizes[i]);
+          gcry_sexp_release (s2);
+          free (out);
+        }
+      gcry_sexp_release (l);
+      gcry_sexp_release (s);
+      free (buf);
+    }
+
+  /* Deep nesting: canonical round trip at depth 20000, advanced
+     (quadratic indentation) at depth 500.  */
+  for (depth = 500; depth <= 20000; depth += 19500)
+    {
+      size_t len = 2 * depth + 3;
+
+      buf = malloc (len);
+      if (!buf)
+        die ("out of core");
+      for (n = 0; n < depth; n++)
+        buf[n] = '(';
+      memcpy (buf + depth, "1:x", 3);
+      for (n = 0; n < depth; n++)
+        buf[depth + 3 + n] = ')';
+      err = scan (&s, NULL, buf, len);
+      if (check (!err && s, "nesting depth %zu parses", depth))
+        {
+          check_canon (s, buf, len, "deep nesting round trip");
+          l = gcry_sexp_find_token (s, "x", 0);
+          check (l && gcry_sexp_length (l) == 1, "find_token at depth %zu",
+                 depth);
+          gcry_sexp_release (l);
+          if (depth == 500)
+            {
+              out = print_sexp (s, GCRYSEXP_FMT_ADVANCED, &n);
+              free (out);
+            }
+        }
+      gcry_sexp_release (s);
+      free (buf);
+    }
+  group_result ("large data and deep nesting", before);
 }
 
 
@@ -1043,6 +1122,7 @@ main (int argc, char **argv)
   test_build ();
   test_access ();
   test_extract ();
+  test_sizes ();
   test_canon_len ();
   test_malformed ();
   test_fuzz ();
