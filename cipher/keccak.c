@@ -714,6 +714,10 @@ _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3])
   else if (!strcmp (name, "avx512") && (hwf & HWF_INTEL_AVX512))
     ops = &keccak_avx512_ops;
 #endif
+#ifdef USE_PPC_VSX
+  else if (!strcmp (name, "vsx") && (hwf & HWF_PPC_ARCH_2_07))
+    ops = &keccak_ppc_vsx_ops;
+#endif
   if (!ops)
     return -1;
   r_fn[0] = strcmp (ops->name, name) ? NULL : ops->f1600;

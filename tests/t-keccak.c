@@ -15,9 +15,10 @@
  * only cipher/keccak.h.  It checks
  *
  *  - the portable permutation against a FIPS 202 known answer,
- *  - the dispatched single, 4-way and 8-way permutations against the
- *    portable single-state permutation on zero, all-ones, one-bit
- *    and pseudo-random states,
+ *  - the dispatched single, 4-way and 8-way permutations, and those of
+ *    every other backend usable here, against the portable
+ *    single-state permutation on zero, all-ones, one-bit and
+ *    pseudo-random states,
  *  - the batch sponge against N independent incremental sponges for
  *    several rates, input lengths and output splits,
  *  - that an incremental sponge gives the same bytes for any split of
@@ -107,13 +108,14 @@ make_state (u64 s[25], unsigned int k)
       s[i] = prng ();
 }
 
-/* Compare the dispatched N-way permutation (N = 1, 4, 8) with N calls
-   of the portable single-state permutation over NSTATES test states,
-   each instance of a batch getting a different state.  Each batch is
-   also permuted twice, to catch kernels that leave garbage in lanes
-   they do not use on the way out.  */
+/* Compare the N-way permutation FN (N = 1, 4, 8) with N calls of the
+   portable single-state permutation over NSTATES test states, each
+   instance of a batch getting a different state.  Each batch is also
+   permuted twice, to catch kernels that leave garbage in lanes they
+   do not use on the way out.  WHAT names FN in messages.  */
 static void
-check_permutation (unsigned int n, unsigned int nstates)
+check_permutation_fn (const char *what, keccak_permute_fn_t fn,
+                      unsigned int n, unsigned int nstates)
 {
   u64 batch[25 * 8], ref[8][25];
   unsigned int k, i, j, rep;
@@ -128,46 +130,68 @@ check_permutation (unsigned int n, unsigned int nstates)
         }
       for (rep = 0; rep < 2; rep++)
         {
-          if (n == 1)
-            _gcry_keccak_f1600 (batch);
-          else if (n == 4)
-            _gcry_keccak_f1600_x4 (batch);
-          else
-            _gcry_keccak_f1600_x8 (batch);
+          fn (batch);
           for (j = 0; j < n; j++)
             _gcry_keccak_f1600_generic (ref[j]);
           for (j = 0; j < n; j++)
             for (i = 0; i < 25; i++)
               if (batch[i * n + j] != ref[j][i])
                 {
-                  fail (n == 1 ? "single permutation"
-                        : n == 4 ? "x4 permutation" : "x8 permutation",
-                        k + j, i);
+                  fail (what, k + j, i);
                   return;
                 }
         }
     }
+}
 
-  /* The portable batch versions must agree as well: they are the
-     reference of the SIMD backends in the benchmarks.  */
-  if (n > 1)
+/* Test the dispatched permutations, then every compiled-in backend
+   that this CPU (with the disabled features) can run, slot by slot;
+   _gcry_keccak_get_backend gives NULL for slots a backend borrows
+   from another one.  */
+static void
+check_all_permutations (unsigned int nstates)
+{
+  static const char *const backends[] =
+    { "generic", "avx2", "avx512", "vsx" };
+  static const char *const slot[3] = { "single", "x4", "x8" };
+  static const unsigned int slot_n[3] = { 1, 4, 8 };
+  keccak_permute_fn_t fn[3];
+  char what[64];
+  unsigned int b, i, tested;
+
+  check_permutation_fn ("dispatched single permutation",
+                        _gcry_keccak_f1600, 1, nstates);
+  check_permutation_fn ("dispatched x4 permutation",
+                        _gcry_keccak_f1600_x4, 4, nstates);
+  check_permutation_fn ("dispatched x8 permutation",
+                        _gcry_keccak_f1600_x8, 8, nstates);
+
+  for (b = 0; b < sizeof backends / sizeof *backends; b++)
     {
-      for (j = 0; j < n; j++)
+      if (_gcry_keccak_get_backend (backends[b], fn))
         {
-          make_state (ref[j], 1700 + j);
-          for (i = 0; i < 25; i++)
-            batch[i * n + j] = ref[j][i];
-          _gcry_keccak_f1600_generic (ref[j]);
+          if (verbose)
+            printf ("t-keccak: backend %s: not available\n", backends[b]);
+          continue;
         }
-      if (n == 4)
-        _gcry_keccak_f1600_x4_generic (batch);
-      else
-        _gcry_keccak_f1600_x8_generic (batch);
-      for (j = 0; j < n; j++)
-        for (i = 0; i < 25; i++)
-          if (batch[i * n + j] != ref[j][i])
-            fail ("portable batch permutation", n, i);
+      for (i = tested = 0; i < 3; i++)
+        if (fn[i])
+          {
+            snprintf (what, sizeof what, "%s %s permutation",
+                      backends[b], slot[i]);
+            check_permutation_fn (what, fn[i], slot_n[i], nstates);
+            tested++;
+          }
+      printf ("t-keccak: backend %s: %u permutation(s) tested\n",
+              backends[b], tested);
     }
+
+  /* The portable batch versions must be there, whatever the
+     dispatch chose: they are the reference of the SIMD backends.  */
+  check_permutation_fn ("portable x4 permutation",
+                        _gcry_keccak_f1600_x4_generic, 4, 64);
+  check_permutation_fn ("portable x8 permutation",
+                        _gcry_keccak_f1600_x8_generic, 8, 64);
 }
 
 
@@ -306,9 +330,7 @@ main (int argc, char **argv)
     fail ("backend name of a 5-way batch", 5, 0);
 
   check_known_answer ();
-  check_permutation (1, nstates);
-  check_permutation (4, nstates);
-  check_permutation (8, nstates);
+  check_all_permutations (nstates);
 
   for (n = 4; n <= 8; n += 4)
     for (r = 0; r < sizeof rates / sizeof *rates; r++)
