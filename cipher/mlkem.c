@@ -97,6 +97,19 @@ _gcry_mlkem_backend_name (void)
 }
 
 
+/* Return the kernel set named NAME if it is compiled in and usable
+ * with the current (possibly disabled) hardware features, else NULL.
+ * For bench-slope and the differential kernel tests; it must accept
+ * exactly the sets _gcry_mlkem_init may choose.  */
+const mlkem_ops_t *
+_gcry_mlkem_get_ops (const char *name)
+{
+  if (name && !strcmp (name, _gcry_mlkem_ops_generic.name))
+    return &_gcry_mlkem_ops_generic;
+  return NULL;
+}
+
+
 const mlkem_param_t *
 _gcry_mlkem_param_by_algo (int algo)
 {

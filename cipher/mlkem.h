@@ -44,6 +44,9 @@ typedef struct
 void _gcry_mlkem_init (void);
 /* Name of the chosen kernel set ("generic", ...).  */
 const char *_gcry_mlkem_backend_name (void);
+/* The kernel set named NAME ("generic", ...) if compiled in and usable
+ * here, else NULL (bench-slope, kernel tests).  */
+const struct mlkem_ops_s *_gcry_mlkem_get_ops (const char *name);
 
 /* Parameter set of the KEM algorithm ALGO, or NULL.  */
 const mlkem_param_t *_gcry_mlkem_param_by_algo (int algo);
