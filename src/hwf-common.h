@@ -28,7 +28,9 @@ unsigned int _gcry_hwf_detect_ppc (void);
 /* Disable the feature NAME ("all" for every feature).  Only effective
    before the features are detected.  */
 gpg_err_code_t _gcry_disable_hw_feature (const char *name);
-/* Append "hwflist:name:name:...:\n" style text; see gcry_get_config. */
+/* Enumerate the known features for gcry_get_config's "hwflist":
+   return the name of entry IDX (0, 1, ...) and store its HWF_ bit at
+   R_FEATURE, or return NULL past the last entry.  */
 const char *_gcry_enum_hw_features (int idx, unsigned int *r_feature);
 
 #endif /*HWF_COMMON_H*/
