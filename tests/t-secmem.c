@@ -236,6 +236,16 @@ check_basic (void)
   check (!gcry_calloc (SIZE_MAX / 4, 8) && errno == ENOMEM,
          "calloc overflow gives NULL/ENOMEM");
 
+  errno = 0;
+  check (!gcry_malloc_secure (SIZE_MAX) && errno == ENOMEM,
+         "malloc_secure (SIZE_MAX) gives NULL/ENOMEM");
+  errno = 0;
+  check (!gcry_malloc_secure (SIZE_MAX - 8) && errno == ENOMEM,
+         "malloc_secure (SIZE_MAX - 8) gives NULL/ENOMEM");
+  errno = 0;
+  check (!gcry_malloc (SIZE_MAX) && errno == ENOMEM,
+         "malloc (SIZE_MAX) gives NULL/ENOMEM");
+
   sstr = gcry_xmalloc_secure (6);
   memcpy (sstr, "hello", 6);
   str = gcry_strdup (sstr);
