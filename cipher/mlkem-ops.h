@@ -134,6 +134,12 @@ typedef struct mlkem_ops_s
 /* The portable kernel set (cipher/mlkem-poly-generic.c).  */
 extern const mlkem_ops_t _gcry_mlkem_ops_generic;
 
+/* The kernel sets usable on this machine (compiled in and supported by
+ * the enabled hardware features), best first, the portable set last;
+ * NULL for IDX past the end.  _gcry_mlkem_init picks index 0.  For the
+ * differential tests (tests/t-mlkem-kernels.c).  */
+const mlkem_ops_t *_gcry_mlkem_ops_available (unsigned int idx);
+
 /* Order-independent helpers shared by all kernel sets, portable C
  * (cipher/mlkem-poly-generic.c).  Not dispatched.  */
 

@@ -80,13 +80,25 @@ static const char *const mlkem_aliases[] =
 static const mlkem_ops_t *mlkem_ops = &_gcry_mlkem_ops_generic;
 
 
+const mlkem_ops_t *
+_gcry_mlkem_ops_available (unsigned int idx)
+{
+  const mlkem_ops_t *list[4];
+  unsigned int n = 0;
+
+  /* Fastest first.  Kernel sets for AVX2, AVX-512 and VSX go here,
+     each gated by its USE_ macro and its HWF bit from
+     _gcry_get_hw_features (); the portable set is the last resort.  */
+  list[n++] = &_gcry_mlkem_ops_generic;
+
+  return idx < n ? list[idx] : NULL;
+}
+
+
 void
 _gcry_mlkem_init (void)
 {
-  /* Fastest first; the portable C set is the last resort.  Kernel
-     sets for AVX2, AVX-512 and VSX will be inserted here, each gated
-     by its USE_ macro and its HWF bit.  */
-  mlkem_ops = &_gcry_mlkem_ops_generic;
+  mlkem_ops = _gcry_mlkem_ops_available (0);
 }
 
 
@@ -104,8 +116,12 @@ _gcry_mlkem_backend_name (void)
 const mlkem_ops_t *
 _gcry_mlkem_get_ops (const char *name)
 {
-  if (name && !strcmp (name, _gcry_mlkem_ops_generic.name))
-    return &_gcry_mlkem_ops_generic;
+  const mlkem_ops_t *ops;
+  unsigned int i;
+
+  for (i = 0; name && (ops = _gcry_mlkem_ops_available (i)); i++)
+    if (!strcmp (name, ops->name))
+      return ops;
   return NULL;
 }
 

@@ -1,0 +1,508 @@
+/* t-mlkem-kernels.c - Tests of the ML-KEM kernel sets
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Linked against the internal library.  Every kernel set usable here
+ * (_gcry_mlkem_ops_available) is checked against straightforward
+ * references written from the FIPS 203 text: the NTT as a sum over
+ * powers of zeta, the base multiplication residue by residue,
+ * SampleNTT on a plain SHAKE128 stream, SamplePolyCBD bit by bit.
+ * NTT-domain results are compared through poly_ntt_tobytes, i.e. in
+ * the standard order, so a kernel set with its own coefficient order
+ * is tested the same way.  Inputs: zeros, impulses, extremes of the
+ * documented bounds and pseudo-random values; outputs are also
+ * checked against their documented bounds.  The order-independent
+ * helpers (Compress/Decompress) are checked on their whole domain.  */
+
+#define PGM "t-mlkem-kernels"
+#include "t-common.h"
+#include "g10lib.h"
+#include "keccak.h"
+#include "mlkem-ops.h"
+
+#define Q 3329
+
+/* Deterministic pseudo-random numbers (xorshift64*).  */
+static u64 prng_state = UINT64_C(0x243f6a8885a308d3);
+
+static u64
+prng (void)
+{
+  prng_state ^= prng_state >> 12;
+  prng_state ^= prng_state << 25;
+  prng_state ^= prng_state >> 27;
+  return prng_state * UINT64_C(0x2545f4914f6cdd1d);
+}
+
+static void
+prng_bytes (byte *p, size_t n)
+{
+  while (n--)
+    *p++ = prng ();
+}
+
+static int
+modq (long a)
+{
+  a %= Q;
+  return a < 0 ? a + Q : a;
+}
+
+static long
+powq (long b, unsigned int e)
+{
+  long r = 1;
+
+  b = modq (b);
+  while (e)
+    {
+      if (e & 1)
+        r = r * b % Q;
+      b = b * b % Q;
+      e >>= 1;
+    }
+  return r;
+}
+
+static unsigned int
+bitrev7 (unsigned int i)
+{
+  unsigned int r = 0, b;
+
+  for (b = 0; b < 7; b++)
+    r |= ((i >> b) & 1) << (6 - b);
+  return r;
+}
+
+/* gamma_i = 17^(2 BitRev7(i) + 1).  */
+static long
+gamma_i (unsigned int i)
+{
+  return powq (17, 2 * bitrev7 (i) + 1);
+}
+
+/* Standard-order values of an NTT-domain poly, via the kernel set's
+ * own reduce and serialisation.  */
+static void
+ntt_values (const mlkem_ops_t *o, int out[MLKEM_N], const mlkem_poly_ntt *a)
+{
+  mlkem_poly_ntt t = *a;
+  byte b[MLKEM_POLYBYTES];
+  unsigned int i;
+
+  o->reduce (t.coeffs);
+  o->poly_ntt_tobytes (b, &t);
+  for (i = 0; i < MLKEM_N / 2; i++)
+    {
+      out[2 * i] = b[3 * i] | ((b[3 * i + 1] & 15) << 8);
+      out[2 * i + 1] = (b[3 * i + 1] >> 4) | (b[3 * i + 2] << 4);
+    }
+}
+
+/* Build an NTT-domain poly from standard-order values in [0, 4095].  */
+static void
+ntt_from_values (const mlkem_ops_t *o, mlkem_poly_ntt *r, const int v[MLKEM_N])
+{
+  byte b[MLKEM_POLYBYTES];
+  unsigned int i;
+
+  for (i = 0; i < MLKEM_N / 2; i++)
+    {
+      b[3 * i] = v[2 * i];
+      b[3 * i + 1] = (v[2 * i] >> 8) | (v[2 * i + 1] << 4);
+      b[3 * i + 2] = v[2 * i + 1] >> 4;
+    }
+  o->poly_ntt_frombytes (r, b);
+}
+
+static int
+max_abs (const s16 *c)
+{
+  int i, m = 0;
+
+  for (i = 0; i < MLKEM_N; i++)
+    if (abs (c[i]) > m)
+      m = abs (c[i]);
+  return m;
+}
+
+/* FIPS 203 eq. 4.9/4.10: fhat_2i = sum_j f_2j gamma_i^j,
+ * fhat_2i+1 = sum_j f_2j+1 gamma_i^j.  */
+static void
+ref_ntt (int out[MLKEM_N], const mlkem_poly *a)
+{
+  unsigned int i, j;
+
+  for (i = 0; i < 128; i++)
+    {
+      long g = gamma_i (i), gp = 1, s0 = 0, s1 = 0;
+
+      for (j = 0; j < 128; j++)
+        {
+          s0 = (s0 + modq (a->coeffs[2 * j]) * gp) % Q;
+          s1 = (s1 + modq (a->coeffs[2 * j + 1]) * gp) % Q;
+          gp = gp * g % Q;
+        }
+      out[2 * i] = s0;
+      out[2 * i + 1] = s1;
+    }
+}
+
+static void
+fill_case (mlkem_poly *a, int which)
+{
+  unsigned int i;
+
+  memset (a, 0, sizeof *a);
+  switch (which)
+    {
+    case 0: break;                                   /* zero */
+    case 1: a->coeffs[0] = 1; break;                 /* impulses */
+    case 2: a->coeffs[1] = Q - 1; break;
+    case 3: a->coeffs[255] = -(Q - 1); break;
+    case 4: for (i = 0; i < MLKEM_N; i++) a->coeffs[i] = Q - 1; break;
+    case 5: for (i = 0; i < MLKEM_N; i++) a->coeffs[i] = -(Q - 1); break;
+    case 6:
+      for (i = 0; i < MLKEM_N; i++)
+        a->coeffs[i] = (i & 1) ? Q - 1 : -(Q - 1);
+      break;
+    default:
+      for (i = 0; i < MLKEM_N; i++)
+        a->coeffs[i] = (int)(prng () % (2 * Q - 1)) - (Q - 1);
+      break;
+    }
+}
+
+#define NCASES 20
+
+static void
+test_ntt (const mlkem_ops_t *o)
+{
+  mlkem_poly a, back;
+  mlkem_poly_ntt r, r2;
+  int got[MLKEM_N], want[MLKEM_N];
+  int c, i, ok_val = 1, ok_bound = 1, ok_inv = 1;
+
+  for (c = 0; c < NCASES; c++)
+    {
+      fill_case (&a, c);
+      o->ntt (&r, &a);
+      if (max_abs (r.coeffs) >= Q)
+        ok_bound = 0;
+      ntt_values (o, got, &r);
+      ref_ntt (want, &a);
+      if (memcmp (got, want, sizeof got))
+        ok_val = 0;
+
+      /* NTT (invntt_tomont (x)) = x * 2^16.  */
+      o->invntt_tomont (&back, &r);
+      if (max_abs (back.coeffs) >= Q)
+        ok_bound = 0;
+      o->ntt (&r2, &back);
+      ntt_values (o, got, &r2);
+      for (i = 0; i < MLKEM_N; i++)
+        if (got[i] != modq ((long)want[i] * 65536))
+          ok_inv = 0;
+    }
+  check (ok_val, "%s: ntt matches the definition", o->name);
+  check (ok_inv, "%s: invntt_tomont is the inverse (times R)", o->name);
+  check (ok_bound, "%s: ntt/invntt output bounds", o->name);
+}
+
+static void
+test_basemul (const mlkem_ops_t *o)
+{
+  mlkem_poly_ntt a[4], b[4], r;
+  mlkem_poly_mulcache bc[4];
+  mlkem_poly t;
+  int av[4][MLKEM_N], bv[4][MLKEM_N], got[MLKEM_N];
+  long rinv = powq (65536, Q - 2);
+  int c, k, j, i, ok = 1, ok_bound = 1;
+
+  for (c = 0; c < 12; c++)
+    for (k = 1; k <= 4; k++)
+      {
+        for (j = 0; j < k; j++)
+          {
+            int v[MLKEM_N];
+
+            /* a: ByteDecode_12 output, up to 4095; b: NTT output.  */
+            for (i = 0; i < MLKEM_N; i++)
+              v[i] = c == 0 ? 4095 : c == 1 ? 0 : (int)(prng () % 4096);
+            ntt_from_values (o, &a[j], v);
+            ntt_values (o, av[j], &a[j]);
+            for (i = 0; i < MLKEM_N; i++)
+              av[j][i] = modq (v[i]);
+            fill_case (&t, c == 0 ? 4 : c == 1 ? 5 : c + 7);
+            o->ntt (&b[j], &t);
+            ntt_values (o, bv[j], &b[j]);
+            o->mulcache_compute (&bc[j], &b[j]);
+          }
+        o->basemul_acc (&r, a, b, bc, k);
+        if (max_abs (r.coeffs) >= Q)
+          ok_bound = 0;
+        ntt_values (o, got, &r);
+        for (i = 0; i < 128; i++)
+          {
+            long s0 = 0, s1 = 0, g = gamma_i (i);
+
+            for (j = 0; j < k; j++)
+              {
+                long a0 = av[j][2 * i], a1 = av[j][2 * i + 1];
+                long b0 = bv[j][2 * i], b1 = bv[j][2 * i + 1];
+
+                s0 = (s0 + a0 * b0 + a1 * b1 % Q * g) % Q;
+                s1 = (s1 + a0 * b1 + a1 * b0) % Q;
+              }
+            if (got[2 * i] != s0 * rinv % Q || got[2 * i + 1] != s1 * rinv % Q)
+              ok = 0;
+          }
+      }
+  check (ok, "%s: basemul_acc matches MultiplyNTTs", o->name);
+  check (ok_bound, "%s: basemul_acc output bound", o->name);
+}
+
+static void
+test_coeffwise (const mlkem_ops_t *o)
+{
+  s16 c[MLKEM_N];
+  long x;
+  int i, ok_r = 1, ok_m = 1;
+
+  for (x = -32768; x < 32768; x += MLKEM_N)
+    {
+      for (i = 0; i < MLKEM_N; i++)
+        c[i] = x + i;
+      o->reduce (c);
+      for (i = 0; i < MLKEM_N; i++)
+        if (c[i] < 0 || c[i] >= Q || c[i] != modq (x + i))
+          ok_r = 0;
+      for (i = 0; i < MLKEM_N; i++)
+        c[i] = x + i;
+      o->tomont (c);
+      for (i = 0; i < MLKEM_N; i++)
+        if (abs (c[i]) >= Q || modq (c[i]) != modq ((x + i) * 65536L))
+          ok_m = 0;
+    }
+  check (ok_r, "%s: reduce on all int16", o->name);
+  check (ok_m, "%s: tomont on all int16", o->name);
+}
+
+static void
+test_bytes (const mlkem_ops_t *o)
+{
+  byte in[MLKEM_POLYBYTES], out[MLKEM_POLYBYTES];
+  mlkem_poly_ntt r;
+  int c, ok = 1;
+
+  for (c = 0; c < 20; c++)
+    {
+      if (c == 0)
+        memset (in, 0xff, sizeof in);   /* All 4095: passes through.  */
+      else
+        prng_bytes (in, sizeof in);
+      o->poly_ntt_frombytes (&r, in);
+      o->poly_ntt_tobytes (out, &r);
+      if (memcmp (in, out, sizeof in))
+        ok = 0;
+    }
+  check (ok, "%s: poly_ntt_frombytes/tobytes round trip", o->name);
+}
+
+/* SampleNTT (FIPS 203 Algorithm 7) on a plain SHAKE128 stream.  */
+static void
+ref_sample_ntt (int out[MLKEM_N], const byte in[34])
+{
+  keccak_ctx_t ctx;
+  byte c[3];
+  int j = 0;
+
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, 34);
+  while (j < MLKEM_N)
+    {
+      int d1, d2;
+
+      _gcry_keccak_squeeze (&ctx, c, 3);
+      d1 = c[0] + 256 * (c[1] % 16);
+      d2 = c[1] / 16 + 16 * c[2];
+      if (d1 < Q)
+        out[j++] = d1;
+      if (d2 < Q && j < MLKEM_N)
+        out[j++] = d2;
+    }
+}
+
+static void
+test_gen_matrix (const mlkem_ops_t *o)
+{
+  mlkem_poly_ntt a[16];
+  byte in[34];
+  int got[MLKEM_N], want[MLKEM_N];
+  unsigned int k, i, j, tr;
+  int ok = 1, n;
+
+  for (n = 0; n < 3; n++)
+    for (k = 2; k <= 4; k++)
+      for (tr = 0; tr < 2; tr++)
+        {
+          prng_bytes (in, 32);
+          o->gen_matrix_ntt (a, in, k, tr);
+          for (i = 0; i < k; i++)
+            for (j = 0; j < k; j++)
+              {
+                /* A-hat[i,j] = SampleNTT (rho || j || i).  */
+                in[32] = tr ? i : j;
+                in[33] = tr ? j : i;
+                ref_sample_ntt (want, in);
+                ntt_values (o, got, &a[i * k + j]);
+                if (memcmp (got, want, sizeof got))
+                  ok = 0;
+              }
+        }
+  check (ok, "%s: gen_matrix_ntt matches SampleNTT", o->name);
+}
+
+static void
+test_cbd (const mlkem_ops_t *o)
+{
+  byte buf[192];
+  mlkem_poly r;
+  int c, eta, i, j, ok = 1;
+
+  for (c = 0; c < 40; c++)
+    for (eta = 2; eta <= 3; eta++)
+      {
+        if (c == 0)
+          memset (buf, 0xff, sizeof buf);
+        else
+          prng_bytes (buf, sizeof buf);
+        if (eta == 2)
+          o->poly_cbd_eta2 (&r, buf);
+        else
+          o->poly_cbd_eta3 (&r, buf);
+        for (i = 0; i < MLKEM_N; i++)
+          {
+            int x = 0, y = 0;
+
+            for (j = 0; j < eta; j++)
+              {
+                unsigned int bx = 2 * i * eta + j, by = 2 * i * eta + eta + j;
+
+                x += (buf[bx / 8] >> (bx % 8)) & 1;
+                y += (buf[by / 8] >> (by % 8)) & 1;
+              }
+            if (r.coeffs[i] != x - y)
+              ok = 0;
+          }
+      }
+  check (ok, "%s: SamplePolyCBD eta 2 and 3", o->name);
+}
+
+
+/* Compress/Decompress on their whole domain, against exact integer
+ * rounding: Compress_d (x) = floor ((2^(d+1) x + q) / 2q) mod 2^d,
+ * Decompress_d (y) = floor ((2 q y + 2^d) / 2^(d+1)).  */
+static unsigned int
+get_bits (const byte *b, unsigned int pos, unsigned int d)
+{
+  unsigned int v = 0, i;
+
+  for (i = 0; i < d; i++)
+    v |= ((b[(pos + i) / 8] >> ((pos + i) % 8)) & 1) << i;
+  return v;
+}
+
+static void
+test_compress (void)
+{
+  static const unsigned int ds[5] = { 1, 4, 5, 10, 11 };
+  byte buf[32 * 11];
+  mlkem_poly a;
+  unsigned int di, i;
+  int ok_c = 1, ok_d = 1;
+  long x;
+
+  for (di = 0; di < 5; di++)
+    {
+      unsigned int d = ds[di];
+
+      for (x = -(Q - 1); x < Q; x += MLKEM_N)
+        {
+          for (i = 0; i < MLKEM_N; i++)
+            a.coeffs[i] = x + i < Q ? x + i : 0;
+          if (d == 1)
+            _gcry_mlkem_poly_tomsg (buf, &a);
+          else
+            _gcry_mlkem_poly_compress (buf, &a, d);
+          for (i = 0; i < MLKEM_N; i++)
+            {
+              long v = modq (a.coeffs[i]);
+              unsigned int want = ((v << (d + 1)) + Q) / (2 * Q) % (1u << d);
+
+              if (get_bits (buf, d * i, d) != want)
+                ok_c = 0;
+            }
+        }
+
+      for (x = 0; x < (1L << d); x += MLKEM_N)
+        {
+          memset (buf, 0, sizeof buf);
+          for (i = 0; i < MLKEM_N; i++)
+            {
+              unsigned int y = (x + i) % (1u << d), b;
+
+              for (b = 0; b < d; b++)
+                buf[(d * i + b) / 8] |= ((y >> b) & 1) << ((d * i + b) % 8);
+            }
+          if (d == 1)
+            _gcry_mlkem_poly_frommsg (&a, buf);
+          else
+            _gcry_mlkem_poly_decompress (&a, buf, d);
+          for (i = 0; i < MLKEM_N; i++)
+            {
+              unsigned int y = (x + i) % (1u << d);
+              long want = (2L * Q * y + (1L << d)) >> (d + 1);
+
+              if (a.coeffs[i] != want)
+                ok_d = 0;
+            }
+        }
+    }
+  check (ok_c, "Compress_d for d = 1, 4, 5, 10, 11 on all |x| < q");
+  check (ok_d, "Decompress_d for d = 1, 4, 5, 10, 11 on all inputs");
+}
+
+
+int
+main (int argc, char **argv)
+{
+  const mlkem_ops_t *o;
+  unsigned int i;
+
+  argc = test_init (argc, argv);
+  if (argc > 1)
+    die ("unknown option '%s'", argv[1]);
+
+  test_compress ();
+  for (i = 0; (o = _gcry_mlkem_ops_available (i)); i++)
+    {
+      printf ("%s: kernel set %s\n", PGM, o->name);
+      test_coeffwise (o);
+      test_bytes (o);
+      test_ntt (o);
+      test_basemul (o);
+      test_gen_matrix (o);
+      test_cbd (o);
+    }
+  return test_exit ();
+}
