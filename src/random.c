@@ -15,7 +15,7 @@
  * the kernel's CSPRNG: getrandom(2) without flags, which blocks only
  * until the kernel pool has been initialised once after boot, and
  * /dev/urandom where the system call does not exist (old kernels,
- * some emulators).  There is no user-space pool to seed or reseed,
+ * some emulators) or is refused by a sandbox.  There is no user-space pool to seed or reseed,
  * so GCRYCTL_ENABLE_QUICK_RANDOM cannot weaken anything.
  *
  * A failing entropy source is a fatal error, as in libgcrypt: the
@@ -123,7 +123,9 @@ _gcry_randomize (void *buffer, size_t length, enum gcry_random_level level)
         {
           if (errno == EINTR)
             continue;
-          if (errno == ENOSYS)
+          /* No such system call (old kernel, emulator) or blocked by a
+             seccomp filter: the device is as good a source.  */
+          if (errno == ENOSYS || errno == EPERM)
             {
               read_urandom (p, length);
               return;
