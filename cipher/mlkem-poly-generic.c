@@ -505,9 +505,10 @@ const mlkem_ops_t _gcry_mlkem_ops_generic =
 static inline u32
 compress_d (s16 x, unsigned int d)
 {
-  u64 n = ((u64)(u16)caddq (x) << d) + MLKEM_Q / 2;
+  u32 n = ((u32)(u16)caddq (x) << d) + MLKEM_Q / 2;
 
-  return (u32)((n * 10321340) >> 35) & ((1u << d) - 1);
+  /* A 32x32->64-bit product, which vectorises.  */
+  return (u32)(((u64)n * 10321340u) >> 35) & ((1u << d) - 1);
 }
 
 /* Decompress_d (Y) = round (q Y / 2^d) (FIPS 203 eq. 4.8).  */
