@@ -540,13 +540,14 @@ check_pubkey_algo (int algo, unsigned int use)
 }
 
 
-/* Return the element counts of ALGO or NULL.  */
+/* Return the element counts of ALGO or NULL.  Like libgcrypt, this
+   information is given for disabled algorithms too.  */
 static const struct pubkey_elems *
 elems_from_algo (int algo)
 {
   int i;
 
-  if (!spec_from_algo (algo))
+  if (index_from_algo (algo) < 0)
     return NULL;
   for (i = 0; pubkey_elems_table[i].algo; i++)
     if (pubkey_elems_table[i].algo == algo)
@@ -560,7 +561,7 @@ elems_from_algo (int algo)
  *    the wanted GCRY_PK_USAGE_* bits.  Returns 0 if usable, else
  *    GPG_ERR_PUBKEY_ALGO.  (gcry_pk_test_algo is this call.)
  *  GCRYCTL_GET_ALGO_USAGE: store the usage bits at *NBYTES (0 for an
- *    unknown algorithm).
+ *    unknown algorithm; a disabled one still reports its bits).
  *  GCRYCTL_GET_ALGO_NPKEY / NSKEY / NSIGN / NENCR: store the number of
  *    parameters of the public key, secret key, signature and
  *    encryption result at *NBYTES (0 for an unknown algorithm).
@@ -569,7 +570,7 @@ gcry_error_t
 gcry_pk_algo_info (int algo, int what, void *buffer, size_t *nbytes)
 {
   const struct pubkey_elems *el;
-  gcry_pk_spec_t *spec;
+  int i;
 
   _gcry_global_init ();
   switch (what)
@@ -584,8 +585,9 @@ gcry_pk_algo_info (int algo, int what, void *buffer, size_t *nbytes)
     case GCRYCTL_GET_ALGO_USAGE:
       if (!nbytes)
         return gpg_error (GPG_ERR_INV_ARG);
-      spec = spec_from_algo (algo);
-      *nbytes = spec ? spec->use : 0;
+      /* Reported for disabled algorithms too, as libgcrypt.  */
+      i = index_from_algo (algo);
+      *nbytes = i < 0 ? 0 : pubkey_list[i]->use;
       return 0;
 
     case GCRYCTL_GET_ALGO_NPKEY:
