@@ -25,15 +25,50 @@
 
 #define ROL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 
-/* Process NBLOCKS 64-byte blocks at DATA (FIPS 180-4, Section 6.1.2).
-   The schedule W[t] = ROTL1 (W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]) is
-   kept as a 16-word ring.  f_t and K_t follow Sections 4.1.1 and
-   4.2.1 for the four 20-round stages.  */
+/* The round functions f_t of FIPS 180-4, Section 4.1.1: Ch for
+   rounds 0-19, Parity for 20-39 and 60-79, Maj for 40-59.  */
+#define F_CH(x, y, z)     ((z) ^ ((x) & ((y) ^ (z))))
+#define F_PARITY(x, y, z) ((x) ^ (y) ^ (z))
+#define F_MAJ(x, y, z)    (((x) & (y)) | ((z) & ((x) | (y))))
+
+/* W[t] for t >= 16: ROTL1 (W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]),
+   computed in place in the 16-word ring W.  */
+#define SHA1_SCHED(t)                                                   \
+  (tmp = (w[((t) - 3) & 15] ^ w[((t) - 8) & 15]                         \
+          ^ w[((t) - 14) & 15] ^ w[(t) & 15]),                          \
+   w[(t) & 15] = ROL32 (tmp, 1))
+#define SHA1_LOAD(t) (w[t])
+
+/* One round of Section 6.1.2, step 3, with the variables renamed
+   instead of moved: the new a is written to E (the old e is dead) and
+   B is rotated in place; the caller rotates the argument list.  */
+#define SHA1_ROUND(a, b, c, d, e, F, k, wt)                             \
+  do                                                                    \
+    {                                                                   \
+      (e) += ROL32 ((a), 5) + F ((b), (c), (d)) + (k) + (wt);           \
+      (b) = ROL32 ((b), 30);                                            \
+    }                                                                   \
+  while (0)
+
+#define SHA1_5ROUNDS(t, F, k, WT)                                       \
+  do                                                                    \
+    {                                                                   \
+      SHA1_ROUND (a, b, c, d, e, F, k, WT ((t) + 0));                   \
+      SHA1_ROUND (e, a, b, c, d, F, k, WT ((t) + 1));                   \
+      SHA1_ROUND (d, e, a, b, c, F, k, WT ((t) + 2));                   \
+      SHA1_ROUND (c, d, e, a, b, F, k, WT ((t) + 3));                   \
+      SHA1_ROUND (b, c, d, e, a, F, k, WT ((t) + 4));                   \
+    }                                                                   \
+  while (0)
+
+/* Process NBLOCKS 64-byte blocks at DATA (FIPS 180-4, Section 6.1.2)
+   with the constants K_t of Section 4.2.1.  Five rounds bring the
+   variables back to their names, so each stage loops in steps of 5.  */
 static void
 sha1_blocks (u32 h[5], const byte *data, size_t nblocks)
 {
   u32 w[16];
-  u32 a, b, c, d, e, f, k, tmp;
+  u32 a, b, c, d, e, tmp;
   unsigned int t;
 
   for (; nblocks; nblocks--, data += 64)
@@ -43,37 +78,20 @@ sha1_blocks (u32 h[5], const byte *data, size_t nblocks)
 
       a = h[0]; b = h[1]; c = h[2]; d = h[3]; e = h[4];
 
-      for (t = 0; t < 80; t++)
-        {
-          if (t >= 16)
-            {
-              tmp = (w[(t - 3) & 15] ^ w[(t - 8) & 15]
-                     ^ w[(t - 14) & 15] ^ w[t & 15]);
-              w[t & 15] = ROL32 (tmp, 1);
-            }
-          if (t < 20)
-            {
-              f = d ^ (b & (c ^ d));             /* Ch */
-              k = 0x5a827999;
-            }
-          else if (t < 40)
-            {
-              f = b ^ c ^ d;                     /* Parity */
-              k = 0x6ed9eba1;
-            }
-          else if (t < 60)
-            {
-              f = (b & c) | (d & (b | c));       /* Maj */
-              k = 0x8f1bbcdc;
-            }
-          else
-            {
-              f = b ^ c ^ d;                     /* Parity */
-              k = 0xca62c1d6;
-            }
-          tmp = ROL32 (a, 5) + f + e + k + w[t & 15];
-          e = d; d = c; c = ROL32 (b, 30); b = a; a = tmp;
-        }
+      for (t = 0; t < 15; t += 5)
+        SHA1_5ROUNDS (t, F_CH, 0x5a827999, SHA1_LOAD);
+      /* Rounds 15-19: W[15] is loaded, 16-19 are scheduled.  */
+      SHA1_ROUND (a, b, c, d, e, F_CH, 0x5a827999, w[15]);
+      SHA1_ROUND (e, a, b, c, d, F_CH, 0x5a827999, SHA1_SCHED (16));
+      SHA1_ROUND (d, e, a, b, c, F_CH, 0x5a827999, SHA1_SCHED (17));
+      SHA1_ROUND (c, d, e, a, b, F_CH, 0x5a827999, SHA1_SCHED (18));
+      SHA1_ROUND (b, c, d, e, a, F_CH, 0x5a827999, SHA1_SCHED (19));
+      for (t = 20; t < 40; t += 5)
+        SHA1_5ROUNDS (t, F_PARITY, 0x6ed9eba1, SHA1_SCHED);
+      for (; t < 60; t += 5)
+        SHA1_5ROUNDS (t, F_MAJ, 0x8f1bbcdc, SHA1_SCHED);
+      for (; t < 80; t += 5)
+        SHA1_5ROUNDS (t, F_PARITY, 0xca62c1d6, SHA1_SCHED);
 
       h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
     }

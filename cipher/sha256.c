@@ -59,14 +59,52 @@ static const u32 sha256_k[64] =
 #define SSIG1(x) (ROR32 ((x), 17) ^ ROR32 ((x), 19) ^ ((x) >> 10))
 
 
+/* One round of FIPS 180-4, Section 6.2.2, step 3, with the working
+   variables renamed instead of moved: the caller rotates the argument
+   list, so the round only updates D (the new e) and H (the new a).
+   WT is the schedule word W[t].  */
+#define SHA256_ROUND(a, b, c, d, e, f, g, h, t, wt)                     \
+  do                                                                    \
+    {                                                                   \
+      u32 t1_ = (h) + BSIG1 (e) + CH ((e), (f), (g)) + sha256_k[t] + (wt); \
+      u32 t2_ = BSIG0 (a) + MAJ ((a), (b), (c));                        \
+      (d) += t1_;                                                       \
+      (h) = t1_ + t2_;                                                  \
+    }                                                                   \
+  while (0)
+
+/* W[t] for t >= 16 (step 1), computed in place in the 16-word ring W:
+   W[t] overwrites W[t-16], which is no longer needed.  */
+#define SHA256_SCHED(w, t)                                              \
+  ((w)[(t) & 15] += (SSIG1 ((w)[((t) - 2) & 15]) + (w)[((t) - 7) & 15] \
+                     + SSIG0 ((w)[((t) - 15) & 15])))
+
+/* Eight rounds starting at round T; W[t] from WT (a macro name).  */
+#define SHA256_8ROUNDS(t, WT)                                           \
+  do                                                                    \
+    {                                                                   \
+      SHA256_ROUND (a, b, c, d, e, f, g, h, (t) + 0, WT ((t) + 0));     \
+      SHA256_ROUND (h, a, b, c, d, e, f, g, (t) + 1, WT ((t) + 1));     \
+      SHA256_ROUND (g, h, a, b, c, d, e, f, (t) + 2, WT ((t) + 2));     \
+      SHA256_ROUND (f, g, h, a, b, c, d, e, (t) + 3, WT ((t) + 3));     \
+      SHA256_ROUND (e, f, g, h, a, b, c, d, (t) + 4, WT ((t) + 4));     \
+      SHA256_ROUND (d, e, f, g, h, a, b, c, (t) + 5, WT ((t) + 5));     \
+      SHA256_ROUND (c, d, e, f, g, h, a, b, (t) + 6, WT ((t) + 6));     \
+      SHA256_ROUND (b, c, d, e, f, g, h, a, (t) + 7, WT ((t) + 7));     \
+    }                                                                   \
+  while (0)
+
+#define W_LOAD(t)  (w[t])
+#define W_SCHED(t) SHA256_SCHED (w, t)
+
 /* Process NBLOCKS 64-byte blocks at DATA (FIPS 180-4, Section 6.2.2).
-   The message schedule is kept as a 16-word ring: W[t] for t >= 16
-   overwrites W[t-16], which is no longer needed.  */
+   Eight rounds return the working variables to their original names,
+   so the round loops advance by 8.  */
 static void
-sha256_blocks (u32 h[8], const byte *data, size_t nblocks)
+sha256_blocks (u32 hs[8], const byte *data, size_t nblocks)
 {
   u32 w[16];
-  u32 a, b, c, d, e, f, g, hh, t1, t2;
+  u32 a, b, c, d, e, f, g, h;
   unsigned int t;
 
   for (; nblocks; nblocks--, data += 64)
@@ -74,22 +112,16 @@ sha256_blocks (u32 h[8], const byte *data, size_t nblocks)
       for (t = 0; t < 16; t++)
         w[t] = buf_get_be32 (data + 4 * t);
 
-      a = h[0]; b = h[1]; c = h[2]; d = h[3];
-      e = h[4]; f = h[5]; g = h[6]; hh = h[7];
+      a = hs[0]; b = hs[1]; c = hs[2]; d = hs[3];
+      e = hs[4]; f = hs[5]; g = hs[6]; h = hs[7];
 
-      for (t = 0; t < 64; t++)
-        {
-          if (t >= 16)
-            w[t & 15] += (SSIG1 (w[(t - 2) & 15]) + w[(t - 7) & 15]
-                          + SSIG0 (w[(t - 15) & 15]));
-          t1 = hh + BSIG1 (e) + CH (e, f, g) + sha256_k[t] + w[t & 15];
-          t2 = BSIG0 (a) + MAJ (a, b, c);
-          hh = g; g = f; f = e; e = d + t1;
-          d = c; c = b; b = a; a = t1 + t2;
-        }
+      for (t = 0; t < 16; t += 8)
+        SHA256_8ROUNDS (t, W_LOAD);
+      for (; t < 64; t += 8)
+        SHA256_8ROUNDS (t, W_SCHED);
 
-      h[0] += a; h[1] += b; h[2] += c; h[3] += d;
-      h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+      hs[0] += a; hs[1] += b; hs[2] += c; hs[3] += d;
+      hs[4] += e; hs[5] += f; hs[6] += g; hs[7] += h;
     }
 
   wipememory (w, sizeof w);

@@ -82,13 +82,49 @@ static const u64 sha512_k[80] =
 #define SSIG1(x) (ROR64 ((x), 19) ^ ROR64 ((x), 61) ^ ((x) >> 6))
 
 
+/* One round of FIPS 180-4, Section 6.4.2, step 3, with the working
+   variables renamed instead of moved (see sha256.c): only D (the new
+   e) and H (the new a) change.  WT is the schedule word W[t].  */
+#define SHA512_ROUND(a, b, c, d, e, f, g, h, t, wt)                     \
+  do                                                                    \
+    {                                                                   \
+      u64 t1_ = (h) + BSIG1 (e) + CH ((e), (f), (g)) + sha512_k[t] + (wt); \
+      u64 t2_ = BSIG0 (a) + MAJ ((a), (b), (c));                        \
+      (d) += t1_;                                                       \
+      (h) = t1_ + t2_;                                                  \
+    }                                                                   \
+  while (0)
+
+/* W[t] for t >= 16 (step 1) in the 16-word ring W.  */
+#define SHA512_SCHED(w, t)                                              \
+  ((w)[(t) & 15] += (SSIG1 ((w)[((t) - 2) & 15]) + (w)[((t) - 7) & 15] \
+                     + SSIG0 ((w)[((t) - 15) & 15])))
+
+#define SHA512_8ROUNDS(t, WT)                                           \
+  do                                                                    \
+    {                                                                   \
+      SHA512_ROUND (a, b, c, d, e, f, g, h, (t) + 0, WT ((t) + 0));     \
+      SHA512_ROUND (h, a, b, c, d, e, f, g, (t) + 1, WT ((t) + 1));     \
+      SHA512_ROUND (g, h, a, b, c, d, e, f, (t) + 2, WT ((t) + 2));     \
+      SHA512_ROUND (f, g, h, a, b, c, d, e, (t) + 3, WT ((t) + 3));     \
+      SHA512_ROUND (e, f, g, h, a, b, c, d, (t) + 4, WT ((t) + 4));     \
+      SHA512_ROUND (d, e, f, g, h, a, b, c, (t) + 5, WT ((t) + 5));     \
+      SHA512_ROUND (c, d, e, f, g, h, a, b, (t) + 6, WT ((t) + 6));     \
+      SHA512_ROUND (b, c, d, e, f, g, h, a, (t) + 7, WT ((t) + 7));     \
+    }                                                                   \
+  while (0)
+
+#define W_LOAD(t)  (w[t])
+#define W_SCHED(t) SHA512_SCHED (w, t)
+
 /* Process NBLOCKS 128-byte blocks at DATA (FIPS 180-4, Section
-   6.4.2), with the message schedule kept as a 16-word ring.  */
+   6.4.2), 80 rounds in steps of 8 so that the working variables are
+   back at their names after each step.  */
 static void
-sha512_blocks (u64 h[8], const byte *data, size_t nblocks)
+sha512_blocks (u64 hs[8], const byte *data, size_t nblocks)
 {
   u64 w[16];
-  u64 a, b, c, d, e, f, g, hh, t1, t2;
+  u64 a, b, c, d, e, f, g, h;
   unsigned int t;
 
   for (; nblocks; nblocks--, data += 128)
@@ -96,22 +132,16 @@ sha512_blocks (u64 h[8], const byte *data, size_t nblocks)
       for (t = 0; t < 16; t++)
         w[t] = buf_get_be64 (data + 8 * t);
 
-      a = h[0]; b = h[1]; c = h[2]; d = h[3];
-      e = h[4]; f = h[5]; g = h[6]; hh = h[7];
+      a = hs[0]; b = hs[1]; c = hs[2]; d = hs[3];
+      e = hs[4]; f = hs[5]; g = hs[6]; h = hs[7];
 
-      for (t = 0; t < 80; t++)
-        {
-          if (t >= 16)
-            w[t & 15] += (SSIG1 (w[(t - 2) & 15]) + w[(t - 7) & 15]
-                          + SSIG0 (w[(t - 15) & 15]));
-          t1 = hh + BSIG1 (e) + CH (e, f, g) + sha512_k[t] + w[t & 15];
-          t2 = BSIG0 (a) + MAJ (a, b, c);
-          hh = g; g = f; f = e; e = d + t1;
-          d = c; c = b; b = a; a = t1 + t2;
-        }
+      for (t = 0; t < 16; t += 8)
+        SHA512_8ROUNDS (t, W_LOAD);
+      for (; t < 80; t += 8)
+        SHA512_8ROUNDS (t, W_SCHED);
 
-      h[0] += a; h[1] += b; h[2] += c; h[3] += d;
-      h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+      hs[0] += a; hs[1] += b; hs[2] += c; hs[3] += d;
+      hs[4] += e; hs[5] += f; hs[6] += g; hs[7] += h;
     }
 
   wipememory (w, sizeof w);
