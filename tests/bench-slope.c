@@ -528,8 +528,10 @@ print_section (const char *csvname, const char *title)
 }
 
 
-/* Print a comment line.  In CSV mode it starts with "#" and commas are
-   replaced, so that every line with a comma is a data row.  */
+/* Print a comment line starting with "#".  In CSV mode it goes to
+   stderr, so that stdout is nothing but CSV rows; commas are replaced
+   anyway, so that in merged output every line with a comma is a data
+   row.  */
 static void
 print_comment (const char *format, ...)
 {
@@ -543,7 +545,13 @@ print_comment (const char *format, ...)
   for (p = buf; *p; p++)
     if (*p == ',')
       *p = ';';
-  printf ("# %s\n", buf);
+  if (csv_mode)
+    {
+      fflush (stdout);
+      fprintf (stderr, "# %s\n", buf);
+    }
+  else
+    printf ("# %s\n", buf);
 }
 
 
