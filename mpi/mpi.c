@@ -28,6 +28,10 @@
 #include "g10lib.h"
 #include "mpi.h"
 
+/* Longest external representation gcry_mpi_scan accepts (the limit
+   of libgcrypt).  */
+#define MAX_EXTERN_SCAN_BYTES (16 * 1024 * 1024)
+
 /* Flags that a copy of an MPI does not inherit.  */
 #define MPI_FLAGS_NOT_COPIED (GCRYMPI_FLAG_IMMUTABLE | GCRYMPI_FLAG_CONST)
 
@@ -777,6 +781,10 @@ gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
   *ret_mpi = NULL;
   if (!buffer && (buflen || format == GCRYMPI_FMT_HEX))
     return gpg_error (GPG_ERR_INV_ARG);
+  if (buflen > MAX_EXTERN_SCAN_BYTES
+      || (format == GCRYMPI_FMT_HEX
+          && strlen ((const char *)buffer) > MAX_EXTERN_SCAN_BYTES))
+    return gpg_error (GPG_ERR_INV_OBJ);
 
   /* Values read from secure memory stay in secure memory.  */
   secure = buffer && _gcry_is_secure (buffer);
@@ -800,13 +808,13 @@ gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
       /* A 16 bit big-endian bit count, then the unsigned value.  */
       if (buflen < 2)
         {
-          rc = GPG_ERR_TOO_SHORT;
+          rc = GPG_ERR_INV_OBJ;
           break;
         }
       n = (((size_t)buffer[0] << 8 | buffer[1]) + 7) / 8;
       if (n > buflen - 2)
         {
-          rc = GPG_ERR_TOO_SHORT;
+          rc = GPG_ERR_INV_OBJ;  /* As libgcrypt for a truncated value.  */
           break;
         }
       rc = assign_magnitude (a, buffer + 2, n, 0);
@@ -824,7 +832,7 @@ gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
            | (size_t)buffer[2] << 8 | buffer[3]);
       if (n > buflen - 4)
         {
-          rc = GPG_ERR_TOO_SHORT;
+          rc = GPG_ERR_TOO_LARGE;  /* The length exceeds the buffer.  */
           break;
         }
       rc = assign_std (a, buffer + 4, n);
@@ -1057,6 +1065,7 @@ gcry_mpi_aprint (enum gcry_mpi_format format, unsigned char **buffer,
     ? _gcry_malloc_secure (len ? len : 1) : _gcry_malloc (len ? len : 1);
   if (!out)
     return gpg_error_from_syserror ();
+  out[0] = 0;  /* The content of a zero length result.  */
   rc = do_print (format, out, &len, a);
   if (rc)
     {

@@ -1042,7 +1042,7 @@ gcry_sexp_new (gcry_sexp_t *retsexp, const void *buffer, size_t length,
 {
   if (retsexp)
     *retsexp = NULL;
-  if (!buffer)
+  if (!buffer || autodetect < 0 || autodetect > 1)
     return gpg_error (GPG_ERR_INV_ARG);
   if (!length && !autodetect)
     {
@@ -1294,6 +1294,32 @@ copy_element (const gcry_sexp_t list, const byte *p)
 }
 
 
+/* Copy the element at P of LIST into a new object; a data element
+ * becomes a list holding just that element, as libgcrypt's
+ * gcry_sexp_nth does.  */
+static gcry_sexp_t
+copy_element_as_list (const gcry_sexp_t list, const byte *p)
+{
+  gcry_sexp_t s;
+  size_t n;
+
+  if (!p || *p != TAG_DATA)
+    return copy_element (list, p);
+  n = skip_element (p) - p;
+  s = list->secure ? _gcry_malloc_secure (sizeof *s + n + 3)
+                   : _gcry_malloc (sizeof *s + n + 3);
+  if (!s)
+    return NULL;
+  s->size = n + 3;
+  s->secure = list->secure;
+  s->d[0] = TAG_OPEN;
+  memcpy (s->d + 1, p, n);
+  s->d[n + 1] = TAG_CLOSE;
+  s->d[n + 2] = TAG_END;
+  return s;
+}
+
+
 /* Return the number of elements of LIST; 0 for NULL or a single data
  * element.  */
 int
@@ -1310,12 +1336,13 @@ gcry_sexp_length (const gcry_sexp_t list)
 }
 
 
-/* Return a copy of element NUMBER (0-based) of LIST: a list, or a
- * single data element.  NULL if there is none.  */
+/* Return a copy of element NUMBER (0-based) of LIST; a data element
+ * comes back as a one-element list, so that gcry_sexp_nth_data (R, 0)
+ * reads it.  NULL if there is no such element.  */
 gcry_sexp_t
 gcry_sexp_nth (const gcry_sexp_t list, int number)
 {
-  return copy_element (list, nth_element (list, number));
+  return copy_element_as_list (list, nth_element (list, number));
 }
 
 
@@ -1492,7 +1519,8 @@ gcry_sexp_nth_mpi (gcry_sexp_t list, int number, int mpifmt)
     return NULL;
   if (mpifmt == GCRYMPI_FMT_OPAQUE)
     {
-      if (n > UINT_MAX / 8)
+      /* Empty data gives no opaque value, as in libgcrypt.  */
+      if (!n || n > UINT_MAX / 8)
         return NULL;
       /* S points into LIST, so a secure LIST gives a secure copy.  */
       return gcry_mpi_set_opaque_copy (NULL, s, (unsigned int)(n * 8));

@@ -226,16 +226,18 @@ test_formats (void)
   check (!err && !gcry_mpi_cmp_ui (a, 0x102) && n == 4, "PGP scan");
   gcry_mpi_release (a);
   a = scan (GCRYMPI_FMT_PGP, "\x00\x11\x01\x02", 4, &err);
-  check (!a && gpg_err_code (err) == GPG_ERR_TOO_SHORT, "PGP truncated");
+  check (!a && gpg_err_code (err) == GPG_ERR_INV_OBJ, "PGP truncated");
   a = scan (GCRYMPI_FMT_PGP, "\x00", 1, &err);
-  check (!a && gpg_err_code (err) == GPG_ERR_TOO_SHORT, "PGP no header");
+  check (!a && gpg_err_code (err) == GPG_ERR_INV_OBJ, "PGP no header");
   err = gcry_mpi_scan (&a, GCRYMPI_FMT_SSH, "\0\0\0\x02\xff\x7f", 6, &n);
   check (!err && gcry_mpi_is_neg (a) && n == 6, "SSH scan negative");
   gcry_mpi_release (a);
   a = scan (GCRYMPI_FMT_SSH, "\0\0\0\x03\x01\x02", 6, &err);
-  check (!a && gpg_err_code (err) == GPG_ERR_TOO_SHORT, "SSH truncated");
+  check (!a && gpg_err_code (err) == GPG_ERR_TOO_LARGE, "SSH truncated");
   a = scan (GCRYMPI_FMT_SSH, "\xff\xff\xff\xff", 4, &err);
-  check (!a && gpg_err_code (err) == GPG_ERR_TOO_SHORT, "SSH huge length");
+  check (!a && gpg_err_code (err) == GPG_ERR_TOO_LARGE, "SSH huge length");
+  a = scan (GCRYMPI_FMT_SSH, "\0\0\0", 3, &err);
+  check (!a && gpg_err_code (err) == GPG_ERR_TOO_SHORT, "SSH no header");
 
   a = scan (7, "\1", 1, &err);
   check (!a && gpg_err_code (err) == GPG_ERR_INV_ARG, "unknown format");

@@ -503,9 +503,20 @@ test_access (void)
   l2 = gcry_sexp_car (l);
   d = gcry_sexp_nth_data (l2, 0, &n);
   check (d && n == 6 && !memcmp (d, "ml-kem", 6)
-         && gcry_sexp_length (l2) == 0, "car is the atom");
-  check (!gcry_sexp_nth_data (l2, 1, &n), "atom has no element 1");
+         && gcry_sexp_length (l2) == 1, "car of data is a one-element list");
+  check (!gcry_sexp_nth_data (l2, 1, &n), "car has no element 1");
   gcry_sexp_release (l2);
+  /* A top-level data element is its own element 0.  */
+  if (!scan (&l2, NULL, "atom", 4))
+    {
+      d = gcry_sexp_nth_data (l2, 0, &n);
+      check (d && n == 4 && !memcmp (d, "atom", 4)
+             && gcry_sexp_length (l2) == 0 && !gcry_sexp_nth (l2, 0)
+             && !gcry_sexp_nth_data (l2, 1, &n), "top-level data element");
+      gcry_sexp_release (l2);
+    }
+  else
+    fail ("parse top-level data element");
   l2 = gcry_sexp_cdr (l);
   check (l2 && gcry_sexp_length (l2) == 2, "cdr has 2 elements");
   if (l2)
@@ -520,7 +531,7 @@ test_access (void)
   gcry_sexp_release (l3);
   l3 = gcry_sexp_nth (l2, 1);
   d = gcry_sexp_nth_data (l3, 0, &n);
-  check (l3 && d && n == 2 && !memcmp (d, "\1\2", 2), "nth of atom");
+  check (l3 && d && n == 2 && !memcmp (d, "\1\2", 2), "nth of a data element reads as element 0");
   gcry_sexp_release (l3);
 
   m = gcry_sexp_nth_mpi (l2, 1, GCRYMPI_FMT_USG);
@@ -557,6 +568,8 @@ test_access (void)
   check (d && n == 0, "nth_data of empty data");
   check (!gcry_sexp_nth_string (l, 1), "nth_string of empty data is NULL");
   check (!gcry_sexp_nth_buffer (l, 1, &n), "nth_buffer of empty data");
+  check (!gcry_sexp_nth_mpi (l, 1, GCRYMPI_FMT_OPAQUE),
+         "nth_mpi opaque of empty data is NULL");
   gcry_sexp_release (l);
 
   l = gcry_sexp_find_token (s, "flagsXYZ", 5);
