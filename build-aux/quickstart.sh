@@ -109,10 +109,16 @@ build ()
   mkdir -p "$builddir"
   cd "$builddir"
   if [ ! -f Makefile ]; then
+    echo "quickstart: configuring in $builddir"
     # shellcheck disable=SC2086
-    "$srcdir/configure" ${CONFIGURE_FLAGS:-}
+    "$srcdir/configure" -q ${CONFIGURE_FLAGS:-}
   fi
-  make -j"$jobs"
+  echo "quickstart: building (log: $builddir/quickstart-build.log)"
+  if ! make -j"$jobs" >quickstart-build.log 2>&1; then
+    tail -n 40 quickstart-build.log
+    echo "quickstart: the build failed; see $builddir/quickstart-build.log" >&2
+    exit 1
+  fi
 }
 
 case "$mode" in
@@ -124,7 +130,7 @@ case "$mode" in
     ;;
   bench)
     build
-    make -j"$jobs" -C tests bench-slope hwf-demo >/dev/null
+    make -j"$jobs" -C tests bench-slope hwf-demo >>quickstart-build.log 2>&1
     echo
     echo "== tests/hwf-demo: hardware features and backends in use"
     tests/hwf-demo
