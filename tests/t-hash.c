@@ -23,7 +23,7 @@
  * The Keccak backend in use is printed by test_init; the test driver
  * runs this program once per backend (GCRYPT_PQC_HWF_DISABLE), and
  * check_backend_forced proves that a disabled feature is really not
- * used.  */
+ * used (also for "--disable-hwf all", i.e. GCRYCTL_DISABLE_HWF).  */
 
 #define PGM "t-hash"
 #include "t-common.h"
@@ -812,7 +812,7 @@ check_errors (void)
    portable ones, and a disabled SIMD level must not be chosen: the
    proof that the per-backend runs test what they claim.  */
 static void
-check_backend_forced (void)
+check_backend_forced (const char *disabled_opt)
 {
   const char *env = getenv ("GCRYPT_PQC_HWF_DISABLE");
   char *cfg = gcry_get_config (0, "backends");
@@ -834,7 +834,12 @@ check_backend_forced (void)
   if (p && (p = strchr (p + 10, ':')))
     p[1] = 0;
 
-  if (env && !strcmp (env, "all"))
+  if (disabled_opt && !strcmp (disabled_opt, "all"))
+    check (!strstr (keccak_part, "avx") && !strstr (keccak_part, "ppc")
+           && !strstr (keccak_part, "vsx"),
+           "GCRYCTL_DISABLE_HWF \"all\" gives the portable Keccak (%s)",
+           keccak_part);
+  else if (env && !strcmp (env, "all"))
     check (!strstr (keccak_part, "avx") && !strstr (keccak_part, "ppc")
            && !strstr (keccak_part, "vsx"),
            "GCRYPT_PQC_HWF_DISABLE=all gives the portable Keccak (%s)",
@@ -851,6 +856,15 @@ check_backend_forced (void)
 int
 main (int argc, char **argv)
 {
+  const char *disabled_opt = NULL;
+  int i;
+
+  /* Remember "--disable-hwf all" (test_init consumes it) so that the
+     control-call path is checked like the environment variable.  */
+  for (i = 1; i + 1 < argc; i++)
+    if (!strcmp (argv[i], "--disable-hwf"))
+      disabled_opt = argv[i + 1];
+
   argc = test_init (argc, argv);
   if (argc > 1)
     {
@@ -858,7 +872,7 @@ main (int argc, char **argv)
       return 2;
     }
 
-  check_backend_forced ();
+  check_backend_forced (disabled_opt);
   check_kats ();
   check_shake_empty ();
   check_xof_streaming ();
