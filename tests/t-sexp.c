@@ -1120,6 +1120,137 @@ test_fuzz (void)
 }
 
 
+/* Append a random, mostly valid, build format for one list of depth
+   at most DEPTH to BUF (of SIZE bytes, N used); returns the new N.  */
+static size_t
+gen_format (char *buf, size_t size, size_t n, int depth)
+{
+  static const char *items[] =
+    { "%m", "%M", "%s", "%d", "%u", "%b", "%S", "tok", "a-b", "[h]x" };
+  int k, count = prng () % 5;
+
+  if (n + 2 >= size)
+    return n;
+  buf[n++] = '(';
+  for (k = 0; k < count; k++)
+    {
+      const char *it;
+      size_t len;
+
+      if (depth > 0 && prng () % 4 == 0)
+        {
+          n = gen_format (buf, size, n, depth - 1);
+          continue;
+        }
+      it = items[prng () % DIM (items)];
+      len = strlen (it);
+      if (n + len + 3 >= size)
+        break;
+      if (prng () % 2)
+        buf[n++] = ' ';
+      memcpy (buf + n, it, len);
+      n += len;
+    }
+  if (n + 1 < size)
+    buf[n++] = ')';
+  return n;
+}
+
+
+/* Random build formats through gcry_sexp_build_array: balanced
+   templates, a third of them mutated by inserting, deleting or
+   replacing a character.  The formats contain no characters that could
+   hide a '%' inside data (quotes, hex, base64, ':'), so every '%' the
+   parser reaches is a directive and the argument array can be typed by
+   scanning the format beforehand.  */
+static void
+test_build_fuzz (void)
+{
+  unsigned long before = test_failed;
+  static const char alphabet[] = "()[]ab- %mMsdubSx";
+  char fmt[256];
+  void *args[sizeof fmt];
+  gcry_mpi_t mpi = gcry_mpi_set_ui (NULL, 0x8001);
+  gcry_sexp_t inner = NULL, s;
+  const char *str = "str";
+  const void *ptr = "xyz";
+  int ival = -5, blen = 3;
+  unsigned int uval = 7;
+  size_t iter, i, n, nargs, nok = 0;
+  gpg_error_t err;
+
+  if (gcry_sexp_build (&inner, NULL, "(in #00#)"))
+    die ("build inner");
+  for (iter = 0; iter < fuzz_iterations; iter++)
+    {
+      n = gen_format (fmt, sizeof fmt - 2, 0, 3);
+      if (n && prng () % 3 == 0)
+        {
+          size_t pos = prng () % n;
+
+          switch (prng () % 3)
+            {
+            case 0:
+              memmove (fmt + pos + 1, fmt + pos, n - pos);
+              fmt[pos] = alphabet[prng () % (sizeof alphabet - 1)];
+              n++;
+              break;
+            case 1:
+              memmove (fmt + pos, fmt + pos + 1, n - pos - 1);
+              n--;
+              break;
+            default:
+              fmt[pos] = alphabet[prng () % (sizeof alphabet - 1)];
+              break;
+            }
+        }
+      fmt[n] = 0;
+      for (i = nargs = 0; i + 1 < n; i++)
+        {
+          if (fmt[i] != '%')
+            continue;
+          switch (fmt[++i])
+            {
+            case 'm': case 'M': args[nargs++] = &mpi; break;
+            case 's': args[nargs++] = &str; break;
+            case 'd': args[nargs++] = &ival; break;
+            case 'u': args[nargs++] = &uval; break;
+            case 'S': args[nargs++] = &inner; break;
+            case 'b':
+              args[nargs++] = &blen;
+              args[nargs++] = &ptr;
+              break;
+            default: i--; break;
+            }
+        }
+      args[nargs] = NULL;
+      err = gcry_sexp_build_array (&s, NULL, fmt, args);
+      if (err)
+        {
+          gpg_err_code_t ec = gpg_err_code (err);
+
+          if (!is_sexp_error (ec) && ec != GPG_ERR_INV_ARG)
+            fail ("format %zu '%s': unexpected error %s", iter, fmt,
+                  gpg_strerror (err));
+          if (s)
+            fail ("format %zu: object returned with error", iter);
+        }
+      else if (s)
+        {
+          check_parsed (s, "format", iter);
+          nok++;
+        }
+      gcry_sexp_release (s);
+    }
+  /* Make sure the generator is not degenerate.  */
+  check (nok > fuzz_iterations / 2, "%zu of %lu random formats built",
+         nok, fuzz_iterations);
+  gcry_sexp_release (inner);
+  gcry_mpi_release (mpi);
+  group_result ("random build formats", before);
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -1139,5 +1270,6 @@ main (int argc, char **argv)
   test_canon_len ();
   test_malformed ();
   test_fuzz ();
+  test_build_fuzz ();
   return test_exit ();
 }
