@@ -41,64 +41,136 @@
 #define GAMMA1_NBLOCKS 5
 
 
-/* Forward NTT, FIPS 204 Algorithm 41.  Each of the 8 layers adds less
-   than q to the bound (a Montgomery product is below q in absolute
-   value), so inputs below q end below 9q < 2^31; no reduction is
-   needed.  */
+/* Montgomery product with a constant: a * z * 2^-32 mod q, where
+   ZQ = z * q^-1 mod 2^32 is precomputed (mldsa-tables.h), so that the
+   two wide products are independent.  a z - t q is divisible by 2^32
+   because t = a zq = a z q^-1 mod 2^32.  For |a| < 2^31 and
+   |z| <= q/2 the result is below (2^30 q + 2^31 q) / 2^32 < q.  */
+static inline s32
+mul_const (s32 a, s32 z, s32 zq)
+{
+  s32 t = (s32)((u32)a * (u32)zq);
+
+  return (s32)(((s64)a * z - (s64)t * MLDSA_Q) >> 32);
+}
+
+
+/* Forward NTT, FIPS 204 Algorithm 41, two layers per pass (radix 4)
+   so that each coefficient is loaded and stored 4 times instead of 8.
+   The arithmetic is exactly that of the layer-by-layer loop: a block
+   of size 2 LEN at layer LEN with index b uses zetas[128/LEN + b], its
+   two halves at layer LEN/2 use the next two zetas.  Each layer adds
+   less than q to the bound (a Montgomery product is below q), so
+   inputs below q end below 9q < 2^31.  */
 static void
 ntt_generic (mldsa_poly_t *p)
 {
   s32 *a = p->coeffs;
-  unsigned int len, start, j, k = 0;
+  unsigned int len, start, j;
 
-  for (len = 128; len > 0; len >>= 1)
+  for (len = 128; len >= 2; len >>= 2)
     {
-      for (start = 0; start < MLDSA_N; start = j + len)
+      unsigned int h = len / 2;
+
+      for (start = 0; start < MLDSA_N; start += 2 * len)
         {
-          s32 zeta = mldsa_zetas[++k];
+          unsigned int k1 = 128 / len + start / (2 * len), k2 = 2 * k1;
+          s32 z1 = mldsa_zetas[k1], z1q = mldsa_zetas_qinv[k1];
+          s32 z2 = mldsa_zetas[k2], z2q = mldsa_zetas_qinv[k2];
+          s32 z3 = mldsa_zetas[k2 + 1], z3q = mldsa_zetas_qinv[k2 + 1];
 
-          for (j = start; j < start + len; j++)
+          for (j = start; j < start + h; j++)
             {
-              s32 t = mldsa_montgomery_reduce ((s64)zeta * a[j + len]);
+              s32 a0 = a[j], a1 = a[j + h], a2 = a[j + len];
+              s32 a3 = a[j + len + h], t;
 
-              a[j + len] = a[j] - t;
-              a[j] = a[j] + t;
+              t = mul_const (a2, z1, z1q);
+              a2 = a0 - t;
+              a0 = a0 + t;
+              t = mul_const (a3, z1, z1q);
+              a3 = a1 - t;
+              a1 = a1 + t;
+              t = mul_const (a1, z2, z2q);
+              a1 = a0 - t;
+              a0 = a0 + t;
+              t = mul_const (a3, z3, z3q);
+              a3 = a2 - t;
+              a2 = a2 + t;
+              a[j] = a0;
+              a[j + h] = a1;
+              a[j + len] = a2;
+              a[j + len + h] = a3;
             }
         }
     }
 }
 
 
-/* Inverse NTT times 2^32, FIPS 204 Algorithm 42.  In the
-   Gentleman-Sande butterfly the sum doubles the bound per layer, so
-   inputs below q reach at most 2^8 q < 2^31 in the first half; the
-   differences pass through a Montgomery product (< q).  The final
-   multiplication by MLDSA_INVNTT_F = 2^64/256 mod q scales by
-   2^32/256 and reduces below q.  */
+/* One Gentleman-Sande butterfly of the inverse NTT with twiddle
+   -zetas[K].  */
+#define INVNTT_BF(x, y, k)                                              \
+  do {                                                                  \
+    s32 t_ = (x);                                                       \
+    (x) = t_ + (y);                                                     \
+    (y) = mul_const (t_ - (y), -mldsa_zetas[k], -mldsa_zetas_qinv[k]);  \
+  } while (0)
+
+/* Inverse NTT times 2^32, FIPS 204 Algorithm 42, two layers per pass.
+   Layer LEN has 128/LEN blocks; block b uses -zetas[256/LEN - 1 - b].
+   In the butterflies the sum doubles the bound per layer, so inputs
+   below q stay below 2^8 q < 2^31 up to the last layer; differences
+   pass through a Montgomery product (< q).  The last layer is merged
+   with the scaling by MLDSA_INVNTT_F = 2^64/256: the sum is multiplied
+   by F, the difference by G = -zetas[1] F 2^-32 (one product instead
+   of two).  Output below q.  */
 static void
 invntt_tomont_generic (mldsa_poly_t *p)
 {
   s32 *a = p->coeffs;
-  unsigned int len, start, j, k = 256;
+  unsigned int h, start, j;
 
-  for (len = 1; len < MLDSA_N; len <<= 1)
+  for (h = 1; h < 64; h <<= 2)
     {
-      for (start = 0; start < MLDSA_N; start = j + len)
+      for (start = 0; start < MLDSA_N; start += 4 * h)
         {
-          s32 zeta = -mldsa_zetas[--k];
+          unsigned int b = start / (2 * h);       /* First block at h.  */
+          unsigned int k0 = 256 / h - 1 - b;      /* Its zeta index.  */
+          unsigned int k2 = 128 / h - 1 - b / 2;  /* Block at 2h.  */
 
-          for (j = start; j < start + len; j++)
+          for (j = start; j < start + h; j++)
             {
-              s32 t = a[j];
+              s32 a0 = a[j], a1 = a[j + h], a2 = a[j + 2 * h];
+              s32 a3 = a[j + 3 * h];
 
-              a[j] = t + a[j + len];
-              a[j + len] = mldsa_montgomery_reduce ((s64)zeta
-                                                    * (t - a[j + len]));
+              INVNTT_BF (a0, a1, k0);
+              INVNTT_BF (a2, a3, k0 - 1);
+              INVNTT_BF (a0, a2, k2);
+              INVNTT_BF (a1, a3, k2);
+              a[j] = a0;
+              a[j + h] = a1;
+              a[j + 2 * h] = a2;
+              a[j + 3 * h] = a3;
             }
         }
     }
-  for (j = 0; j < MLDSA_N; j++)
-    a[j] = mldsa_montgomery_reduce ((s64)MLDSA_INVNTT_F * a[j]);
+  /* Layers 64 and 128 with the final scaling.  */
+  for (j = 0; j < 64; j++)
+    {
+      s32 a0 = a[j], a1 = a[j + 64], a2 = a[j + 128], a3 = a[j + 192], t;
+
+      INVNTT_BF (a0, a1, 3);
+      INVNTT_BF (a2, a3, 2);
+      t = a0;
+      a0 = mul_const (t + a2, MLDSA_INVNTT_F, MLDSA_INVNTT_F_QINV);
+      a2 = mul_const (t - a2, MLDSA_INVNTT_G, MLDSA_INVNTT_G_QINV);
+      t = a1;
+      a1 = mul_const (t + a3, MLDSA_INVNTT_F, MLDSA_INVNTT_F_QINV);
+      a3 = mul_const (t - a3, MLDSA_INVNTT_G, MLDSA_INVNTT_G_QINV);
+      a[j] = a0;
+      a[j + 64] = a1;
+      a[j + 128] = a2;
+      a[j + 192] = a3;
+    }
 }
 
 
@@ -320,7 +392,8 @@ chknorm_generic (const mldsa_poly_t *a, s32 bound)
 /* Rejection samplers.  Each consumes candidates from BUF and returns
    the new count; callers squeeze more blocks while it is short.  */
 
-/* CoeffFromThreeBytes (Algorithm 14).  */
+/* CoeffFromThreeBytes (Algorithm 14).  Branch-free: every candidate
+   is stored and the count advances only if it is below q.  */
 static unsigned int
 rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
 {
@@ -332,40 +405,54 @@ rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
               | ((u32)(buf[pos + 2] & 0x7f) << 16);
 
       pos += 3;
-      if (t < MLDSA_Q)
-        a[ctr++] = (s32)t;
+      a[ctr] = (s32)t;
+      ctr += (t - MLDSA_Q) >> 31;
     }
   return ctr;
 }
 
 
 /* CoeffFromHalfByte (Algorithm 15).  For ETA = 2, b mod 5 is computed
-   as b - 5 floor (b * 205 / 1024), exact for b < 15.  */
+   as b - 5 floor (b * 205 / 1024), exact for b < 16.  The main loop is
+   branch-free (store, then advance the count by the acceptance bit);
+   it runs while two more coefficients fit.  The last coefficient, if
+   needed, is taken nibble by nibble.  */
+static inline s32
+eta_coeff (u32 t, int eta)
+{
+  if (eta == 2)
+    return 2 - (s32)(t - ((205 * t) >> 10) * 5);
+  return 4 - (s32)t;
+}
+
 static unsigned int
 rej_eta (s32 *a, unsigned int ctr, const byte *buf, size_t buflen, int eta)
 {
+  u32 bound = eta == 2 ? 15 : 9;
   size_t pos = 0;
 
+  while (ctr + 2 <= MLDSA_N && pos < buflen)
+    {
+      u32 t0 = buf[pos] & 0x0f;
+      u32 t1 = buf[pos] >> 4;
+
+      pos++;
+      a[ctr] = eta_coeff (t0, eta);
+      ctr += (t0 - bound) >> 31;
+      a[ctr] = eta_coeff (t1, eta);
+      ctr += (t1 - bound) >> 31;
+    }
+  /* At most one coefficient is missing here.  */
   while (ctr < MLDSA_N && pos < buflen)
     {
       u32 t0 = buf[pos] & 0x0f;
       u32 t1 = buf[pos] >> 4;
 
       pos++;
-      if (eta == 2)
-        {
-          if (t0 < 15)
-            a[ctr++] = 2 - (s32)(t0 - ((205 * t0) >> 10) * 5);
-          if (t1 < 15 && ctr < MLDSA_N)
-            a[ctr++] = 2 - (s32)(t1 - ((205 * t1) >> 10) * 5);
-        }
-      else
-        {
-          if (t0 < 9)
-            a[ctr++] = 4 - (s32)t0;
-          if (t1 < 9 && ctr < MLDSA_N)
-            a[ctr++] = 4 - (s32)t1;
-        }
+      if (t0 < bound)
+        a[ctr++] = eta_coeff (t0, eta);
+      else if (t1 < bound)
+        a[ctr++] = eta_coeff (t1, eta);
     }
   return ctr;
 }

@@ -89,11 +89,20 @@ static const byte mldsa_oid_prefix[MLDSA_OID_DER_LEN - 1] =
    broken.  */
 static const mldsa_ops_t *mldsa_ops = &_gcry_mldsa_ops_generic;
 
+/* Whether a 4-way sampler call costs about as much as a single one
+   (a SIMD Keccak batch backend).  Then a group of fewer than four
+   polynomials is padded to four instead of being sampled one by one.
+   With the portable permutation the 4-way call costs 2.5 single ones,
+   so only groups of three are padded.  */
+static unsigned int mldsa_pad_from = 3;
+
 void
 _gcry_mldsa_init (void)
 {
   /* Fastest first; only the portable set exists so far.  */
   mldsa_ops = &_gcry_mldsa_ops_generic;
+  mldsa_pad_from = strcmp (_gcry_keccak_batch_backend_name (4), "generic")
+                   ? 1 : 3;
 }
 
 const char *
@@ -179,21 +188,49 @@ sample_polys (enum sample_kind kind, mldsa_poly_t **a, const u16 *nonce,
               unsigned int count, const byte *seed, s32 param)
 {
   const mldsa_ops_t *ops = mldsa_ops;
-  unsigned int i = 0;
+  mldsa_poly_t dummy;
+  mldsa_poly_t *ptr[4];
+  u16 nc[4];
+  unsigned int i = 0, j, rest;
 
-  for (; i + 4 <= count; i += 4)
-    switch (kind)
-      {
-      case SAMPLE_UNIFORM:
-        ops->poly_uniform_x4 (a + i, seed, nonce + i);
+  for (;;)
+    {
+      rest = count - i;
+      if (rest >= 4)
+        {
+          for (j = 0; j < 4; j++)
+            {
+              ptr[j] = a[i + j];
+              nc[j] = nonce[i + j];
+            }
+          i += 4;
+        }
+      else if (rest && rest >= mldsa_pad_from)
+        {
+          /* Pad the group with copies of its first entry, sampled into
+             a scratch polynomial.  */
+          for (j = 0; j < 4; j++)
+            {
+              ptr[j] = j < rest ? a[i + j] : &dummy;
+              nc[j] = nonce[i + (j < rest ? j : 0)];
+            }
+          i = count;
+        }
+      else
         break;
-      case SAMPLE_ETA:
-        ops->poly_uniform_eta_x4 (a + i, seed, nonce + i, param);
-        break;
-      case SAMPLE_GAMMA1:
-        ops->poly_uniform_gamma1_x4 (a + i, seed, nonce + i, param);
-        break;
-      }
+      switch (kind)
+        {
+        case SAMPLE_UNIFORM:
+          ops->poly_uniform_x4 (ptr, seed, nc);
+          break;
+        case SAMPLE_ETA:
+          ops->poly_uniform_eta_x4 (ptr, seed, nc, param);
+          break;
+        case SAMPLE_GAMMA1:
+          ops->poly_uniform_gamma1_x4 (ptr, seed, nc, param);
+          break;
+        }
+    }
   for (; i < count; i++)
     switch (kind)
       {
@@ -207,24 +244,47 @@ sample_polys (enum sample_kind kind, mldsa_poly_t **a, const u16 *nonce,
         ops->poly_uniform_gamma1 (a[i], seed, nonce[i], param);
         break;
       }
+  if (kind != SAMPLE_UNIFORM)
+    wipememory (&dummy, sizeof dummy);
 }
 
-/* Row I of A (ExpandA, Algorithm 32: A[i][j] from rho || j || i) into
-   ROW[0..l-1], NTT domain, 0 <= a < q.  */
-static void
-expand_a_row (const mldsa_params_t *p, mldsa_poly_t *row,
-              const byte rho[MLDSA_SEEDBYTES], unsigned int i)
+/* A stream of the entries of A (ExpandA, Algorithm 32: A[i][j] from
+   rho || j || i, NTT domain, 0 <= a < q) in row-major order, sampled
+   four at a time across row boundaries.  BUF holds two rows: row i
+   lives in half i mod 2, so a group may run into the next row.  */
+typedef struct
 {
-  mldsa_poly_t *ptr[8];
-  u16 nonce[8];
-  unsigned int j;
+  const mldsa_params_t *p;
+  const byte *rho;
+  mldsa_poly_t *buf;            /* 2 l polynomials.  */
+  unsigned int next;            /* Flat index of the next entry.  */
+} a_stream_t;
 
-  for (j = 0; j < p->l; j++)
+/* Return row I (l polynomials); rows must be requested in order.  */
+static const mldsa_poly_t *
+a_stream_row (a_stream_t *s, unsigned int i)
+{
+  const unsigned int l = s->p->l, total = s->p->k * l;
+  unsigned int end = (i + 1) * l;
+
+  while (s->next < end)
     {
-      ptr[j] = row + j;
-      nonce[j] = (u16)((i << 8) | j);
+      mldsa_poly_t *ptr[4];
+      u16 nonce[4];
+      unsigned int n, j;
+
+      n = total - s->next < 4 ? total - s->next : 4;
+      for (j = 0; j < n; j++)
+        {
+          unsigned int f = s->next + j, row = f / l, col = f % l;
+
+          ptr[j] = s->buf + (row & 1) * l + col;
+          nonce[j] = (u16)((row << 8) | col);
+        }
+      sample_polys (SAMPLE_UNIFORM, ptr, nonce, n, s->rho, 0);
+      s->next += n;
     }
-  sample_polys (SAMPLE_UNIFORM, ptr, nonce, p->l, rho, 0);
+  return s->buf + (i & 1) * l;
 }
 
 /* All of A, k * l entries, row-major, grouping entries of different
@@ -535,8 +595,8 @@ compute_mu (byte mu[MLDSA_MU_LEN], const byte tr[MLDSA_TR_LEN],
 static unsigned int
 keygen_npolys (const mldsa_params_t *p)
 {
-  /* s1 (l), s2 (k), s1hat (l), row of A (l), t (1), t1 (1).  */
-  return 3 * p->l + p->k + 2;
+  /* s1 (l), s2 (k), s1hat (l), two rows of A (2 l), t (1), t1 (1).  */
+  return 4 * p->l + p->k + 2;
 }
 
 static unsigned int
@@ -550,9 +610,9 @@ sign_npolys (const mldsa_params_t *p)
 static unsigned int
 verify_npolys (const mldsa_params_t *p)
 {
-  /* zhat (l), row of A (l), c hat (1), w (1), t1 / temporary (1),
-     h (1).  */
-  return 2 * p->l + 4;
+  /* zhat (l), two rows of A (2 l), c hat (1), w (1), t1 / temporary
+     (1), h (1).  */
+  return 3 * p->l + 4;
 }
 
 size_t
@@ -605,7 +665,7 @@ ws_free (void *mem, unsigned int npolys)
 /* Compute from RHO, s1 (standard domain) and s2 row by row
    t = NTT^-1 (A o NTT (s1)) + s2, split it with Power2Round, and
    hand t1 and t0 of each row to the caller's buffers: T1 (k * 320
-   bytes) and T0 (k * 416 bytes, may be NULL).  WS provides l + 3
+   bytes) and T0 (k * 416 bytes, may be NULL).  WS provides 2 l + 2
    scratch polynomials; S1HAT (l) receives NTT (s1).  */
 static void
 compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
@@ -613,8 +673,14 @@ compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
            mldsa_poly_t *s1hat, mldsa_poly_t *ws, byte *t1out, byte *t0out)
 {
   const mldsa_ops_t *ops = mldsa_ops;
-  mldsa_poly_t *row = ws, *t = ws + p->l, *t1 = ws + p->l + 1;
+  mldsa_poly_t *t = ws + 2 * p->l, *t1 = t + 1;
+  a_stream_t as;
   unsigned int i, j;
+
+  as.p = p;
+  as.rho = rho;
+  as.buf = ws;
+  as.next = 0;
 
   for (j = 0; j < p->l; j++)
     {
@@ -623,8 +689,7 @@ compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
     }
   for (i = 0; i < p->k; i++)
     {
-      expand_a_row (p, row, rho, i);
-      ops->pointwise_acc (t, row, s1hat, p->l);
+      ops->pointwise_acc (t, a_stream_row (&as, i), s1hat, p->l);
       ops->invntt_tomont (t);
       for (j = 0; j < MLDSA_N; j++)
         t->coeffs[j] += s2[i].coeffs[j];
@@ -935,6 +1000,7 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
   byte w1buf[192];
   keccak_ctx_t ctx;
   mldsa_poly_t *zhat, *row, *cp, *w, *tmp, *h;
+  a_stream_t as;
   void *mem;
   unsigned int i, j;
 
@@ -951,7 +1017,7 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
     return gpg_err_code_from_syserror ();
   zhat = ws_align (mem);
   row = zhat + l;
-  cp = row + l;
+  cp = row + 2 * l;
   w = cp + 1;
   tmp = w + 1;
   h = tmp + 1;
@@ -981,12 +1047,15 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
   /* Lines 9-12, one row at a time:
      w'_approx = NTT^-1 (A o NTT (z) - NTT (c) o NTT (t1 2^d)),
      w1' = UseHint (h, w'_approx), hashed as it is produced.  */
+  as.p = p;
+  as.rho = pk;
+  as.buf = row;
+  as.next = 0;
   _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
   _gcry_keccak_absorb (&ctx, mu, MLDSA_MU_LEN);
   for (i = 0; i < k; i++)
     {
-      expand_a_row (p, row, pk, i);
-      ops->pointwise_acc (w, row, zhat, l);
+      ops->pointwise_acc (w, a_stream_row (&as, i), zhat, l);
 
       unpack_t1 (tmp, pk + MLDSA_SEEDBYTES + i * POLYT1_BYTES);
       for (j = 0; j < MLDSA_N; j++)
