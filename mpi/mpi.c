@@ -341,6 +341,13 @@ gcry_mpi_snatch (gcry_mpi_t w, gcry_mpi_t u)
 {
   if (!u)
     return;
+  if ((u->flags & GCRYMPI_FLAG_CONST))
+    {
+      /* A constant keeps its buffer; copy it instead.  */
+      if (w)
+        gcry_mpi_set (w, u);
+      return;
+    }
   if (w && w != u && !check_immutable (w))
     {
       free_data (w);
