@@ -908,20 +908,12 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
       ops->poly_challenge (cp, sig, p->ctildelen, p->tau);
       ops->ntt (cp);
 
-      /* Lines 19-23: z = y + c s1, reject if ||z|| >= gamma1 - beta.
-         z overwrites y (a retry samples y afresh).  */
-      for (j = 0; j < l; j++)
-        {
-          ops->pointwise (tmp, cp, &s1hat[j]);
-          ops->invntt_tomont (tmp);
-          for (i = 0; i < MLDSA_N; i++)
-            y[j].coeffs[i] += tmp->coeffs[i];
-          ops->reduce (&y[j]);
-          if (ops->chknorm (&y[j], p->gamma1 - p->beta))
-            goto retry;
-        }
+      /* Lines 19-23.  The checks are done in the order that rejects
+         soonest on average: the r0 bound fails in about 57-68% of the
+         iterations, the z bound in 34-46% (FIPS 204 Table 1 sets), and
+         the order does not change the result.
 
-      /* r0 = LowBits (w - c s2) = w0 - c s2 (no carry into w1 once
+         r0 = LowBits (w - c s2) = w0 - c s2 (no carry into w1 once
          ||w0 - c s2|| < gamma2 - beta is checked).  */
       for (i = 0; i < k; i++)
         {
@@ -931,6 +923,19 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
             w0[i].coeffs[j] -= tmp->coeffs[j];
           ops->reduce (&w0[i]);
           if (ops->chknorm (&w0[i], p->gamma2 - p->beta))
+            goto retry;
+        }
+
+      /* z = y + c s1, reject if ||z|| >= gamma1 - beta.  z overwrites
+         y (a retry samples y afresh).  */
+      for (j = 0; j < l; j++)
+        {
+          ops->pointwise (tmp, cp, &s1hat[j]);
+          ops->invntt_tomont (tmp);
+          for (i = 0; i < MLDSA_N; i++)
+            y[j].coeffs[i] += tmp->coeffs[i];
+          ops->reduce (&y[j]);
+          if (ops->chknorm (&y[j], p->gamma1 - p->beta))
             goto retry;
         }
 

@@ -257,9 +257,13 @@ static void
 check_tables (void)
 {
   const int64_t q = 8380417;
-  int64_t r = ((int64_t)1 << 32) % q, f;
+  const uint32_t qinv = 58728449;       /* q^-1 mod 2^32 */
+  int64_t r = ((int64_t)1 << 32) % q, rinv = 8265825, f, g;
   unsigned int k, i, bad = 0;
 
+  /* rinv = 2^-32 mod q; check it first.  */
+  if (r * rinv % q != 1)
+    bad++;
   for (k = 0; k < 256; k++)
     {
       unsigned int br = 0;
@@ -272,13 +276,20 @@ check_tables (void)
       z = z * r % q;
       if (z > q / 2)
         z -= q;
-      if (mldsa_zetas[k] != z)
+      if (mldsa_zetas[k] != z
+          || mldsa_zetas_qinv[k] != (int32_t)(uint32_t)((uint64_t)z * qinv))
         bad++;
     }
   f = 1;
   for (i = 0; i < 56; i++)
     f = f * 2 % q;
-  check (!bad && f == MLDSA_INVNTT_F, "mldsa-tables.h matches its formulas");
+  g = (q - mldsa_zetas[1]) % q * f % q * rinv % q;
+  if (g > q / 2)
+    g -= q;
+  check (!bad && f == MLDSA_INVNTT_F && g == MLDSA_INVNTT_G
+         && MLDSA_INVNTT_F_QINV == (int32_t)(uint32_t)((uint64_t)f * qinv)
+         && MLDSA_INVNTT_G_QINV == (int32_t)(uint32_t)((uint64_t)g * qinv),
+         "mldsa-tables.h matches its formulas");
 }
 
 
