@@ -22,14 +22,19 @@
  * whether they worked.  --disable-hwf passes NAMES ("intel-avx512",
  * "all", ...) to GCRYCTL_DISABLE_HWF before initialisation, so the
  * effect of disabling a feature can be seen.  Exit status 0 if every
- * step worked or was not built, 1 otherwise.  */
+ * step worked or was not built, 1 otherwise.
+ *
+ * It needs no config.h, so it also builds as an application against
+ * an installed copy:
+ *   cc hwf-demo.c $(pkg-config --cflags --libs libgcrypt-pqc)
+ * (.ci/run does that in its "install" step).  */
 
-#include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 
-#include "gcrypt.h"
+#include <gcrypt.h>
 
 #define PGM "hwf-demo"
 
@@ -89,7 +94,7 @@ demo_mlkem (void)
   sk = gcry_malloc_secure (GCRY_KEM_MLKEM768_SECKEY_LEN);
   if (!sk)
     {
-      report ("ML-KEM-768 key pair", gpg_error_from_syserror ());
+      report ("ML-KEM-768 key pair", gcry_error_from_errno (errno));
       return;
     }
   err = gcry_kem_keypair (GCRY_KEM_MLKEM768, pk, sizeof pk,
