@@ -156,14 +156,28 @@ static const u64 keccak_round_consts[24] =
  * chi:    E[X,Y] = B[X] ^ (~B[X+1] & B[X+2]) within each output row.
  * iota:   lane (0,0) ^= RC.
  *
- * All of it is done row by row so that only five B values are live.  */
-#define KECCAK_CHI_ROW(E, o0, o1, o2, o3, o4)           \
-  E##o0 = b0 ^ (~b1 & b2);                              \
-  E##o1 = b1 ^ (~b2 & b3);                              \
-  E##o2 = b2 ^ (~b3 & b4);                              \
-  E##o3 = b3 ^ (~b4 & b0);                              \
-  E##o4 = b4 ^ (~b0 & b1)
-
+ * All of it is done row by row so that only five B values are live.
+ *
+ * Lane complementing.  Written as above, chi needs a NOT for each of
+ * the 25 lanes.  Instead, six lanes are kept complemented in the
+ * variables during the whole permutation: (x,y) = (1,0), (2,0),
+ * (3,1), (2,2), (2,3), (0,4), i.e. indices 1 2 8 12 17 20
+ * (keccak_f1600_strided complements them on load and store).  Then:
+ *  - theta: C[x] computed from the stored lanes is complemented iff
+ *    column x holds an odd number of complemented lanes, which is
+ *    true for x = 0..3; so the stored D[x] = C[x-1] ^ rot(C[x+1], 1)
+ *    is complemented for x = 0 and 3 (a rotation of all-ones is
+ *    all-ones), and a stored B is complemented iff exactly one of its
+ *    source lane and its D is.  Per output row that makes B[X]
+ *    complemented for X in {0,2,3}, {0,2}, {0,2}, {1,3,4}, {0,3}.
+ *  - chi: with these inputs every output of the complemented pattern
+ *    can be written as B[X] ^ (B[X+1] op B[X+2]), op AND or OR (De
+ *    Morgan), with one NOT per row, shared where two outputs need the
+ *    same negated value.  We found these forms by trying all 16
+ *    variants of each output (NOT or not on each of the three inputs,
+ *    AND or OR) against the truth table of chi, keeping the cheapest.
+ *  - iota XORs a constant, which keeps a lane's complement state.
+ * This replaces 25 NOTs per round by 5.  */
 #define KECCAK_ROUND(A, E, rc)                                          \
   do                                                                    \
     {                                                                   \
@@ -180,41 +194,68 @@ static const u64 keccak_round_consts[24] =
       d3 = c2 ^ ROL64 (c4, 1);                                          \
       d4 = c3 ^ ROL64 (c0, 1);                                          \
                                                                         \
+      /* Row 0; B complemented at 0, 2, 3.  */                          \
       b0 = A##00 ^ d0;                                                  \
       b1 = ROL64 (A##06 ^ d1, 44);                                      \
       b2 = ROL64 (A##12 ^ d2, 43);                                      \
       b3 = ROL64 (A##18 ^ d3, 21);                                      \
       b4 = ROL64 (A##24 ^ d4, 14);                                      \
-      KECCAK_CHI_ROW (E, 00, 01, 02, 03, 04);                           \
-      E##00 ^= (rc);                                                    \
+      E##00 = b0 ^ (b1 | b2) ^ (rc);                                    \
+      E##01 = b1 ^ (~b2 | b3);                                          \
+      E##02 = b2 ^ (b3 & b4);                                           \
+      E##03 = b3 ^ (b4 | b0);                                           \
+      E##04 = b4 ^ (b0 & b1);                                           \
                                                                         \
+      /* Row 1; B complemented at 0, 2.  */                             \
       b0 = ROL64 (A##03 ^ d3, 28);                                      \
       b1 = ROL64 (A##09 ^ d4, 20);                                      \
       b2 = ROL64 (A##10 ^ d0, 3);                                       \
       b3 = ROL64 (A##16 ^ d1, 45);                                      \
       b4 = ROL64 (A##22 ^ d2, 61);                                      \
-      KECCAK_CHI_ROW (E, 05, 06, 07, 08, 09);                           \
+      E##05 = b0 ^ (b1 | b2);                                           \
+      E##06 = b1 ^ (b2 & b3);                                           \
+      E##07 = b2 ^ (b3 | ~b4);                                          \
+      E##08 = b3 ^ (b4 | b0);                                           \
+      E##09 = b4 ^ (b0 & b1);                                           \
                                                                         \
+      /* Row 2; B complemented at 0, 2.  */                             \
       b0 = ROL64 (A##01 ^ d1, 1);                                       \
       b1 = ROL64 (A##07 ^ d2, 6);                                       \
       b2 = ROL64 (A##13 ^ d3, 25);                                      \
       b3 = ROL64 (A##19 ^ d4, 8);                                       \
       b4 = ROL64 (A##20 ^ d0, 18);                                      \
-      KECCAK_CHI_ROW (E, 10, 11, 12, 13, 14);                           \
+      E##10 = b0 ^ (b1 | b2);                                           \
+      E##11 = b1 ^ (b2 & b3);                                           \
+      b3 = ~b3;                                                         \
+      E##12 = b2 ^ (b3 & b4);                                           \
+      E##13 = b3 ^ (b4 | b0);                                           \
+      E##14 = b4 ^ (b0 & b1);                                           \
                                                                         \
+      /* Row 3; B complemented at 1, 3, 4.  */                          \
       b0 = ROL64 (A##04 ^ d4, 27);                                      \
       b1 = ROL64 (A##05 ^ d0, 36);                                      \
       b2 = ROL64 (A##11 ^ d1, 10);                                      \
       b3 = ROL64 (A##17 ^ d2, 15);                                      \
       b4 = ROL64 (A##23 ^ d3, 56);                                      \
-      KECCAK_CHI_ROW (E, 15, 16, 17, 18, 19);                           \
+      E##15 = b0 ^ (b1 & b2);                                           \
+      E##16 = b1 ^ (b2 | b3);                                           \
+      b3 = ~b3;                                                         \
+      E##17 = b2 ^ (b3 | b4);                                           \
+      E##18 = b3 ^ (b4 & b0);                                           \
+      E##19 = b4 ^ (b0 | b1);                                           \
                                                                         \
+      /* Row 4; B complemented at 0, 3.  */                             \
       b0 = ROL64 (A##02 ^ d2, 62);                                      \
       b1 = ROL64 (A##08 ^ d3, 55);                                      \
       b2 = ROL64 (A##14 ^ d4, 39);                                      \
       b3 = ROL64 (A##15 ^ d0, 41);                                      \
       b4 = ROL64 (A##21 ^ d1, 2);                                       \
-      KECCAK_CHI_ROW (E, 20, 21, 22, 23, 24);                           \
+      E##22 = b2 ^ (b3 & b4);                                           \
+      E##23 = b3 ^ (b4 | b0);                                           \
+      E##24 = b4 ^ (b0 & b1);                                           \
+      b1 = ~b1;                                                         \
+      E##20 = b0 ^ (b1 & b2);                                           \
+      E##21 = b1 ^ (b2 | b3);                                           \
     }                                                                   \
   while (0)
 
@@ -242,6 +283,8 @@ keccak_f1600_strided (u64 *s, size_t stride)
 #define KECCAK_LOAD(i) a##i = s[(1##i - 100) * stride];
   KECCAK_LANES (KECCAK_LOAD)
 #undef KECCAK_LOAD
+  /* Enter the lane-complemented representation (see KECCAK_ROUND).  */
+  a01 = ~a01; a02 = ~a02; a08 = ~a08; a12 = ~a12; a17 = ~a17; a20 = ~a20;
 
   for (round = 0; round < 24; round += 2)
     {
@@ -249,6 +292,7 @@ keccak_f1600_strided (u64 *s, size_t stride)
       KECCAK_ROUND (e, a, keccak_round_consts[round + 1]);
     }
 
+  a01 = ~a01; a02 = ~a02; a08 = ~a08; a12 = ~a12; a17 = ~a17; a20 = ~a20;
 #define KECCAK_STORE(i) s[(1##i - 100) * stride] = a##i;
   KECCAK_LANES (KECCAK_STORE)
 #undef KECCAK_STORE

@@ -66,6 +66,90 @@ prng_bytes (byte *p, size_t n)
 }
 
 
+static void make_state (u64 s[25], unsigned int k);
+
+/* A literal transcription of FIPS 202, Algorithms 1-7, as the
+   reference for the optimised portable permutation: lanes A[x][y]
+   with lane index x + 5y, theta, rho (offsets from the walk of
+   Algorithm 2), pi, chi, and iota with RC from the LFSR of Algorithm
+   5.  Slow, obviously right, independent of cipher/keccak.c.  */
+static int
+ref_rc_bit (unsigned int t)
+{
+  unsigned int r = 0x80, i;     /* R = 10000000, bit 7 is R[0].  */
+
+  if (t % 255 == 0)
+    return 1;
+  for (i = 1; i <= t % 255; i++)
+    {
+      /* R = 0 || R; R[0] ^= R[8]; R[4] ^= R[8]; R[5] ^= R[8];
+         R[6] ^= R[8]; R = Trunc8 (R).  Bit k of R is bit 7-k here,
+         so R[8] is the bit shifted out on the right.  */
+      unsigned int r8 = r & 1;
+
+      r >>= 1;
+      if (r8)
+        r ^= 0x80 | 0x08 | 0x04 | 0x02;
+    }
+  return (r >> 7) & 1;
+}
+
+static void
+ref_keccak_f1600 (u64 s[25])
+{
+  u64 a[5][5], b[5][5], c[5], d[5];
+  unsigned int x, y, t, ir, j, r[5][5];
+
+  /* rho offsets (Algorithm 2).  */
+  r[0][0] = 0;
+  x = 1;
+  y = 0;
+  for (t = 0; t < 24; t++)
+    {
+      unsigned int nx = y, ny = (2 * x + 3 * y) % 5;
+
+      r[x][y] = ((t + 1) * (t + 2) / 2) % 64;
+      x = nx;
+      y = ny;
+    }
+
+  for (x = 0; x < 5; x++)
+    for (y = 0; y < 5; y++)
+      a[x][y] = s[x + 5 * y];
+
+  for (ir = 0; ir < 24; ir++)
+    {
+      /* theta */
+      for (x = 0; x < 5; x++)
+        c[x] = a[x][0] ^ a[x][1] ^ a[x][2] ^ a[x][3] ^ a[x][4];
+      for (x = 0; x < 5; x++)
+        d[x] = c[(x + 4) % 5] ^ ((c[(x + 1) % 5] << 1)
+                                 | (c[(x + 1) % 5] >> 63));
+      for (x = 0; x < 5; x++)
+        for (y = 0; y < 5; y++)
+          a[x][y] ^= d[x];
+      /* rho and pi: B[y][2x+3y] = rot (A[x][y], r[x][y]).  */
+      for (x = 0; x < 5; x++)
+        for (y = 0; y < 5; y++)
+          b[y][(2 * x + 3 * y) % 5] = r[x][y]
+            ? (a[x][y] << r[x][y]) | (a[x][y] >> (64 - r[x][y]))
+            : a[x][y];
+      /* chi */
+      for (x = 0; x < 5; x++)
+        for (y = 0; y < 5; y++)
+          a[x][y] = b[x][y] ^ (~b[(x + 1) % 5][y] & b[(x + 2) % 5][y]);
+      /* iota */
+      for (j = 0; j <= 6; j++)
+        if (ref_rc_bit (j + 7 * ir))
+          a[0][0] ^= (u64)1 << ((1u << j) - 1);
+    }
+
+  for (x = 0; x < 5; x++)
+    for (y = 0; y < 5; y++)
+      s[x + 5 * y] = a[x][y];
+}
+
+
 /* Keccak-f[1600] of the all-zero state: lanes 0 and 24 of the result,
    from the FIPS 202 example "KeccakF-1600 intermediate values".  */
 static void
@@ -84,6 +168,30 @@ check_known_answer (void)
   if (s[0] != UINT64_C(0xf1258f7940e1dde7)
       || s[24] != UINT64_C(0xeaf1ff7b5ceca249))
     fail ("dispatched Keccak-f[1600] of zero state", 0, 0);
+}
+
+
+/* The optimised portable permutation against the literal reference on
+   the structured and pseudo-random test states.  */
+static void
+check_reference (unsigned int nstates)
+{
+  u64 s[25], r[25];
+  unsigned int k;
+
+  for (k = 0; k < nstates; k++)
+    {
+      make_state (s, k);
+      memcpy (r, s, sizeof r);
+      _gcry_keccak_f1600_generic (s);
+      ref_keccak_f1600 (r);
+      if (memcmp (s, r, sizeof s))
+        {
+          fail ("generic permutation differs from the FIPS 202 reference",
+                k, 0);
+          return;
+        }
+    }
 }
 
 
@@ -330,6 +438,7 @@ main (int argc, char **argv)
     fail ("backend name of a 5-way batch", 5, 0);
 
   check_known_answer ();
+  check_reference (nstates);
   check_all_permutations (nstates);
 
   for (n = 4; n <= 8; n += 4)
