@@ -117,6 +117,7 @@ static int repetitions = DEFAULT_REPETITIONS;
 static int auto_mhz;            /* --cpu-mhz auto */
 static double fixed_mhz;        /* --cpu-mhz N, 0 if not given.  */
 static int exit_status;
+static int unaligned_mode;      /* --unaligned: odd buffer addresses.  */
 
 /* Target duration of one timed run and of the warm-up, in ns.  */
 static double run_target_ns = 1.0e6;
@@ -822,10 +823,10 @@ hash_bench (void)
   size_t i;
   int k;
 
-  buf = malloc (16384);
+  buf = malloc (16384 + 64);
   if (!buf)
     die ("out of core");
-  for (i = 0; i < 16384; i++)
+  for (i = 0; i < 16384 + 64; i++)
     buf[i] = 0x55 ^ (unsigned char)(i * 7);
 
   print_section ("hash", "Hash");
@@ -841,7 +842,7 @@ hash_bench (void)
     }
   for (k = 0; hash_algos[k].name; k++)
     if (algo_selected (hash_algos[k].name, NULL))
-      hash_bench_one (&hash_algos[k], buf);
+      hash_bench_one (&hash_algos[k], buf + (unaligned_mode ? 1 : 0));
   print_footer (14);
   free (buf);
 }
@@ -1746,10 +1747,13 @@ print_help (void)
       "64); the median is shown.",
       "   --csv                     Use CSV output format.",
       "   --verbose                 Also show the spread of the runs.",
+      "   --unaligned               Use unaligned input buffers (hash).",
       "   --wall-clock              Time with CLOCK_MONOTONIC instead of",
       "                             the thread's CPU time.",
       "   --smoke                   Tiny runs only (for make check).",
       "   --help                    Show this help.",
+      "   (--debug, --no-quick-rng and --include-slow are accepted for",
+      "   compatibility with libgcrypt's bench-slope.)",
       "",
       " With no section, all sections run.  Algorithm names select rows,",
       " e.g. ML-KEM-768, SHA3-256, mlkem-ntt, keccak.",
@@ -1787,6 +1791,10 @@ main (int argc, char **argv)
       argv++;
     }
 
+  /* As libgcrypt: skip when run by the test suite without arguments
+     and GCRYPT_NO_BENCHMARKS is set.  */
+  if (!argc && getenv ("srcdir") && getenv ("GCRYPT_NO_BENCHMARKS"))
+    exit (77);
   if (getenv ("GCRYPT_IN_REGRESSION_TEST"))
     smoke_mode = 1;
 
@@ -1813,6 +1821,27 @@ main (int argc, char **argv)
       else if (!strcmp (*argv, "--csv"))
         {
           csv_mode = 1;
+          argc--;
+          argv++;
+        }
+      else if (!strcmp (*argv, "--debug"))
+        {
+          verbose += 2;
+          argc--;
+          argv++;
+        }
+      else if (!strcmp (*argv, "--unaligned"))
+        {
+          unaligned_mode = 1;
+          argc--;
+          argv++;
+        }
+      else if (!strcmp (*argv, "--no-quick-rng")
+               || !strcmp (*argv, "--include-slow"))
+        {
+          /* Accepted for compatibility with libgcrypt's bench-slope:
+             we never weaken the RNG, and no benchmark here is slow
+             enough to be left out by default.  */
           argc--;
           argv++;
         }
