@@ -1,0 +1,536 @@
+/* t-mldsa-kernels.c - Tests of the ML-DSA polynomial kernels
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Checks every kernel of the dispatched ML-DSA kernel set (and of the
+ * portable set, if that is not the one dispatched) against literal
+ * transcriptions of the FIPS 204 pseudocode:
+ *
+ *  - Power2Round, Decompose (both GAMMA2) and UseHint for every
+ *    0 <= r < q (Algorithms 35, 36, 40),
+ *  - MakeHint in the form signing uses it, on pseudo-random inputs
+ *    that meet its precondition (Algorithm 39),
+ *  - NTT against direct evaluation at the roots zeta^(2 brv8(i) + 1),
+ *    the inverse NTT as its inverse (times 2^32), the pointwise
+ *    products against schoolbook products modulo q,
+ *  - reduce, caddq and the norm check on boundary values,
+ *  - the 4-way samplers against the single ones, and the single ones
+ *    against the coefficient ranges of Algorithms 30, 31 and 34, and
+ *    SampleInBall's weight.
+ *
+ * It prints which kernel set ran.  */
+
+#include <config.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "g10lib.h"
+#include "mldsa.h"
+#include "mldsa-ops.h"
+
+static int verbose;
+static unsigned long passed, failed;
+
+static void
+check (int cond, const char *what)
+{
+  if (cond)
+    {
+      passed++;
+      if (verbose)
+        printf ("PASS: t-mldsa-kernels: %s\n", what);
+    }
+  else
+    {
+      failed++;
+      printf ("FAIL: t-mldsa-kernels: %s\n", what);
+    }
+}
+
+#define Q MLDSA_Q
+
+/* A small deterministic generator for test inputs.  */
+static u64 rng_state = 0x9e3779b97f4a7c15ULL;
+
+static u32
+rnd32 (void)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (u32)(rng_state >> 16);
+}
+
+static s32
+mod_q (s64 a)
+{
+  a %= Q;
+  return (s32)(a < 0 ? a + Q : a);
+}
+
+/* r mod+- m for even m (FIPS 204 Section 2.3): in (-m/2, m/2].  */
+static s32
+mod_pm (s32 r, s32 m)
+{
+  s32 t = r % m;
+
+  if (t < 0)
+    t += m;
+  if (t > m / 2)
+    t -= m;
+  return t;
+}
+
+/* Algorithm 36, literally.  */
+static void
+spec_decompose (s32 r, s32 gamma2, s32 *r1, s32 *r0)
+{
+  s32 rp = mod_q (r), a0 = mod_pm (rp, 2 * gamma2);
+
+  if (rp - a0 == Q - 1)
+    {
+      *r1 = 0;
+      *r0 = a0 - 1;
+    }
+  else
+    {
+      *r1 = (rp - a0) / (2 * gamma2);
+      *r0 = a0;
+    }
+}
+
+/* Algorithm 40, literally.  */
+static s32
+spec_use_hint (int h, s32 r, s32 gamma2)
+{
+  s32 m = (Q - 1) / (2 * gamma2), r1, r0;
+
+  spec_decompose (r, gamma2, &r1, &r0);
+  if (h && r0 > 0)
+    return (r1 + 1) % m;
+  if (h && r0 <= 0)
+    return (r1 - 1 + m) % m;
+  return r1;
+}
+
+static s32
+spec_highbits (s32 r, s32 gamma2)
+{
+  s32 r1, r0;
+
+  spec_decompose (r, gamma2, &r1, &r0);
+  return r1;
+}
+
+static void
+check_rounding (const mldsa_ops_t *ops)
+{
+  static const s32 gammas[2] = { (Q - 1) / 88, (Q - 1) / 32 };
+  mldsa_poly_t a, a1, a0, h, b;
+  unsigned long bad_p2r = 0, bad_dec = 0, bad_hint = 0;
+  s32 r;
+  int g, i;
+
+  for (r = 0; r < Q; r += MLDSA_N)
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        a.coeffs[i] = r + i < Q ? r + i : Q - 1;
+      ops->power2round (&a1, &a0, &a);
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          s32 rp = a.coeffs[i], t0 = mod_pm (rp, 1 << MLDSA_D);
+
+          if (a0.coeffs[i] != t0 || a1.coeffs[i] != (rp - t0) >> MLDSA_D)
+            bad_p2r++;
+        }
+      for (g = 0; g < 2; g++)
+        {
+          ops->decompose (&a1, &a0, &a, gammas[g]);
+          for (i = 0; i < MLDSA_N; i++)
+            {
+              s32 s1, s0;
+
+              spec_decompose (a.coeffs[i], gammas[g], &s1, &s0);
+              if (a1.coeffs[i] != s1 || a0.coeffs[i] != s0)
+                bad_dec++;
+            }
+          for (i = 0; i < MLDSA_N; i++)
+            h.coeffs[i] = (i + r / MLDSA_N) & 1;
+          ops->use_hint (&b, &a, &h, gammas[g]);
+          for (i = 0; i < MLDSA_N; i++)
+            if (b.coeffs[i] != spec_use_hint (h.coeffs[i], a.coeffs[i],
+                                              gammas[g]))
+              bad_hint++;
+          for (i = 0; i < MLDSA_N; i++)
+            h.coeffs[i] ^= 1;
+          ops->use_hint (&b, &a, &h, gammas[g]);
+          for (i = 0; i < MLDSA_N; i++)
+            if (b.coeffs[i] != spec_use_hint (h.coeffs[i], a.coeffs[i],
+                                              gammas[g]))
+              bad_hint++;
+        }
+    }
+  check (!bad_p2r, "Power2Round for every 0 <= r < q");
+  check (!bad_dec, "Decompose for every 0 <= r < q, both gamma2");
+  check (!bad_hint, "UseHint for every 0 <= r < q, h = 0 and 1");
+}
+
+/* MakeHint as signing uses it: a1 = HighBits (w), a0 = w0 + u + e
+   with |w0 + u| < gamma2 - beta (the r0 check passed) and
+   |e| < gamma2 (the c t0 check passed).  Then the hint must be
+   HighBits (w + u) != HighBits (w + u + e), i.e. Algorithm 39 applied
+   to (-e, w + u + e).  */
+static void
+check_make_hint (const mldsa_ops_t *ops)
+{
+  static const s32 gammas[2] = { (Q - 1) / 88, (Q - 1) / 32 };
+  static const s32 betas[2] = { 78, 196 };
+  unsigned long bad = 0, count_bad = 0;
+  mldsa_poly_t a0, a1, h;
+  s32 v[MLDSA_N], e[MLDSA_N];
+  int g, round, i;
+
+  for (g = 0; g < 2; g++)
+    for (round = 0; round < 2000; round++)
+      {
+        s32 gamma2 = gammas[g], lim = gamma2 - betas[g];
+        unsigned int n, want_n = 0;
+
+        for (i = 0; i < MLDSA_N; i++)
+          {
+            s32 w = (s32)(rnd32 () % Q), w1, w0, u, x;
+
+            /* Bias towards the interval edges every few rounds.  */
+            if (round % 4 == 0)
+              w = (s32)((rnd32 () % (Q / (2 * gamma2) + 1)) * 2 * gamma2
+                        + (s32)(rnd32 () % 9) - 4);
+            w = mod_q (w);
+            spec_decompose (w, gamma2, &w1, &w0);
+            /* u with |w0 + u| < lim.  */
+            x = (s32)(rnd32 () % (2 * lim - 1)) - (lim - 1);
+            u = x - w0;
+            v[i] = mod_q ((s64)w + u);
+            e[i] = (s32)(rnd32 () % (2 * gamma2 - 1)) - (gamma2 - 1);
+            if (round % 8 == 1)
+              e[i] = (rnd32 () & 1) ? gamma2 - 1 : -(gamma2 - 1);
+            a1.coeffs[i] = w1;
+            a0.coeffs[i] = x + e[i];
+          }
+        n = ops->make_hint (&h, &a0, &a1, gamma2);
+        for (i = 0; i < MLDSA_N; i++)
+          {
+            int want = spec_highbits (v[i], gamma2)
+                       != spec_highbits (mod_q ((s64)v[i] + e[i]), gamma2);
+
+            want_n += want;
+            if (h.coeffs[i] != want)
+              bad++;
+          }
+        if (n != want_n)
+          count_bad++;
+      }
+  check (!bad && !count_bad, "MakeHint against Algorithm 39");
+}
+
+static unsigned int
+brv8 (unsigned int k)
+{
+  unsigned int r = 0, i;
+
+  for (i = 0; i < 8; i++)
+    r |= ((k >> i) & 1) << (7 - i);
+  return r;
+}
+
+static s32
+pow_q (s64 b, unsigned int e)
+{
+  s64 r = 1;
+
+  b = mod_q (b);
+  while (e)
+    {
+      if (e & 1)
+        r = r * b % Q;
+      b = b * b % Q;
+      e >>= 1;
+    }
+  return (s32)r;
+}
+
+static void
+random_poly (mldsa_poly_t *a, s32 bound)
+{
+  int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    a->coeffs[i] = (s32)(rnd32 () % (2 * (u32)bound - 1)) - (bound - 1);
+}
+
+static void
+check_ntt (const mldsa_ops_t *ops)
+{
+  mldsa_poly_t a, b, c, r, acc[2], accb[2];
+  s32 root[MLDSA_N];
+  int round, i, j, bad_ntt = 0, bad_inv = 0, bad_mul = 0, bad_acc = 0;
+  const s64 rinv = 8265825;                   /* 2^-32 mod q */
+
+  for (i = 0; i < MLDSA_N; i++)
+    root[i] = pow_q (1753, 2 * brv8 (i) + 1);
+  for (round = 0; round < 6; round++)
+    {
+      /* Zero, an impulse, then random values in the input range.  */
+      if (round == 0)
+        memset (&a, 0, sizeof a);
+      else if (round == 1)
+        {
+          memset (&a, 0, sizeof a);
+          a.coeffs[1] = Q - 1;
+        }
+      else
+        random_poly (&a, Q);
+      b = a;
+      ops->ntt (&b);
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          s64 x = 0, p = 1;
+
+          for (j = 0; j < MLDSA_N; j++)
+            {
+              x = (x + (s64)mod_q (a.coeffs[j]) * p) % Q;
+              p = p * root[i] % Q;
+            }
+          if (mod_q (b.coeffs[i]) != x || b.coeffs[i] <= -9 * Q
+              || b.coeffs[i] >= 9 * Q)
+            bad_ntt++;
+        }
+      /* invntt_tomont (NTT (a) mod+- q) = a * 2^32.  */
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          c.coeffs[i] = mod_q (b.coeffs[i]);
+          if (c.coeffs[i] > Q / 2)
+            c.coeffs[i] -= Q;
+        }
+      ops->invntt_tomont (&c);
+      for (i = 0; i < MLDSA_N; i++)
+        if (mod_q ((s64)c.coeffs[i] * rinv) != mod_q (a.coeffs[i])
+            || c.coeffs[i] <= -Q || c.coeffs[i] >= Q)
+          bad_inv++;
+
+      /* Pointwise product: NTT^-1 (NTT (a) o NTT (s) / 2^32) * 2^32 is
+         the negacyclic product a * s.  */
+      random_poly (&c, 5);
+      r = c;
+      ops->ntt (&r);
+      {
+        mldsa_poly_t ahat = a, prod;
+        s64 want[MLDSA_N];
+
+        for (i = 0; i < MLDSA_N; i++)
+          ahat.coeffs[i] = mod_q (a.coeffs[i]) > Q / 2
+                           ? mod_q (a.coeffs[i]) - Q : mod_q (a.coeffs[i]);
+        prod = ahat;
+        ops->ntt (&ahat);
+        ops->pointwise (&prod, &ahat, &r);
+        ops->invntt_tomont (&prod);
+        for (i = 0; i < MLDSA_N; i++)
+          want[i] = 0;
+        for (i = 0; i < MLDSA_N; i++)
+          for (j = 0; j < MLDSA_N; j++)
+            {
+              s64 t = (s64)mod_q (a.coeffs[i]) * c.coeffs[j] % Q;
+
+              if (i + j < MLDSA_N)
+                want[i + j] += t;
+              else
+                want[i + j - MLDSA_N] -= t;
+            }
+        for (i = 0; i < MLDSA_N; i++)
+          if (mod_q (prod.coeffs[i]) != mod_q (want[i]))
+            bad_mul++;
+
+        /* Accumulating product of two terms = sum of two products.  */
+        acc[0] = ahat;
+        acc[1] = r;
+        accb[0] = r;
+        accb[1] = r;
+        ops->pointwise_acc (&prod, acc, accb, 2);
+        ops->pointwise (&acc[0], &ahat, &r);
+        ops->pointwise (&acc[1], &r, &r);
+        for (i = 0; i < MLDSA_N; i++)
+          if (mod_q ((s64)prod.coeffs[i] - acc[0].coeffs[i] - acc[1].coeffs[i])
+              || prod.coeffs[i] <= -Q || prod.coeffs[i] >= Q)
+            bad_acc++;
+      }
+    }
+  check (!bad_ntt, "NTT against direct evaluation");
+  check (!bad_inv, "inverse NTT inverts NTT (times 2^32)");
+  check (!bad_mul, "NTT-domain product equals the negacyclic product");
+  check (!bad_acc, "pointwise_acc equals the sum of pointwise products");
+}
+
+static void
+check_reductions (const mldsa_ops_t *ops)
+{
+  static const s32 vals[] =
+    { 0, 1, -1, Q - 1, Q, -Q, Q + 1, 2 * Q, -2 * Q, (1 << 22), -(1 << 22),
+      2147483647 - (1 << 22), -2147483647 + (1 << 22), 6283008, -6283008 };
+  mldsa_poly_t a, b;
+  int i, bad = 0;
+
+  for (i = 0; i < MLDSA_N; i++)
+    a.coeffs[i] = i < (int)DIM (vals) ? vals[i] : (s32)rnd32 () / 2;
+  b = a;
+  ops->reduce (&b);
+  for (i = 0; i < MLDSA_N; i++)
+    if (mod_q ((s64)b.coeffs[i] - a.coeffs[i]) || b.coeffs[i] < -6283008
+        || b.coeffs[i] > 6283008)
+      bad++;
+  check (!bad, "reduce");
+  random_poly (&a, Q);
+  b = a;
+  ops->caddq (&b);
+  bad = 0;
+  for (i = 0; i < MLDSA_N; i++)
+    if (b.coeffs[i] != mod_q (a.coeffs[i]))
+      bad++;
+  check (!bad, "caddq");
+
+  /* chknorm: a single coefficient at +-(bound - 1) passes, at +-bound
+     fails, in every position class; also as a representative + q.  */
+  bad = 0;
+  for (i = 0; i < 64; i++)
+    {
+      s32 bound = (i & 1) ? (1 << 19) - 196 : ((Q - 1) / 88) - 78;
+      int pos = (i * 37) % MLDSA_N, sign = (i & 2) ? -1 : 1;
+
+      memset (&a, 0, sizeof a);
+      a.coeffs[pos] = sign * (bound - 1) + ((i & 4) ? Q : 0);
+      if (ops->chknorm (&a, bound))
+        bad++;
+      a.coeffs[pos] = sign * bound + ((i & 4) ? Q : 0);
+      if (!ops->chknorm (&a, bound))
+        bad++;
+    }
+  check (!bad, "chknorm at the bound");
+}
+
+static void
+check_samplers (const mldsa_ops_t *ops)
+{
+  byte seed[64];
+  mldsa_poly_t x4[4], one, *ptr[4];
+  u16 nonce[4] = { 0x0000, 0x0102, 0x0503, 0xffff };
+  int i, j, bad_u = 0, bad_e = 0, bad_g = 0, bad_c = 0, eta, g;
+
+  for (i = 0; i < 64; i++)
+    seed[i] = (byte)(i * 13 + 1);
+  for (i = 0; i < 4; i++)
+    ptr[i] = &x4[i];
+
+  ops->poly_uniform_x4 (ptr, seed, nonce);
+  for (i = 0; i < 4; i++)
+    {
+      ops->poly_uniform (&one, seed, nonce[i]);
+      if (memcmp (&one, &x4[i], sizeof one))
+        bad_u++;
+      for (j = 0; j < MLDSA_N; j++)
+        if (one.coeffs[j] < 0 || one.coeffs[j] >= Q)
+          bad_u++;
+    }
+  check (!bad_u, "RejNTTPoly: 4-way equals single, range");
+
+  for (eta = 2; eta <= 4; eta += 2)
+    {
+      ops->poly_uniform_eta_x4 (ptr, seed, nonce, eta);
+      for (i = 0; i < 4; i++)
+        {
+          ops->poly_uniform_eta (&one, seed, nonce[i], eta);
+          if (memcmp (&one, &x4[i], sizeof one))
+            bad_e++;
+          for (j = 0; j < MLDSA_N; j++)
+            if (one.coeffs[j] < -eta || one.coeffs[j] > eta)
+              bad_e++;
+        }
+    }
+  check (!bad_e, "RejBoundedPoly: 4-way equals single, range");
+
+  for (g = 17; g <= 19; g += 2)
+    {
+      s32 gamma1 = 1 << g;
+
+      ops->poly_uniform_gamma1_x4 (ptr, seed, nonce, gamma1);
+      for (i = 0; i < 4; i++)
+        {
+          ops->poly_uniform_gamma1 (&one, seed, nonce[i], gamma1);
+          if (memcmp (&one, &x4[i], sizeof one))
+            bad_g++;
+          for (j = 0; j < MLDSA_N; j++)
+            if (one.coeffs[j] <= -gamma1 || one.coeffs[j] > gamma1)
+              bad_g++;
+        }
+    }
+  check (!bad_g, "ExpandMask: 4-way equals single, range");
+
+  for (i = 0; i < 3; i++)
+    {
+      static const unsigned int taus[3] = { 39, 49, 60 };
+      unsigned int weight = 0;
+
+      ops->poly_challenge (&one, seed, 32 + 16 * i, taus[i]);
+      for (j = 0; j < MLDSA_N; j++)
+        {
+          if (one.coeffs[j] < -1 || one.coeffs[j] > 1)
+            bad_c++;
+          weight += one.coeffs[j] != 0;
+        }
+      if (weight != taus[i])
+        bad_c++;
+    }
+  check (!bad_c, "SampleInBall: weight tau, coefficients in {-1,0,1}");
+}
+
+static void
+check_set (const mldsa_ops_t *ops)
+{
+  printf ("t-mldsa-kernels: testing kernel set '%s'\n", ops->name);
+  check_rounding (ops);
+  check_make_hint (ops);
+  check_ntt (ops);
+  check_reductions (ops);
+  check_samplers (ops);
+}
+
+int
+main (int argc, char **argv)
+{
+  const mldsa_ops_t *dispatched, *generic;
+
+  if (argc > 1 && !strcmp (argv[1], "--verbose"))
+    verbose = 1;
+  _gcry_global_init ();
+  dispatched = _gcry_mldsa_get_ops (_gcry_mldsa_backend_name ());
+  generic = _gcry_mldsa_get_ops ("generic");
+  printf ("t-mldsa-kernels: backends: mldsa=%s\n",
+          _gcry_mldsa_backend_name ());
+  if (!dispatched || !generic)
+    {
+      printf ("FAIL: t-mldsa-kernels: kernel sets not found\n");
+      return 1;
+    }
+  check_set (dispatched);
+  if (generic != dispatched)
+    check_set (generic);
+  printf ("t-mldsa-kernels: %lu passed, %lu failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
