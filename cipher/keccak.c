@@ -23,7 +23,8 @@
  *
  * SIMD backends live in their own files and only provide the
  * permutations:
- *   keccak-x4-amd64-avx2.S       _gcry_keccak_f1600_x4_avx2
+ *   keccak-x4-amd64-avx2.S       _gcry_keccak_f1600_x4_avx2,
+ *                                _gcry_keccak_f1600_x8_avx2
  *   keccak-x8-amd64-avx512.S     _gcry_keccak_f1600_x8_avx512,
  *                                _gcry_keccak_f1600_x4_avx512
  *   keccak-f1600-amd64-avx512.S  _gcry_keccak_f1600_avx512
@@ -71,8 +72,10 @@
 #endif
 
 #ifdef USE_AVX2
-/* State: 25 lanes x 4 instances, lane-interleaved (keccak.h).  */
+/* State: 25 lanes x 4 or 8 instances, lane-interleaved (keccak.h);
+   the 8-way entry runs the 4-way code on both halves in place.  */
 void _gcry_keccak_f1600_x4_avx2 (u64 *state);
+void _gcry_keccak_f1600_x8_avx2 (u64 *state);
 #endif
 #ifdef USE_AVX512
 /* State: 25 lanes, host order.  */
@@ -337,41 +340,12 @@ static const keccak_ops_t keccak_generic_ops =
 
 
 #ifdef USE_AVX2
-/* 8-way permutation from two 4-way AVX2 calls: split the 8-way
-   interleaved state into two 4-way states (instances 0-3 and 4-7),
-   permute both and merge them back.  The copies are small compared
-   with two permutations; they are wiped because the state may be
-   secret.  */
-static void
-keccak_f1600_x8_avx2 (u64 state[25 * 8])
-{
-  u64 lo[25 * 4], hi[25 * 4];
-  unsigned int i, j;
-
-  for (i = 0; i < 25; i++)
-    for (j = 0; j < 4; j++)
-      {
-        lo[i * 4 + j] = state[i * 8 + j];
-        hi[i * 4 + j] = state[i * 8 + 4 + j];
-      }
-  _gcry_keccak_f1600_x4_avx2 (lo);
-  _gcry_keccak_f1600_x4_avx2 (hi);
-  for (i = 0; i < 25; i++)
-    for (j = 0; j < 4; j++)
-      {
-        state[i * 8 + j] = lo[i * 4 + j];
-        state[i * 8 + 4 + j] = hi[i * 4 + j];
-      }
-  wipememory (lo, sizeof lo);
-  wipememory (hi, sizeof hi);
-}
-
 /* AVX2 has no single-state kernel: the scalar code is as fast.  */
 static const keccak_ops_t keccak_avx2_ops =
   {
     "generic", _gcry_keccak_f1600_generic,
     "avx2", _gcry_keccak_f1600_x4_avx2,
-    "avx2", keccak_f1600_x8_avx2
+    "avx2", _gcry_keccak_f1600_x8_avx2
   };
 #endif /*USE_AVX2*/
 
