@@ -377,6 +377,8 @@ struct parser
   int level;          /* Open lists.  */
   int in_hint;        /* Inside "[...]".  */
   int done;           /* A complete top-level element has been read.  */
+  int extra;          /* Another top-level element follows it ...  */
+  size_t extra_pos;   /* ... starting here.  */
   int argflag;        /* Format mode: '%' directives are allowed.  */
   void **arg_list;    /* Arguments for gcry_sexp_build_array, or  */
   va_list *ap;        /* arguments for gcry_sexp_build.  */
@@ -469,7 +471,7 @@ parse_quoted (struct parser *ps)
           if (i + 2 >= ps->len || hex_value (ps->buf[i + 1]) < 0
               || hex_value (ps->buf[i + 2]) < 0)
             {
-              ps->errpos = i - 1;
+              ps->errpos = i;
               return GPG_ERR_SEXP_BAD_QUOTATION;
             }
           c = hex_value (ps->buf[i + 1]) * 16 + hex_value (ps->buf[i + 2]);
@@ -483,7 +485,7 @@ parse_quoted (struct parser *ps)
                   || ps->buf[i + 2] < '0' || ps->buf[i + 2] > '7'
                   || c > '3')
                 {
-                  ps->errpos = i - 1;
+                  ps->errpos = i;
                   return GPG_ERR_SEXP_BAD_QUOTATION;
                 }
               c = (c - '0') * 64 + (ps->buf[i + 1] - '0') * 8
@@ -491,7 +493,7 @@ parse_quoted (struct parser *ps)
               i += 2;
               break;
             }
-          ps->errpos = i - 1;
+          ps->errpos = i;
           return GPG_ERR_SEXP_BAD_QUOTATION;
         }
       sb->buf[sb->len++] = c;
@@ -562,15 +564,17 @@ parse_hex (struct parser *ps)
 }
 
 
-/* Base64 data "|...|" starting at PS->pos.  Padding is optional but
- * must be correct when present.  */
+/* Base64 data "|...|" starting at PS->pos.  Like libgcrypt we are
+ * lenient about the length: padding is optional, and bits that do not
+ * make up a full byte are dropped.  Only '=' may follow the first
+ * '='.  */
 static gpg_err_code_t
 parse_base64 (struct parser *ps)
 {
   gpg_err_code_t rc;
-  size_t i, end, nchars, npad = 0, hdr;
+  size_t i, end, nchars = 0, hdr;
   u32 acc = 0;
-  int nbits = 0;
+  int nbits = 0, padding = 0;
   struct sbuf *sb = &ps->sb;
 
   for (end = ps->pos + 1; ; end++)
@@ -583,19 +587,15 @@ parse_base64 (struct parser *ps)
       if (c == '|')
         break;
       if (c == '=')
-        npad++;
-      else if (base64_value (c) < 0 || npad)
+        padding = 1;
+      else if (base64_value (c) < 0 || padding)
         {
           /* Not in the alphabet, or data after the padding.  */
           ps->errpos = end;
           return GPG_ERR_SEXP_BAD_CHARACTER;
         }
-    }
-  nchars = end - ps->pos - 1 - npad;
-  if (npad > 2 || (nchars % 4) == 1 || (npad && ((nchars + npad) % 4)))
-    {
-      ps->errpos = end;
-      return GPG_ERR_SEXP_BAD_CHARACTER;
+      else
+        nchars++;
     }
   rc = sb_data_begin (sb, nchars / 4 * 3 + 2, &hdr);
   if (rc)
@@ -613,7 +613,6 @@ parse_base64 (struct parser *ps)
           sb->buf[sb->len++] = (byte)(acc >> nbits);
         }
     }
-  acc = 0;
   rc = sb_data_end (sb, hdr);
   if (rc)
     ps->errpos = ps->pos;
@@ -633,8 +632,10 @@ parse_length_prefixed (struct parser *ps)
   int too_long = 0;
   int c;
 
-  if (ps->buf[start] == '0' && start + 1 < ps->len
-      && is_digit (ps->buf[start + 1]))
+  /* A length may not start with 0; we only allow the empty verbatim
+     string "0:", which our canonical output uses.  */
+  if (ps->buf[start] == '0'
+      && (start + 1 >= ps->len || ps->buf[start + 1] != ':'))
     {
       ps->errpos = start;
       return GPG_ERR_SEXP_ZERO_PREFIX;
@@ -659,7 +660,7 @@ parse_length_prefixed (struct parser *ps)
     case ':':
       if (too_long)
         {
-          ps->errpos = start;
+          ps->errpos = ps->pos;
           return GPG_ERR_SEXP_STRING_TOO_LONG;
         }
       ps->pos++;
@@ -903,11 +904,13 @@ parse (struct parser *ps)
 
       /* Anything else starts a new element.  We accept exactly one
          top-level element, so that every object is a single
-         well-formed expression.  */
-      if (ps->done)
+         well-formed expression (libgcrypt would concatenate them).
+         Parsing goes on, so that an error inside the trailing
+         elements is reported as libgcrypt reports it.  */
+      if (ps->done && !ps->extra)
         {
-          ps->errpos = ps->pos;
-          return GPG_ERR_SEXP_BAD_CHARACTER;
+          ps->extra = 1;
+          ps->extra_pos = ps->pos;
         }
 
       before = ps->sb.len;
@@ -972,15 +975,20 @@ parse (struct parser *ps)
         ps->done = 1;
     }
 
+  if (ps->level)
+    {
+      ps->errpos = ps->len;
+      return GPG_ERR_SEXP_UNMATCHED_PAREN;
+    }
   if (ps->in_hint)
     {
       ps->errpos = ps->len;
       return GPG_ERR_SEXP_UNMATCHED_DH;
     }
-  if (ps->level)
+  if (ps->extra)
     {
-      ps->errpos = ps->len;
-      return GPG_ERR_SEXP_UNMATCHED_PAREN;
+      ps->errpos = ps->extra_pos;
+      return GPG_ERR_SEXP_BAD_CHARACTER;
     }
   return 0;
 }
@@ -1202,8 +1210,9 @@ gcry_sexp_canon_len (const unsigned char *buffer, size_t length,
         }
       else if (is_digit (c))
         {
-          if (c == '0' && i + 1 < limit && is_digit (buffer[i + 1]))
+          if (c == '0' && (i + 1 >= limit || buffer[i + 1] != ':'))
             {
+              /* Only the empty string "0:" may start with 0.  */
               rc = GPG_ERR_SEXP_ZERO_PREFIX;
               goto fail;
             }
@@ -1226,13 +1235,13 @@ gcry_sexp_canon_len (const unsigned char *buffer, size_t length,
               rc = GPG_ERR_SEXP_INV_LEN_SPEC;
               goto fail;
             }
-          i++;
-          if (v > limit - i)
+          if (v >= limit - i)
             {
+              /* The data does not fit; report the ':'.  */
               rc = GPG_ERR_SEXP_STRING_TOO_LONG;
               goto fail;
             }
-          i += v;
+          i += 1 + v;
         }
       else if (c == '&' || c == '\\')
         {
