@@ -801,6 +801,12 @@ int gcry_md_map_name (const char *name) _GCRY_GCC_ATTR_PURE;
 #define gcry_md_final(a) \
             gcry_md_ctl ((a), GCRYCTL_FINALIZE, NULL, 0)
 
+/* Debug dumps of the hashed data are accepted and not written.  */
+#define gcry_md_start_debug(a,b) \
+            gcry_md_ctl ((a), GCRYCTL_START_DUMP, (b), 0)
+#define gcry_md_stop_debug(a,b) \
+            gcry_md_ctl ((a), GCRYCTL_STOP_DUMP, (b), 0)
+
 /* Return 0 if the hash algorithm A is available.  */
 #define gcry_md_test_algo(a) \
             gcry_md_algo_info ((a), GCRYCTL_TEST_ALGO, NULL, NULL)

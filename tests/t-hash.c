@@ -761,6 +761,8 @@ check_errors (void)
          "read of an algorithm not enabled");
   check (gpg_err_code (gcry_md_ctl (hd, 4711, NULL, 0)) == GPG_ERR_INV_OP,
          "md_ctl with an unknown command");
+  check (!gcry_md_start_debug (hd, "t-hash") && !gcry_md_stop_debug (hd, 0),
+         "debug dump requests are accepted");
   gcry_md_close (hd);
   gcry_md_close (NULL);
 
