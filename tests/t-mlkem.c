@@ -1072,6 +1072,61 @@ test_bad (const struct pset *ps)
                             k2, 32, NULL, 1)) == GPG_ERR_INV_ARG;
   check (ok, "bad %s: NULL buffers and OPTIONAL misuse", ps->name);
 
+  /* Every truncation and a few extensions of each input (cf. the
+     habit of trying all lengths): only the exact length is accepted.  */
+  ok = 1;
+  for (i = 0; i <= (int)ps->dk_len + 2; i++)
+    {
+      if (i != (int)ps->ek_len)
+        ok &= EC (gcry_kem_encap (ps->algo, ek, i, x, ps->ct_len, k2, 32,
+                                  NULL, 0)) == GPG_ERR_INV_ARG;
+      if (i != (int)ps->ct_len)
+        ok &= EC (gcry_kem_decap (ps->algo, dk, ps->dk_len, ct, i, k2, 32,
+                                  NULL, 0)) == GPG_ERR_INV_ARG;
+      if (i != (int)ps->dk_len)
+        ok &= EC (gcry_kem_decap (ps->algo, dk, i, ct, ps->ct_len, k2, 32,
+                                  NULL, 0)) == GPG_ERR_INV_ARG;
+    }
+  check (ok, "bad %s: every other length rejected", ps->name);
+
+  /* Random single-bit flips: an ek either passes (the flip kept all
+     coefficients below q) or fails the modulus check; a dk flip in
+     the hashed part fails the hash check, elsewhere it decapsulates
+     to some key; a ciphertext flip gives the rejection key.  Never
+     anything else.  */
+  ok = 1;
+  for (i = 0; i < 64; i++)
+    {
+      size_t pos;
+      gcry_error_t err;
+
+      memcpy (x, ek, ps->ek_len);
+      pos = (size_t)rand () % ps->ek_len;
+      x[pos] ^= 1 << (rand () % 8);
+      err = gcry_kem_encap (ps->algo, x, ps->ek_len, x + ps->ek_len,
+                            ps->ct_len, k2, 32, NULL, 0);
+      ok &= !err || EC (err) == GPG_ERR_BAD_PUBKEY;
+
+      memcpy (x, dk, ps->dk_len);
+      pos = (size_t)rand () % ps->dk_len;
+      x[pos] ^= 1 << (rand () % 8);
+      err = gcry_kem_decap (ps->algo, x, ps->dk_len, ct, ps->ct_len, k2, 32,
+                            NULL, 0);
+      if (pos >= ps->dk_len - 64 - ps->ek_len && pos < ps->dk_len - 32)
+        ok &= EC (err) == GPG_ERR_BAD_SECKEY;
+      else
+        ok &= !err;
+
+      memcpy (x, ct, ps->ct_len);
+      pos = (size_t)rand () % ps->ct_len;
+      x[pos] ^= 1 << (rand () % 8);
+      err = gcry_kem_decap (ps->algo, dk, ps->dk_len, x, ps->ct_len, k2, 32,
+                            NULL, 0);
+      reject_key (kr, dk + ps->dk_len - 32, x, ps->ct_len);
+      ok &= !err && !memcmp (k2, kr, 32);
+    }
+  check (ok, "bad %s: random bit flips in ek, dk and c", ps->name);
+
   /* Algorithms that are not available.  */
   ok = 1;
   for (i = 0; i < (int)(sizeof unknown / sizeof *unknown); i++)
