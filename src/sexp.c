@@ -860,7 +860,7 @@ parse (struct parser *ps)
   while (ps->pos < ps->len)
     {
       int c = ps->buf[ps->pos];
-      size_t before;
+      size_t before, start;
 
       if (is_space (c))
         {
@@ -902,20 +902,21 @@ parse (struct parser *ps)
           continue;
         }
 
-      /* Anything else starts a new element.  We accept exactly one
+      /* Anything else may start a new element.  We accept exactly one
          top-level element, so that every object is a single
          well-formed expression (libgcrypt would concatenate them).
          Parsing goes on, so that an error inside the trailing
-         elements is reported as libgcrypt reports it.  */
-      if (ps->done && !ps->extra)
-        {
-          ps->extra = 1;
-          ps->extra_pos = ps->pos;
-        }
-
+         elements is reported as libgcrypt reports it; the extra
+         element itself is rejected at the end.  */
+      start = ps->pos;
       before = ps->sb.len;
       if (c == '(')
         {
+          if (ps->done && !ps->extra)
+            {
+              ps->extra = 1;
+              ps->extra_pos = start;
+            }
           if (ps->in_hint)
             {
               ps->errpos = ps->pos;
@@ -971,6 +972,11 @@ parse (struct parser *ps)
         }
       if (rc)
         return rc;
+      if (ps->sb.len != before && ps->done && !ps->extra)
+        {
+          ps->extra = 1;
+          ps->extra_pos = start;
+        }
       if (!ps->level && ps->sb.len != before)
         ps->done = 1;
     }

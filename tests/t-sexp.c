@@ -387,6 +387,13 @@ test_build (void)
   if (check (!err && s, "build %%S alone"))
     check_canon (s, "(1:q2:\1\2)", 9, "build %S alone result");
   gcry_sexp_release (s);
+  err = gcry_sexp_build (&s, NULL, "%S %S", inner, NULL);
+  if (check (!err && s, "build %%S with NULL after a complete list"))
+    check_canon (s, "(1:q2:\1\2)", 9, "build %S NULL result");
+  gcry_sexp_release (s);
+  err = gcry_sexp_build (&s, &erroff, "%S %S", inner, inner);
+  check (gpg_err_code (err) == GPG_ERR_SEXP_BAD_CHARACTER && erroff == 3
+         && !s, "build with two top-level elements");
 
   /* The array variant.  */
   {
