@@ -698,16 +698,22 @@ poly_uniform_gamma1_generic (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
 }
 
 
-/* SampleInBall, Algorithm 29.  The challenge is public (its seed
-   c-tilde is part of the signature), so the data-dependent loop and
-   index are fine.  */
+/* SampleInBall, Algorithm 29.  The challenge of an accepted signature
+   is public, but the challenges of rejected iterations are not, so the
+   swap "c[i] = c[j]; c[j] = sign" must not use j as a memory index.
+   The polynomial is kept as two 256-bit masks (coefficient nonzero,
+   coefficient negative) of four words each; bit j is read and written
+   by touching all four words under a mask, and the coefficients are
+   expanded at the end.  Only the number of rejected bytes (j > i)
+   shows.  */
 static void
 poly_challenge_generic (mldsa_poly_t *c, const byte *ctilde,
                         unsigned int ctildelen, unsigned int tau)
 {
   byte buf[KECCAK_RATE_SHAKE256];
   keccak_ctx_t ctx;
-  unsigned int i, pos;
+  u64 nz[4] = { 0, 0, 0, 0 }, neg[4] = { 0, 0, 0, 0 };
+  unsigned int i, w, pos;
   u64 signs;
 
   _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
@@ -715,10 +721,10 @@ poly_challenge_generic (mldsa_poly_t *c, const byte *ctilde,
   _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
   signs = buf_get_le64 (buf);
   pos = 8;
-  memset (c, 0, sizeof *c);
   for (i = MLDSA_N - tau; i < MLDSA_N; i++)
     {
-      unsigned int j;
+      u64 s = signs & 1, nzj = 0, negj = 0, bit;
+      u32 j;
 
       do
         {
@@ -730,10 +736,42 @@ poly_challenge_generic (mldsa_poly_t *c, const byte *ctilde,
           j = buf[pos++];
         }
       while (j > i);
-      c->coeffs[i] = c->coeffs[j];
-      c->coeffs[j] = 1 - 2 * (s32)(signs & 1);
+
+      /* Read bit j (the word index j/64 is secret: scan all four).  */
+      bit = (u64)1 << (j & 63);
+      for (w = 0; w < 4; w++)
+        {
+          u64 m = (u64)0 - ((((u64)(w ^ (j >> 6))) - 1) >> 63);
+
+          nzj |= nz[w] & bit & m;
+          negj |= neg[w] & bit & m;
+        }
+      nzj = (u64)0 - ((nzj | ((u64)0 - nzj)) >> 63);     /* 0 or ~0 */
+      negj = (u64)0 - ((negj | ((u64)0 - negj)) >> 63);
+      /* c[i] = c[j]; i is public.  */
+      nz[i >> 6] = (nz[i >> 6] & ~((u64)1 << (i & 63)))
+                   | (nzj & ((u64)1 << (i & 63)));
+      neg[i >> 6] = (neg[i >> 6] & ~((u64)1 << (i & 63)))
+                    | (negj & ((u64)1 << (i & 63)));
+      /* c[j] = (-1)^s.  */
+      for (w = 0; w < 4; w++)
+        {
+          u64 m = ((u64)0 - ((((u64)(w ^ (j >> 6))) - 1) >> 63)) & bit;
+
+          nz[w] |= m;
+          neg[w] = (neg[w] & ~m) | (m & ((u64)0 - s));
+        }
       signs >>= 1;
     }
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      s32 n = (s32)((nz[i >> 6] >> (i & 63)) & 1);
+      s32 g = (s32)((neg[i >> 6] >> (i & 63)) & 1);
+
+      c->coeffs[i] = n - 2 * (n & g);
+    }
+  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (buf, sizeof buf);
 }
 
 

@@ -870,7 +870,8 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   for (kappa = 0; ; kappa += l)
     {
       byte *hints = sig + p->ctildelen + l * p->polyz_bytes;
-      unsigned int nhints;
+      byte counts[8];
+      unsigned int nhints, idx;
 
       /* Line 11: y = ExpandMask (rho'', kappa).  */
       for (j = 0; j < l; j++)
@@ -941,7 +942,6 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
 
       /* Lines 25-28: c t0, its norm, the hint (written straight into
          the signature's hint section, Algorithm 20).  */
-      memset (hints, 0, p->omega + k);
       nhints = 0;
       for (i = 0; i < k; i++)
         {
@@ -952,19 +952,25 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
             goto retry;
           for (j = 0; j < MLDSA_N; j++)
             w0[i].coeffs[j] += tmp->coeffs[j];
+          idx = nhints;
           nhints += ops->make_hint (tmp, &w0[i], &w1[i], p->gamma2);
           if (nhints > p->omega)
             goto retry;
-          /* The hint positions are part of the signature.  */
-          {
-            unsigned int idx = i ? hints[p->omega + i - 1] : 0;
-
-            for (j = 0; j < MLDSA_N; j++)
-              if (tmp->coeffs[j])
-                hints[idx++] = j;
-            hints[p->omega + i] = idx;
-          }
+          /* HintBitPack (Algorithm 20) without branches on the hint
+             bits (they are secret until the signature is accepted):
+             every position is written and the index advances by the
+             bit.  IDX never exceeds omega, so the writes stay in the
+             hint section; the bytes after the last index are cleared
+             and the counts written below.  */
+          for (j = 0; j < MLDSA_N; j++)
+            {
+              hints[idx] = (byte)j;
+              idx += tmp->coeffs[j];
+            }
+          counts[i] = (byte)idx;
         }
+      memset (hints + nhints, 0, p->omega - nhints);
+      memcpy (hints + p->omega, counts, k);
 
       /* Line 33: sigEncode (Algorithm 26); c~ is already in place.  */
       for (j = 0; j < l; j++)
