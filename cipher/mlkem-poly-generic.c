@@ -294,7 +294,7 @@ poly_ntt_frombytes_generic (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
  * values to R[CTR..LEN-1] and return the new count.  The input is
  * public (it derives from rho), so branching on it would be allowed,
  * but about one candidate in five is rejected at random, which makes
- * a branch on it mispredict often.  While two more values fit, each
+ * a branch on it mispredict often.  While enough room is left, each
  * candidate is therefore stored unconditionally and the count
  * advanced by the comparison result; the last few values take the
  * plain loop.  */
@@ -304,6 +304,25 @@ rej_uniform (s16 *r, unsigned int ctr, unsigned int len,
 {
   unsigned int pos = 0;
 
+  /* Four candidates from one 64-bit load (6 of its 8 bytes).  */
+  while (ctr + 4 <= len && pos + 8 <= buflen)
+    {
+      u64 w = buf_get_le64 (buf + pos);
+      u16 d0 = w & 0xfff;
+      u16 d1 = (w >> 12) & 0xfff;
+      u16 d2 = (w >> 24) & 0xfff;
+      u16 d3 = (w >> 36) & 0xfff;
+
+      pos += 6;
+      r[ctr] = d0;
+      ctr += d0 < MLKEM_Q;
+      r[ctr] = d1;
+      ctr += d1 < MLKEM_Q;
+      r[ctr] = d2;
+      ctr += d2 < MLKEM_Q;
+      r[ctr] = d3;
+      ctr += d3 < MLKEM_Q;
+    }
   while (ctr + 2 <= len && pos + 3 <= buflen)
     {
       u16 d1 = buf[pos] | ((u16)(buf[pos + 1] & 0x0f) << 8);
