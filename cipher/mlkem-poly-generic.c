@@ -190,10 +190,15 @@ invntt_tomont_generic (mlkem_poly *rp, const mlkem_poly_ntt *ap)
 static void
 mulcache_compute_generic (mlkem_poly_mulcache *c, const mlkem_poly_ntt *b)
 {
+  s16 odd[MLKEM_N / 2];
   unsigned int i;
 
+  /* Gather first, so that the multiplication loop has unit stride and
+     vectorises.  */
   for (i = 0; i < MLKEM_N / 2; i++)
-    c->coeffs[i] = fqmul (b->coeffs[2 * i + 1], mlkem_gammas_mont[i]);
+    odd[i] = b->coeffs[2 * i + 1];
+  for (i = 0; i < MLKEM_N / 2; i++)
+    c->coeffs[i] = fqmul (odd[i], mlkem_gammas_mont[i]);
 }
 
 
