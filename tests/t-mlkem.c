@@ -794,7 +794,7 @@ test_api (const struct pset *ps)
   unsigned char *ct = xmalloc (ps->ct_len), *buf;
   unsigned char *p = NULL, *s = NULL, *sd = NULL;
   size_t plen = 0, slen = 0, sdlen = 0;
-  gcry_sexp_t parms, key, k2sexp;
+  gcry_sexp_t parms, key;
   char name[32], *hash_in;
   int i;
 
@@ -978,8 +978,61 @@ test_api (const struct pset *ps)
              "api %s: genkey with empty derive-parms rejected", ps->name);
       gcry_sexp_release (parms);
     }
-  k2sexp = NULL;
-  (void)k2sexp;
+  /* Malformed S-expressions: no name, empty values, unknown names.  */
+  {
+    static const char *const bad_genkey[] =
+      {
+        "(genkey)",
+        "(genkey ())",
+        "(genkey (kyber))",
+        "(genkey (kyber768 (derive-parms (seed))))",
+        "(genkey (kyber768 (derive-parms (seed \"\"))))",
+        "(genkey (kyber768 (derive-parms (foo #00#))))",
+        "(genkey (ml-kem-768x))",
+        NULL
+      };
+    int j, okm = 1;
+
+    for (j = 0; bad_genkey[j]; j++)
+      {
+        key = NULL;
+        if (gcry_sexp_new (&parms, bad_genkey[j], 0, 1))
+          continue;   /* Rejected by the parser: fine too.  */
+        if (!gcry_pk_genkey (&key, parms) || key)
+          {
+            okm = 0;
+            info ("genkey accepted %s", bad_genkey[j]);
+          }
+        gcry_sexp_release (parms);
+      }
+    check (okm, "api %s: malformed genkey requests rejected", ps->name);
+
+    okm = 1;
+    if (!gcry_sexp_new (&key, "(private-key (kyber768 (s)))", 0, 1))
+      {
+        okm &= !!gcry_pk_testkey (key);
+        okm &= !gcry_pk_get_keygrip (key, grip);
+        gcry_sexp_release (key);
+      }
+    if (!gcry_sexp_new (&key, "(public-key (kyber768))", 0, 1))
+      {
+        okm &= !gcry_pk_get_keygrip (key, grip);
+        gcry_sexp_release (key);
+      }
+    if (!gcry_sexp_new (&key, "(public-key (kyber999 (p #00#)))", 0, 1))
+      {
+        okm &= gcry_pk_get_nbits (key) == 0;
+        okm &= !gcry_pk_get_keygrip (key, grip);
+        gcry_sexp_release (key);
+      }
+    if (!gcry_sexp_new (&key, "(private-key (kyber768 (seed #0001#)))", 0, 1))
+      {
+        okm &= gpg_err_code (gcry_pk_testkey (key)) == GPG_ERR_BAD_SECKEY;
+        okm &= !gcry_pk_get_keygrip (key, grip);
+        gcry_sexp_release (key);
+      }
+    check (okm, "api %s: malformed keys rejected", ps->name);
+  }
 
   free (ek);
   free (dk);
