@@ -28,7 +28,7 @@
  * 5x5 transpose and three more shuffles sit on the critical path of
  * every round and a single state has no independent work to overlap:
  * an experimental version of it took 954 cycles against 622 for this
- * one and 783 for the portable C (AMD Zen 4, rdtsc).
+ * one and 707 for the portable C (AMD Zen 4, rdtsc).
  *
  * Register plan: see keccak-amd64-avx512.h with V = xmm.  No stack is
  * used.  On exit all vector registers are zeroed and vzeroupper is
