@@ -124,7 +124,8 @@ typedef struct mldsa_ops_s
      h[i] = 1 iff HighBits(w - cs2 + ct0) != HighBits(w - cs2), i.e.
      MakeHint(-ct0, w - cs2 + ct0) of Algorithm 39, valid because
      HighBits(w - cs2) = HighBits(w) after the r0 check.  Returns the
-     number of ones (public: it is part of the signature).  */
+     number of ones (compared with omega: a rejection decision).
+     H may alias A0.  */
   unsigned int (*make_hint) (mldsa_poly_t *h, const mldsa_poly_t *a0,
                              const mldsa_poly_t *a1, s32 gamma2);
 

@@ -870,7 +870,6 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   for (kappa = 0; ; kappa += l)
     {
       byte *hints = sig + p->ctildelen + l * p->polyz_bytes;
-      byte counts[8];
       unsigned int nhints, idx;
 
       /* Line 11: y = ExpandMask (rho'', kappa).  */
@@ -940,8 +939,10 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
             goto retry;
         }
 
-      /* Lines 25-28: c t0, its norm, the hint (written straight into
-         the signature's hint section, Algorithm 20).  */
+      /* Lines 25-28: c t0, its norm and the hint.  The hint bits
+         overwrite w0 (no longer needed); they are packed only once
+         the signature is accepted, because until then they are
+         secret.  */
       nhints = 0;
       for (i = 0; i < k; i++)
         {
@@ -952,25 +953,22 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
             goto retry;
           for (j = 0; j < MLDSA_N; j++)
             w0[i].coeffs[j] += tmp->coeffs[j];
-          idx = nhints;
-          nhints += ops->make_hint (tmp, &w0[i], &w1[i], p->gamma2);
+          nhints += ops->make_hint (&w0[i], &w0[i], &w1[i], p->gamma2);
           if (nhints > p->omega)
             goto retry;
-          /* HintBitPack (Algorithm 20) without branches on the hint
-             bits (they are secret until the signature is accepted):
-             every position is written and the index advances by the
-             bit.  IDX never exceeds omega, so the writes stay in the
-             hint section; the bytes after the last index are cleared
-             and the counts written below.  */
-          for (j = 0; j < MLDSA_N; j++)
-            {
-              hints[idx] = (byte)j;
-              idx += tmp->coeffs[j];
-            }
-          counts[i] = (byte)idx;
         }
-      memset (hints + nhints, 0, p->omega - nhints);
-      memcpy (hints + p->omega, counts, k);
+
+      /* Accepted: HintBitPack (Algorithm 20); the hints are now part
+         of the public signature.  */
+      memset (hints, 0, p->omega + k);
+      idx = 0;
+      for (i = 0; i < k; i++)
+        {
+          for (j = 0; j < MLDSA_N; j++)
+            if (w0[i].coeffs[j])
+              hints[idx++] = (byte)j;
+          hints[p->omega + i] = (byte)idx;
+        }
 
       /* Line 33: sigEncode (Algorithm 26); c~ is already in place.  */
       for (j = 0; j < l; j++)
