@@ -358,18 +358,18 @@ parse_data (data_ctx_t *d, gcry_sexp_t s_data, int signing)
   if (labellen > MLDSA_MAX_CTX_LEN)
     return GPG_ERR_TOO_LARGE;
 
-  d->rnd = get_elem (d->data, "random-override", &n, &d->l_rnd);
+  /* rnd matters only for signing.  Verification ignores
+     random-override and deterministic, as libgcrypt does, so that one
+     data object can serve both operations.  */
+  d->rnd = signing ? get_elem (d->data, "random-override", &n, &d->l_rnd)
+                   : NULL;
   if (d->rnd)
     {
-      if (!signing)
-        return GPG_ERR_CONFLICT;
       if (n != MLDSA_RND_LEN)
         return GPG_ERR_INV_DATA;
       if (d->flags & FLAG_DETERMINISTIC)
         return GPG_ERR_CONFLICT;
     }
-  if (!signing && (d->flags & FLAG_DETERMINISTIC))
-    return GPG_ERR_CONFLICT;
 
   if (d->flags & FLAG_PREHASH)
     {

@@ -902,6 +902,12 @@ check_modes (int set)
        && memcmp (sig1, sig3, l1)
        && !do_verify (set, pkey, make_data (NULL, msg, sizeof msg, ctx,
                                             sizeof ctx, NULL), sig3, l3);
+  /* The same data object, random-override included, verifies.  */
+  ok = ok && !do_verify (set, pkey, make_data ("deterministic", msg,
+                                               sizeof msg, ctx, sizeof ctx,
+                                               NULL), sig1, l1)
+       && !do_verify (set, pkey, make_data (NULL, msg, sizeof msg, ctx,
+                                            sizeof ctx, buf), sig1, l1);
   check (ok, "%s: random-override, hedged signing", set_name[set]);
 
   /* Empty context = no label.  */
