@@ -910,6 +910,29 @@ check_modes (int set)
                                             sizeof ctx, buf), sig1, l1);
   check (ok, "%s: random-override, hedged signing", set_name[set]);
 
+  /* The data forms programs written for libgcrypt 1.12 use: a "(raw)"
+     list, no-prefix with random-override; raw with a label.  */
+  {
+    gcry_sexp_t d;
+
+    memcpy (buf, msg, sizeof msg);
+    memset (buf + 100, 0, 32);
+    if (gcry_sexp_build (&d, NULL, "(data(raw) (flags no-prefix)(value%b)"
+                         "(random-override%b))", (int)sizeof msg, msg,
+                         32, buf + 100))
+      die ("build");
+    ok = !do_sign (skey, d, sig2, &l2);
+    if (gcry_sexp_build (&d, NULL, "(data(raw)(flags no-prefix)(value%b))",
+                         (int)sizeof msg, msg))
+      die ("build");
+    ok = ok && !do_verify (set, pkey, d, sig2, l2);
+    if (gcry_sexp_build (&d, NULL, "(data(raw)(value%b)(label%b))",
+                         (int)sizeof msg, msg, (int)sizeof ctx, ctx))
+      die ("build");
+    ok = ok && !do_verify (set, pkey, d, sig1, l1);
+    check (ok, "%s: libgcrypt 1.12 data forms", set_name[set]);
+  }
+
   /* Empty context = no label.  */
   ok = !do_sign (skey, make_data ("deterministic", msg, sizeof msg, NULL, 0,
                                   NULL), sig2, &l2)
