@@ -41,6 +41,15 @@
 # include <json-c/json.h>
 #endif
 
+/* The helpers below are static; not every test uses all of them.  */
+#ifdef __GNUC__
+# define T_UNUSED __attribute__ ((unused))
+# define T_PRINTF(f,a) __attribute__ ((format (printf, f, a)))
+#else
+# define T_UNUSED
+# define T_PRINTF(f,a)
+#endif
+
 static int verbose;
 static int debug;
 static unsigned long test_passed;
@@ -48,7 +57,7 @@ static unsigned long test_failed;
 static unsigned long test_skipped;
 static const char *test_data_dir;   /* --data DIR overrides the default.  */
 
-static void
+static T_UNUSED void
 info (const char *format, ...)
 {
   va_list arg_ptr;
@@ -63,45 +72,78 @@ info (const char *format, ...)
     putc ('\n', stderr);
 }
 
-/* Record a failure with a message.  */
-static void
-fail (const char *format, ...)
+/* Record a failure with the message FORMAT, ARG_PTR.  */
+static T_UNUSED void
+vfail (const char *format, va_list arg_ptr)
 {
-  va_list arg_ptr;
-
   fflush (stdout);
   fprintf (stderr, "FAIL: " PGM ": ");
-  va_start (arg_ptr, format);
   vfprintf (stderr, format, arg_ptr);
-  va_end (arg_ptr);
   if (*format && format[strlen (format) - 1] != '\n')
     putc ('\n', stderr);
   test_failed++;
 }
 
-/* Record a success (print it with --verbose).  */
-static void
-pass (const char *format, ...)
+/* Record a failure with a message.  */
+static T_UNUSED void
+fail (const char *format, ...)
 {
   va_list arg_ptr;
 
+  va_start (arg_ptr, format);
+  vfail (format, arg_ptr);
+  va_end (arg_ptr);
+}
+
+/* Record a success with the message FORMAT, ARG_PTR (printed with
+   --verbose only).  */
+static T_UNUSED void
+vpass (const char *format, va_list arg_ptr)
+{
   test_passed++;
   if (!verbose)
     return;
   fprintf (stderr, "PASS: " PGM ": ");
-  va_start (arg_ptr, format);
   vfprintf (stderr, format, arg_ptr);
-  va_end (arg_ptr);
   if (*format && format[strlen (format) - 1] != '\n')
     putc ('\n', stderr);
 }
 
-/* Check COND and record the result under NAME.  Returns COND.  */
-#define check(cond, ...) \
-  ((cond) ? (pass (__VA_ARGS__), 1) : (fail (__VA_ARGS__), 0))
+/* Record a success (print it with --verbose).  */
+static T_UNUSED void
+pass (const char *format, ...)
+{
+  va_list arg_ptr;
+
+  va_start (arg_ptr, format);
+  vpass (format, arg_ptr);
+  va_end (arg_ptr);
+}
+
+/* Record OK (0 or 1) as a pass or a failure with the message FORMAT
+   and return OK.  Use it through the check macro.  */
+static T_UNUSED T_PRINTF (2, 3) int
+check_result (int ok, const char *format, ...)
+{
+  va_list arg_ptr;
+
+  va_start (arg_ptr, format);
+  if (ok)
+    vpass (format, arg_ptr);
+  else
+    vfail (format, arg_ptr);
+  va_end (arg_ptr);
+  return ok;
+}
+
+/* Check COND (any scalar, evaluated once) and record the result under
+   the printf-style message that follows.  Returns 1 if COND holds,
+   else 0.  A function call, so that "check (...);" as a statement
+   draws no unused-value warning.  */
+#define check(cond, ...) check_result (!!(cond), __VA_ARGS__)
 
 /* Report a part that cannot run here, with the reason.  */
-static void
+static T_UNUSED void
 skip (const char *format, ...)
 {
   va_list arg_ptr;
@@ -115,7 +157,7 @@ skip (const char *format, ...)
     putchar ('\n');
 }
 
-static void
+static T_UNUSED void
 die (const char *format, ...)
 {
   va_list arg_ptr;
@@ -131,7 +173,7 @@ die (const char *format, ...)
 }
 
 /* Print the summary and return the exit status.  */
-static int
+static T_UNUSED int
 test_exit (void)
 {
   printf ("%s: %lu passed, %lu failed", PGM, test_passed, test_failed);
@@ -147,7 +189,7 @@ test_exit (void)
 
 /* Parse the common options, removing them from ARGV, and initialise
    the library.  Returns the new ARGC.  */
-static int
+static T_UNUSED int
 test_init (int argc, char **argv)
 {
   int i, j;
@@ -193,7 +235,7 @@ test_init (int argc, char **argv)
 /* Return the directory with the shared test vectors, or NULL after
    printing why they are not available.  Order: --data DIR, the
    environment variable GCRYPT_PQC_VECTORS, the configure default.  */
-static const char *
+static T_UNUSED const char *
 test_vectors_dir (void)
 {
   static int warned;
@@ -223,7 +265,7 @@ test_vectors_dir (void)
    empty buffer) into a malloced buffer; store its length at R_LEN.
    Returns NULL on bad hex.  The buffer always has room for one more
    byte so that an empty result is not a NULL pointer.  */
-static unsigned char *
+static T_UNUSED unsigned char *
 test_hex2buf (const char *hex, size_t *r_len)
 {
   size_t n = hex ? strlen (hex) : 0, i;
@@ -252,7 +294,7 @@ test_hex2buf (const char *hex, size_t *r_len)
 
 /* Print LEN bytes of BUF as lower case hex into a static buffer
    (truncated for very long buffers); for messages only.  */
-static const char *
+static T_UNUSED const char *
 test_buf2hex (const void *buf, size_t len)
 {
   static char out[2 * 256 + 4];
@@ -269,7 +311,7 @@ test_buf2hex (const void *buf, size_t len)
 #ifdef HAVE_JSON_C
 /* Load the JSON file RELPATH (relative to the vectors directory).
    Returns NULL (after printing a SKIP line) when it is not there.  */
-static json_object *
+static T_UNUSED json_object *
 test_load_json (const char *relpath)
 {
   const char *dir = test_vectors_dir ();
@@ -286,7 +328,7 @@ test_load_json (const char *relpath)
 }
 
 /* Return the string member KEY of OBJ or NULL.  */
-static const char *
+static T_UNUSED const char *
 test_json_str (json_object *obj, const char *key)
 {
   json_object *v;
@@ -298,7 +340,7 @@ test_json_str (json_object *obj, const char *key)
 
 /* Return the member KEY of OBJ decoded from hex (see test_hex2buf), or
    NULL if absent or bad.  */
-static unsigned char *
+static T_UNUSED unsigned char *
 test_json_hex (json_object *obj, const char *key, size_t *r_len)
 {
   const char *s = test_json_str (obj, key);
