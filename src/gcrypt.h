@@ -298,7 +298,9 @@ enum gcry_ctl_cmds
     GCRYCTL_FIPS_SERVICE_INDICATOR_MAC = 85,
     GCRYCTL_FIPS_SERVICE_INDICATOR_MD = 86,
     GCRYCTL_FIPS_SERVICE_INDICATOR_PK_FLAGS = 87,
-    GCRYCTL_MD_CUSTOMIZE = 88
+    GCRYCTL_MD_CUSTOMIZE = 88,
+    GCRYCTL_FIPS_SERVICE_INDICATOR = 89,
+    GCRYCTL_FIPS_REJECT_NON_FIPS = 90
   };
 
 /* Global library control; see the libgcrypt manual for each CMD.  */
@@ -306,6 +308,40 @@ gcry_error_t gcry_control (enum gcry_ctl_cmds cmd, ...);
 
 /* True if the library runs in FIPS mode (never for libgcrypt-pqc).  */
 #define gcry_fips_mode_active()  !!gcry_control (GCRYCTL_FIPS_MODE_P, 0)
+
+/* The FIPS service indicator of the last operation.  libgcrypt-pqc
+   has no FIPS mode and answers GPG_ERR_NOT_IMPLEMENTED.  */
+#define gcry_get_fips_service_indicator()       \
+  gcry_control (GCRYCTL_FIPS_SERVICE_INDICATOR)
+
+/* Flags for GCRYCTL_FIPS_REJECT_NON_FIPS: which non-approved services
+   are rejected (instead of only marked) in FIPS mode.  Accepted and
+   without effect here, as there is no FIPS mode.  */
+#define GCRY_FIPS_FLAG_REJECT_KDF           (1 << 0)
+#define GCRY_FIPS_FLAG_REJECT_MD_MD5        (1 << 1)
+#define GCRY_FIPS_FLAG_REJECT_MD_OTHERS     (1 << 2)
+#define GCRY_FIPS_FLAG_REJECT_MAC           (1 << 3)
+#define GCRY_FIPS_FLAG_REJECT_CIPHER_MODE   (1 << 4)
+#define GCRY_FIPS_FLAG_REJECT_PK            (1 << 5)
+#define GCRY_FIPS_FLAG_REJECT_PK_MD         (1 << 6)
+#define GCRY_FIPS_FLAG_REJECT_PK_GOST_SM2   (1 << 7)
+#define GCRY_FIPS_FLAG_REJECT_CIPHER        (1 << 8)
+#define GCRY_FIPS_FLAG_REJECT_MD_SHA1       (1 << 9)
+#define GCRY_FIPS_FLAG_REJECT_PK_ECC_K      (1 << 10)
+#define GCRY_FIPS_FLAG_REJECT_PK_FLAGS      (1 << 11)
+
+#define GCRY_FIPS_FLAG_REJECT_MD \
+  (GCRY_FIPS_FLAG_REJECT_MD_MD5 | GCRY_FIPS_FLAG_REJECT_MD_OTHERS)
+
+/* What libgcrypt 1.10 rejected.  */
+#define GCRY_FIPS_FLAG_REJECT_COMPAT110         \
+  (GCRY_FIPS_FLAG_REJECT_MD_OTHERS              \
+   | GCRY_FIPS_FLAG_REJECT_MAC                  \
+   | GCRY_FIPS_FLAG_REJECT_CIPHER               \
+   | GCRY_FIPS_FLAG_REJECT_KDF                  \
+   | GCRY_FIPS_FLAG_REJECT_PK)
+
+#define GCRY_FIPS_FLAG_REJECT_DEFAULT GCRY_FIPS_FLAG_REJECT_COMPAT110
 
 
 /*
@@ -513,6 +549,11 @@ int gcry_mpi_get_flag (gcry_mpi_t a, enum gcry_mpi_flag flag);
 
 struct gcry_cipher_handle;
 typedef struct gcry_cipher_handle *gcry_cipher_hd_t;
+
+#ifndef GCRYPT_NO_DEPRECATED
+typedef struct gcry_cipher_handle *GCRY_CIPHER_HD _GCRY_GCC_ATTR_DEPRECATED;
+typedef struct gcry_cipher_handle *GcryCipherHd _GCRY_GCC_ATTR_DEPRECATED;
+#endif
 
 enum gcry_cipher_algos
   {
@@ -921,6 +962,20 @@ enum gcry_kdf_subalgo_argon2
     GCRY_KDF_ARGON2ID = 2
   };
 
+/* Types of the handle based KDF interface (not implemented here).  */
+typedef struct gcry_kdf_handle *gcry_kdf_hd_t;
+typedef void (*gcry_kdf_job_fn_t) (void *priv);
+typedef int (*gcry_kdf_dispatch_job_fn_t) (void *jobs_context,
+                                           gcry_kdf_job_fn_t job_fn,
+                                           void *job_priv);
+typedef int (*gcry_kdf_wait_all_jobs_fn_t) (void *jobs_context);
+typedef struct gcry_kdf_thread_ops
+{
+  void *jobs_context;
+  gcry_kdf_dispatch_job_fn_t dispatch_job;
+  gcry_kdf_wait_all_jobs_fn_t wait_all_jobs;
+} gcry_kdf_thread_ops_t;
+
 
 /*
  * Key encapsulation mechanisms.
@@ -1108,6 +1163,11 @@ void gcry_create_nonce (void *buffer, size_t length);
 #define GCRY_PRIME_CHECK_AT_FINISH      0
 #define GCRY_PRIME_CHECK_AT_GOT_PRIME   1
 #define GCRY_PRIME_CHECK_AT_MAYBE_PRIME 2
+
+/* Callback type of the prime generator: return 1 to accept
+   CANDIDATE, 0 to reject it.  */
+typedef int (*gcry_prime_check_func_t) (void *arg, int mode,
+                                        gcry_mpi_t candidate);
 #define GCRY_PRIME_FLAG_SECRET         (1 << 0)
 #define GCRY_PRIME_FLAG_SPECIAL_FACTOR (1 << 1)
 

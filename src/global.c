@@ -457,6 +457,12 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
     case GCRYCTL_NO_FIPS_MODE:
       return 0;
 
+    case GCRYCTL_FIPS_REJECT_NON_FIPS:
+      /* Rejection applies in FIPS mode only, which this library
+         never enters; accept the flags as libgcrypt does outside
+         FIPS mode; the flags argument is not needed.  */
+      return 0;
+
     case GCRYCTL_DISABLE_HWF:
       return _gcry_disable_hw_feature (va_arg (arg_ptr, const char *));
 
@@ -607,6 +613,7 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
     case GCRYCTL_FIPS_SERVICE_INDICATOR_MAC:
     case GCRYCTL_FIPS_SERVICE_INDICATOR_MD:
     case GCRYCTL_FIPS_SERVICE_INDICATOR_PK_FLAGS:
+    case GCRYCTL_FIPS_SERVICE_INDICATOR:
     case GCRYCTL_SET_RANDOM_DAEMON_SOCKET:
     case GCRYCTL_USE_RANDOM_DAEMON:
     case GCRYCTL_SET_RNDEGD_SOCKET:
