@@ -61,6 +61,7 @@ kem_genkey (int algo, void *pubkey, size_t pubkey_len,
     _gcry_randomize (seed, MLKEM_SEED_LEN, GCRY_VERY_STRONG_RANDOM);
   _gcry_mlkem_keygen_internal (p, pubkey, seckey, seed);
   wipememory (seed, sizeof seed);
+  _gcry_burn_stack (MLKEM_STACK_BURN);
   return 0;
 }
 
@@ -96,6 +97,7 @@ gcry_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
                 const void *optional, size_t optional_len)
 {
   const mlkem_param_t *p;
+  gpg_err_code_t ec;
 
   _gcry_global_init ();
   p = _gcry_mlkem_param_by_algo (algo);
@@ -108,8 +110,9 @@ gcry_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
   if (optional ? optional_len != MLKEM_MSG_LEN : optional_len != 0)
     return gpg_error (GPG_ERR_INV_ARG);
 
-  return gpg_error (_gcry_mlkem_encaps (p, ciphertext, shared, pubkey,
-                                        optional));
+  ec = _gcry_mlkem_encaps (p, ciphertext, shared, pubkey, optional);
+  _gcry_burn_stack (MLKEM_STACK_BURN);
+  return gpg_error (ec);
 }
 
 
@@ -122,6 +125,7 @@ gcry_kem_decap (int algo, const void *seckey, size_t seckey_len,
                 const void *optional, size_t optional_len)
 {
   const mlkem_param_t *p;
+  gpg_err_code_t ec;
 
   _gcry_global_init ();
   p = _gcry_mlkem_param_by_algo (algo);
@@ -134,5 +138,7 @@ gcry_kem_decap (int algo, const void *seckey, size_t seckey_len,
   if (optional || optional_len)
     return gpg_error (GPG_ERR_INV_ARG);
 
-  return gpg_error (_gcry_mlkem_decaps (p, shared, seckey, ciphertext));
+  ec = _gcry_mlkem_decaps (p, shared, seckey, ciphertext);
+  _gcry_burn_stack (MLKEM_STACK_BURN);
+  return gpg_error (ec);
 }

@@ -19,7 +19,8 @@
  * reduction.  Reductions are lazy: the bound analysis at each kernel
  * says how far values may grow before the next reduction.  Nothing
  * here branches on or indexes by secret data, and nothing allocates
- * memory.  NTT-domain polynomials are kept in the order of FIPS 203.  */
+ * memory; local arrays that may hold secret data are wiped.
+ * NTT-domain polynomials are kept in the order of FIPS 203.  */
 
 #include <config.h>
 #include <string.h>
@@ -199,6 +200,7 @@ mulcache_compute_generic (mlkem_poly_mulcache *c, const mlkem_poly_ntt *b)
     odd[i] = b->coeffs[2 * i + 1];
   for (i = 0; i < MLKEM_N / 2; i++)
     c->coeffs[i] = fqmul (odd[i], mlkem_gammas_mont[i]);
+  wipememory (odd, sizeof odd);
 }
 
 
@@ -234,6 +236,7 @@ basemul_acc_generic (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
       }
   for (i = 0; i < MLKEM_N; i++)
     r->coeffs[i] = montgomery_reduce (acc[i]);
+  wipememory (acc, sizeof acc);
 }
 
 

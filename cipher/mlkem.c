@@ -686,6 +686,7 @@ selftest_one (const mlkem_param_t *p, const byte expected[32])
   xfree (buf);
   wipememory (ss, sizeof ss);
   wipememory (ss2, sizeof ss2);
+  _gcry_burn_stack (MLKEM_STACK_BURN);
   return ec;
 }
 
@@ -822,6 +823,7 @@ mlkem_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
       goto leave;
     }
   _gcry_mlkem_keygen_internal (p, ek, dk, seed);
+  _gcry_burn_stack (MLKEM_STACK_BURN);
 
   ec = gpg_err_code (gcry_sexp_build (r_skey, NULL,
                                       "(key-data"
@@ -881,6 +883,7 @@ mlkem_check_secret_key (gcry_sexp_t keyparms)
           goto leave;
         }
       _gcry_mlkem_keygen_internal (p, ek2, dk2, seed);
+      _gcry_burn_stack (MLKEM_STACK_BURN);
       if (sk && (sklen != p->dk_len || !ct_memequal (sk, dk2, p->dk_len)))
         ec = GPG_ERR_BAD_SECKEY;
       else if (pk && (pklen != p->ek_len || memcmp (pk, ek2, p->ek_len)))
@@ -966,6 +969,7 @@ mlkem_comp_keygrip (gcry_md_hd_t md, gcry_sexp_t keyparms)
               goto leave;
             }
           _gcry_mlkem_keygen_internal (p, pk, dk2, seed);
+          _gcry_burn_stack (MLKEM_STACK_BURN);
         }
       else
         {

@@ -36,6 +36,12 @@ typedef struct
   unsigned int ct_len;     /* 32 (du k + dv).  */
 } mlkem_param_t;
 
+/* Stack depth of the deepest operation (Decaps: its own frame, the
+ * re-encryption with the matrix, the Keccak sponge), with a margin;
+ * the callers burn this much stack afterwards, so that no spilled
+ * secret survives below the frames that wipe their own buffers.  */
+#define MLKEM_STACK_BURN (36 * 1024)
+
 #define MLKEM_SEED_LEN 64  /* d || z */
 #define MLKEM_MSG_LEN  32  /* m */
 #define MLKEM_SS_LEN   32  /* K */
