@@ -79,6 +79,12 @@ static const char *const mlkem_aliases[] =
  * initialisation.  */
 static const mlkem_ops_t *mlkem_ops = &_gcry_mlkem_ops_generic;
 
+/* True if the 4-way Keccak is the portable one, which costs about 2.5
+ * single permutations: then two leftover noise streams are cheaper as
+ * two single sponges than as a half-empty batch.  Set by
+ * _gcry_mlkem_init.  */
+static int keccak_batch_is_generic;
+
 
 const mlkem_ops_t *
 _gcry_mlkem_ops_available (unsigned int idx)
@@ -98,7 +104,10 @@ _gcry_mlkem_ops_available (unsigned int idx)
 void
 _gcry_mlkem_init (void)
 {
+  const char *kb = _gcry_keccak_batch_backend_name (4);
+
   mlkem_ops = _gcry_mlkem_ops_available (0);
+  keccak_batch_is_generic = kb && !strcmp (kb, "generic");
 }
 
 
@@ -210,8 +219,9 @@ hash_j (byte out[32], const byte z[32], const byte *c, size_t clen)
 /* Sample N noise polynomials R[i] = SamplePolyCBD_eta[i] (PRF_eta[i]
  * (SIGMA, NONCE0 + i)) (FIPS 203 Algorithm 13 lines 9-16, Algorithm
  * 14 lines 9-17), with PRF_eta (s, b) = SHAKE256 (s || b, 64 eta
- * bytes).  Four streams share one 4-way SHAKE256; a group of one uses
- * the single-stream sponge.  ETA[i] is 2 or 3.  */
+ * bytes).  Four streams share one 4-way SHAKE256; a group of one (or
+ * of two with the portable batch Keccak) uses the single-stream
+ * sponge.  ETA[i] is 2 or 3.  */
 static void
 sample_noise (mlkem_poly *r, const unsigned int *eta, unsigned int n,
               const byte sigma[MLKEM_SYMBYTES], byte nonce0)
@@ -239,8 +249,11 @@ sample_noise (mlkem_poly *r, const unsigned int *eta, unsigned int n,
           in[l][MLKEM_SYMBYTES] = nonce0 + base + (l < lanes ? l : 0);
         }
 
-      if (lanes == 1)
-        _gcry_shake256 (buf[0], 64 * maxeta, in[0], sizeof in[0]);
+      if (lanes == 1 || (lanes == 2 && keccak_batch_is_generic))
+        {
+          for (l = 0; l < lanes; l++)
+            _gcry_shake256 (buf[l], 64 * maxeta, in[l], sizeof in[l]);
+        }
       else
         {
           const byte *inp[4] = { in[0], in[1], in[2], in[3] };
