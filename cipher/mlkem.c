@@ -36,6 +36,7 @@
 #include "const-time.h"
 #include "keccak.h"
 #include "mlkem-ops.h"
+#include "mlkem-avx2.h"
 #include "mlkem.h"
 
 
@@ -95,6 +96,10 @@ _gcry_mlkem_ops_available (unsigned int idx)
   /* Fastest first.  Kernel sets for AVX2, AVX-512 and VSX go here,
      each gated by its USE_ macro and its HWF bit from
      _gcry_get_hw_features (); the portable set is the last resort.  */
+#ifdef USE_MLKEM_AVX2
+  if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
+    list[n++] = &_gcry_mlkem_ops_avx2;
+#endif
   list[n++] = &_gcry_mlkem_ops_generic;
 
   return idx < n ? list[idx] : NULL;

@@ -1,0 +1,309 @@
+/* gen-mlkem-avx2-tables.c - Generate the twiddle tables of the AVX2 ML-KEM kernels
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* This stand-alone program writes cipher/mlkem-tables-avx2.h to
+ * stdout:
+ *
+ *   cc -o gen-mlkem-avx2-tables gen-mlkem-avx2-tables.c
+ *   ./gen-mlkem-avx2-tables > mlkem-tables-avx2.h
+ *
+ * The AVX2 kernels (mlkem-ntt-amd64-avx2.S, mlkem-poly-amd64-avx2.S)
+ * multiply sixteen int16_t lanes at a time by a constant vector C with
+ * a Montgomery multiplication that needs two operands: C itself (for
+ * the high half of the product) and C * q^-1 mod 2^16 (for the low
+ * half that determines the correction t*q).  Each table entry is thus
+ * a pair of 16-lane vectors, entry[e][0] = C and entry[e][1] =
+ * C * q^-1 mod 2^16 as int16_t, so that the assembler can use both as
+ * 32-byte memory operands.
+ *
+ * The multipliers are the ones of the portable kernels (see
+ * gen-mlkem-tables.c): zeta_k = 17^BitRev7(k) * R mod q and gamma_i =
+ * 17^(2*BitRev7(i)+1) * R mod q with R = 2^16, centered in
+ * [-(q-1)/2, (q-1)/2].
+ *
+ * mlkem_avx2_ntt_zetas (forward NTT, FIPS 203 Algorithm 9): a
+ * butterfly layer with distance LEN on group g (coefficients
+ * 2*LEN*g .. 2*LEN*g + 2*LEN-1) uses zeta_{128/LEN + g}.
+ *   entries  0       LEN = 128 (one vector, all lanes zeta_1)
+ *   entries  1..2    LEN = 64, g = 0..1 (broadcast)
+ *   entries  3..6    LEN = 32, g = 0..3 (broadcast)
+ *   entries  7..14   LEN = 16, g = 0..7 (broadcast)
+ *   entries 15..22   LEN = 8 on block m = 0..7 (see below)
+ *   entries 23..30   LEN = 4 on block m
+ *   entries 31..38   LEN = 2 on block m
+ *
+ * mlkem_avx2_invntt_zetas (inverse NTT, FIPS 203 Algorithm 10): group
+ * g of layer LEN uses zeta_{256/LEN - 1 - g}.
+ *   entries  0..7    LEN = 2 on block m = 0..7
+ *   entries  8..15   LEN = 4 on block m
+ *   entries 16..23   LEN = 8 on block m
+ *   entries 24..31   LEN = 16, g = 0..7 (broadcast)
+ *   entries 32..35   LEN = 32, g = 0..3 (broadcast)
+ *   entries 36..37   LEN = 64, g = 0..1 (broadcast)
+ *   entry  38        LEN = 128 (broadcast)
+ *   entry  39        R^2 / 128 mod q, the final factor (broadcast)
+ *
+ * Layers with LEN < 16 work inside a block m of 32 coefficients held
+ * in two registers A = f[32m .. 32m+15] and B = f[32m+16 .. 32m+31].
+ * Before the layer with distance LEN the kernels reorder (A, B) into
+ * (X, Y) such that lane p of X and lane p of Y are the two inputs of
+ * one butterfly; the reorderings are 2x2 transposes of blocks of 8, 4
+ * and 2 lanes (vperm2i128, vpunpck[lh]qdq, vpblendd with shifts):
+ *   S8 (X, Y): X' = X[0..7] Y[0..7],  Y' = X[8..15] Y[8..15]
+ *   S4 (X, Y): per half h: X' = X[h..h+3] Y[h..h+3],
+ *                          Y' = X[h+4..h+7] Y[h+4..h+7]
+ *   S2 (X, Y): per quarter c: X' = X[c,c+1] Y[c,c+1],
+ *                             Y' = X[c+2,c+3] Y[c+2,c+3]
+ * The LEN = 8 layer sees S8 (A, B), LEN = 4 sees S4 (S8 (A, B)) and
+ * LEN = 2 sees S2 (S4 (S8 (A, B))).  This program follows the
+ * coefficient indices through the same transposes, so lane p of entry
+ * (LEN, m) is the twiddle of the butterfly whose upper input sits in
+ * lane p of X, and it checks that lane p of Y holds the partner at
+ * distance LEN.
+ *
+ * mlkem_avx2_gammas (mulcache): entry v, lane p is gamma_{16v + p}.
+ *
+ * The test suite (tests/t-mlkem-kernels.c) recomputes every value.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define Q 3329
+#define ZETA 17
+#define R_MOD_Q ((1L << 16) % Q)
+
+static long
+modq (long a)
+{
+  a %= Q;
+  return a < 0 ? a + Q : a;
+}
+
+static long
+powmod (long b, unsigned int e)
+{
+  long r = 1;
+
+  b = modq (b);
+  while (e)
+    {
+      if (e & 1)
+        r = (r * b) % Q;
+      b = (b * b) % Q;
+      e >>= 1;
+    }
+  return r;
+}
+
+/* Reverse the 7 low bits of I.  */
+static unsigned int
+bitrev7 (unsigned int i)
+{
+  unsigned int r = 0, b;
+
+  for (b = 0; b < 7; b++)
+    r |= ((i >> b) & 1) << (6 - b);
+  return r;
+}
+
+/* Map A mod q to the centered representative.  */
+static long
+centered (long a)
+{
+  a = modq (a);
+  return a > Q / 2 ? a - Q : a;
+}
+
+static long qinv;
+
+/* zeta_k * R mod q, centered.  */
+static long
+zeta_mont (unsigned int k)
+{
+  return centered (powmod (ZETA, bitrev7 (k)) * R_MOD_Q);
+}
+
+/* C * q^-1 mod 2^16 as an int16_t value.  */
+static long
+lowmul (long c)
+{
+  long v = (c * qinv) & 0xffff;
+
+  return v >= 0x8000 ? v - 0x10000 : v;
+}
+
+/* 2x2 transpose of blocks of W lanes (S8, S4, S2 above).  */
+static void
+transpose (int x[16], int y[16], unsigned int w)
+{
+  int nx[16], ny[16];
+  unsigned int c, i;
+
+  for (c = 0; c < 16; c += 2 * w)
+    for (i = 0; i < w; i++)
+      {
+        nx[c + i] = x[c + i];
+        nx[c + w + i] = y[c + i];
+        ny[c + i] = x[c + w + i];
+        ny[c + w + i] = y[c + w + i];
+      }
+  for (i = 0; i < 16; i++)
+    {
+      x[i] = nx[i];
+      y[i] = ny[i];
+    }
+}
+
+static long ntt_tab[39][16], invntt_tab[40][16], gamma_tab[8][16];
+
+static void
+broadcast (long *v, long c)
+{
+  unsigned int i;
+
+  for (i = 0; i < 16; i++)
+    v[i] = c;
+}
+
+/* Fill the entries of the in-register layers LEN = 8, 4, 2 of block M
+ * for both directions.  */
+static void
+fill_block (unsigned int m)
+{
+  static const unsigned int lens[3] = { 8, 4, 2 };
+  int x[16], y[16];
+  unsigned int i, l;
+
+  for (i = 0; i < 16; i++)
+    {
+      x[i] = 32 * m + i;
+      y[i] = 32 * m + 16 + i;
+    }
+  for (l = 0; l < 3; l++)
+    {
+      unsigned int len = lens[l];
+
+      transpose (x, y, len);
+      for (i = 0; i < 16; i++)
+        {
+          unsigned int g = x[i] / (2 * len);
+
+          if (y[i] != x[i] + (int)len || (x[i] % (2 * len)) >= len)
+            {
+              fprintf (stderr, "layout error: len %u block %u lane %u\n",
+                       len, m, i);
+              exit (1);
+            }
+          ntt_tab[15 + 8 * l + m][i] = zeta_mont (128 / len + g);
+          invntt_tab[8 * (2 - l) + m][i] = zeta_mont (256 / len - 1 - g);
+        }
+    }
+}
+
+static void
+print_table (const char *name, long (*t)[16], unsigned int n,
+             const char *comment)
+{
+  unsigned int e, h, i;
+
+  printf ("/* %s  */\n", comment);
+  printf ("static const int16_t %s[%u][2][16]\n"
+          "  __attribute__ ((aligned (32))) =\n  {\n", name, n);
+  for (e = 0; e < n; e++)
+    {
+      printf ("    {\n");
+      for (h = 0; h < 2; h++)
+        {
+          printf ("      {");
+          for (i = 0; i < 16; i++)
+            {
+              long v = h ? lowmul (t[e][i]) : t[e][i];
+
+              if (i == 8)
+                printf ("\n       ");
+              printf (" %6ld%s", v, i < 15 ? "," : "");
+            }
+          printf (" }%s\n", h ? "" : ",");
+        }
+      printf ("    }%s\n", e + 1 < n ? "," : "");
+    }
+  printf ("  };\n\n");
+}
+
+int
+main (void)
+{
+  unsigned int i, g, m;
+  long inv128;
+
+  /* q^-1 mod 2^16 by Newton iteration (q odd, so q * q = 1 mod 8).  */
+  qinv = Q;
+  for (i = 0; i < 4; i++)
+    qinv = (qinv * (2 - Q * qinv)) & 0xffff;
+  inv128 = powmod (128, Q - 2);
+
+  /* Forward, layers across registers.  */
+  broadcast (ntt_tab[0], zeta_mont (1));
+  for (g = 0; g < 2; g++)
+    broadcast (ntt_tab[1 + g], zeta_mont (2 + g));
+  for (g = 0; g < 4; g++)
+    broadcast (ntt_tab[3 + g], zeta_mont (4 + g));
+  for (g = 0; g < 8; g++)
+    broadcast (ntt_tab[7 + g], zeta_mont (8 + g));
+  /* Inverse, layers across registers.  */
+  for (g = 0; g < 8; g++)
+    broadcast (invntt_tab[24 + g], zeta_mont (15 - g));
+  for (g = 0; g < 4; g++)
+    broadcast (invntt_tab[32 + g], zeta_mont (7 - g));
+  for (g = 0; g < 2; g++)
+    broadcast (invntt_tab[36 + g], zeta_mont (3 - g));
+  broadcast (invntt_tab[38], zeta_mont (1));
+  broadcast (invntt_tab[39],
+             centered (R_MOD_Q * R_MOD_Q % Q * inv128));
+  /* Both directions, layers inside registers.  */
+  for (m = 0; m < 8; m++)
+    fill_block (m);
+  for (i = 0; i < 128; i++)
+    gamma_tab[i / 16][i % 16]
+      = centered (powmod (ZETA, 2 * bitrev7 (i) + 1) * R_MOD_Q);
+
+  printf ("/* mlkem-tables-avx2.h - Twiddle tables of the AVX2 ML-KEM kernels (generated)\n"
+          " * Copyright (C) 2026 The libgcrypt-pqc authors\n"
+          " *\n"
+          " * This file is part of libgcrypt-pqc.\n"
+          " *\n"
+          " * libgcrypt-pqc is free software; you can redistribute it and/or modify\n"
+          " * it under the terms of the GNU Lesser General Public License as\n"
+          " * published by the Free Software Foundation; either version 2.1 of\n"
+          " * the License, or (at your option) any later version.\n"
+          " *\n"
+          " * SPDX-License-Identifier: LGPL-2.1-or-later\n"
+          " */\n\n"
+          "/* Generated by cipher/gen-mlkem-avx2-tables.c; do not edit.\n"
+          " * See that file for the formulas and the layout.  Entry [e][0]\n"
+          " * holds 16 multipliers C (Montgomery form, centered), entry [e][1]\n"
+          " * holds C * q^-1 mod 2^16.  The test suite\n"
+          " * (tests/t-mlkem-kernels.c) recomputes every value.\n"
+          " */\n\n"
+          "#ifndef GCRY_MLKEM_TABLES_AVX2_H\n"
+          "#define GCRY_MLKEM_TABLES_AVX2_H 1\n\n"
+          "#include <stdint.h>\n\n");
+  print_table ("mlkem_avx2_ntt_zetas", ntt_tab, 39,
+               "Forward NTT twiddles, by layer and block.");
+  print_table ("mlkem_avx2_invntt_zetas", invntt_tab, 40,
+               "Inverse NTT twiddles, by layer and block, and the final factor.");
+  print_table ("mlkem_avx2_gammas", gamma_tab, 8,
+               "Base multiplication moduli gamma_i, 16 per entry.");
+  printf ("#endif /*GCRY_MLKEM_TABLES_AVX2_H*/\n");
+  return 0;
+}

@@ -1,0 +1,70 @@
+/* mlkem-avx2.h - The AVX2 kernel set of ML-KEM
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Interface between the ML-KEM front file (cipher/mlkem.c), the AVX2
+ * ops table (cipher/mlkem-avx2.c) and the assembler kernels
+ * (cipher/mlkem-ntt-amd64-avx2.S, cipher/mlkem-poly-amd64-avx2.S).
+ * The kernels keep the standard coefficient order of mlkem-ops.h and
+ * compute bit-identical results to the portable set; see the file
+ * headers of the .S files for the algorithms and bounds.  */
+
+#ifndef GCRY_MLKEM_AVX2_H
+#define GCRY_MLKEM_AVX2_H 1
+
+#include "mlkem-ops.h"
+
+/* USE_MLKEM_AVX2 says that the AVX2 kernel set is built and linked:
+   the user did not disable it (ENABLE_AVX2_SUPPORT), the assembler
+   understands AVX2 and the amd64 ELF syntax, and we build for x86-64.
+   At run time it is used only when HWF_INTEL_AVX2 is present.  */
+#undef USE_MLKEM_AVX2
+#if defined(ENABLE_AVX2_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_AVX2) \
+    && defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) && defined(__x86_64__) \
+    && defined(__ELF__)
+# define USE_MLKEM_AVX2 1
+#endif
+
+#ifdef USE_MLKEM_AVX2
+
+/* The kernel set "avx2" (cipher/mlkem-avx2.c).  */
+extern const mlkem_ops_t _gcry_mlkem_ops_avx2;
+
+/* Assembler entry points.  The twiddle tables are those of
+   mlkem-tables-avx2.h (16 multipliers and their products with
+   q^-1 mod 2^16 per entry).  Arrays need no particular alignment.  */
+
+/* R = NTT (A), standard order.  In: |a_i| < q.  Out: |r_i| <= (q-1)/2.
+   R may equal A.  */
+void _gcry_mlkem_ntt_avx2 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
+                           const s16 zetas[39][2][16]);
+/* R = NTT^-1 (A) * 2^16.  In: |a_i| < q.  Out: |r_i| < q.  R may equal
+   A.  */
+void _gcry_mlkem_invntt_avx2 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
+                              const s16 zetas[40][2][16]);
+/* C_i = b_2i+1 * gamma_i * 2^-16 mod q (the portable mulcache).
+   In: |b_i| < 2^15.  Out: |c_i| < q.  */
+void _gcry_mlkem_mulcache_avx2 (s16 c[MLKEM_N / 2], const s16 b[MLKEM_N],
+                                const s16 gammas[8][2][16]);
+/* R = sum_{j<K} A_j x B_j * 2^-16 (mlkem-ops.h BASEMUL_ACC); A, B are
+   K polynomials back to back, BC their K mulcaches.  1 <= K <= 4.  */
+void _gcry_mlkem_basemul_acc_avx2 (s16 r[MLKEM_N], const s16 *a,
+                                   const s16 *b, const s16 *bc,
+                                   unsigned int k);
+/* C_i = C_i mod q in [0, q).  */
+void _gcry_mlkem_reduce_avx2 (s16 c[MLKEM_N]);
+/* C_i = C_i * 2^16 mod q, |c_i| < q.  */
+void _gcry_mlkem_tomont_avx2 (s16 c[MLKEM_N]);
+
+#endif /*USE_MLKEM_AVX2*/
+
+#endif /*GCRY_MLKEM_AVX2_H*/

@@ -1,0 +1,329 @@
+/* mlkem-poly-amd64-avx2.S - ML-KEM base multiplication and reductions, AVX2
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Algorithm: the coefficient-wise kernels of mlkem-ops.h on 16 int16_t
+ * lanes at a time, computing exactly what the portable kernels
+ * (cipher/mlkem-poly-generic.c) compute, so results are bit-identical:
+ *
+ *  - basemul_acc: MultiplyNTTs (FIPS 203 Algorithm 11) with
+ *    BaseCaseMultiply (Algorithm 12) summed over K <= 4 operand pairs
+ *    in 32 bits, then one Montgomery reduction.  With the standard
+ *    order a dword of A holds (a_2i, a_2i+1), so vpmaddwd with the
+ *    dword (b_2i, b_2i+1 * gamma_i) gives c_2i and vpmaddwd with
+ *    (b_2i+1, b_2i) gives c_2i+1 in 32-bit lanes.  The cached
+ *    b_2i+1 * gamma_i (the portable mulcache format, 128 int16_t) are
+ *    widened with vpmovzxwd and moved to the high word.
+ *    Bound: |a| <= 4095, |b|, |b*gamma| < q, at most 2K = 8 products
+ *    per sum: below 2^15 q, so the Montgomery reduction yields
+ *    |r_i| < q.  The reduction of a 32-bit sum S is
+ *    hi(S) - mulhi (lo(S) * q^-1 mod 2^16, q), as in the portable
+ *    montgomery_reduce, after the even and odd sums have been split
+ *    into low and high words in coefficient order (shift, vpblendw).
+ *  - mulcache_compute: b_2i+1 * gamma_i (Montgomery multiplication)
+ *    after gathering the odd coefficients (vpsrad, vpackssdw,
+ *    vpermq).  Out: |c_i| < 0.75 q.
+ *  - reduce: Barrett to [-(q-1)/2, (q-1)/2], then add q to negative
+ *    lanes.  In: any int16_t.  Out: [0, q).
+ *  - tomont: Montgomery multiplication by R^2 mod q.  In: any int16_t.
+ *    Out: |c_i| < 0.75 q.
+ *
+ * Layout: standard coefficient order of mlkem-ops.h; arrays need no
+ * alignment (vmovdqu and unaligned memory operands only).
+ *
+ * Register plan:
+ *   basemul_acc: ymm0-ymm3 32-bit sums of two 16-lane blocks,
+ *     ymm4-ymm11 operands and products, ymm12 the word-swap mask,
+ *     ymm13 q^-1, ymm15 q; rdi R, rsi A, rdx B, rcx BC, r8d K,
+ *     rax block offset, r9 operand counter, r10/r11 operand offsets.
+ *   the others: ymm0-ymm7 data, ymm8-ymm11 temporaries, ymm12-ymm15
+ *     constants; rdi the array, rsi the gamma table (mulcache), eax
+ *     loop counter.
+ * No stack is used; only caller-saved registers are touched.  All ymm
+ * registers are cleared on exit (vzeroall).
+ *
+ * Constant time: the only branches are on loop counters and on K,
+ * which is public (the module rank).
+ *
+ * Requires: AVX2 (HWF_INTEL_AVX2).
+ *
+ * C prototypes (cipher/mlkem-avx2.h):
+ *   void _gcry_mlkem_basemul_acc_avx2 (s16 r[256], const s16 *a,
+ *                                      const s16 *b, const s16 *bc,
+ *                                      unsigned int k);
+ *     A, B: K polynomials of 256 coefficients each, back to back;
+ *     BC: K mulcaches of 128 entries each, back to back.
+ *   void _gcry_mlkem_mulcache_avx2 (s16 c[128], const s16 b[256],
+ *                                   const s16 gammas[8][2][16]);
+ *   void _gcry_mlkem_reduce_avx2 (s16 c[256]);
+ *   void _gcry_mlkem_tomont_avx2 (s16 c[256]);  */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include "asm-common-amd64.h"
+
+#if defined(__x86_64__) && defined(__ELF__) \
+    && (!defined(HAVE_CONFIG_H) \
+        || (defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) \
+            && defined(ENABLE_AVX2_SUPPORT)))
+
+#define QV     %ymm15
+#define QINV   %ymm13
+#define SWAPM  %ymm12
+
+/* Barrett reduction of A to [-(q-1)/2, (q-1)/2]; BV = v, B32 = 32 in
+ * every lane (see the NTT file for the derivation).  */
+#define BV   %ymm14
+#define B32  %ymm12
+#define BARRETT(a, t) \
+        vpmulhw BV, a, t; \
+        vpmulhrsw B32, t, t; \
+        vpmullw QV, t, t; \
+        vpsubw t, a, a;
+
+/* A = A + q where A < 0.  */
+#define CADDQ(a, t) \
+        vpsraw $15, a, t; \
+        vpand QV, t, t; \
+        vpaddw t, a, a;
+
+/* A = A * C (Montgomery); CM = C, CQ = C * q^-1 mod 2^16 (registers
+ * or memory operands).  */
+#define FQMUL(a, t, cm, cq) \
+        vpmullw cq, a, t; \
+        vpmulhw cm, a, a; \
+        vpmulhw QV, t, t; \
+        vpsubw t, a, a;
+
+/* One operand pair of basemul_acc for the 16-lane block at byte
+ * offset OFF of the operands at %rsi/%rdx + %r10 and of the cache at
+ * %rcx + %r11 (+ OFF/2): accumulate the even sums into E and the odd
+ * sums into O.  */
+#define BASEMUL_BLOCK(off, e, o, x, y, u, w) \
+        vmovdqu (off)(%rdx, %r10), y; \
+        vpmovzxwd ((off) / 2)(%rcx, %r11), u; \
+        vmovdqu (off)(%rsi, %r10), x; \
+        vpslld $16, u, u; \
+        vpshufb SWAPM, y, w; \
+        vpblendw $0xaa, u, y, u; \
+        vpmaddwd u, x, u; \
+        vpmaddwd w, x, w; \
+        vpaddd u, e, e; \
+        vpaddd w, o, o;
+
+/* Montgomery reduction of the even sums E and odd sums O of one block
+ * into 16 coefficients in standard order, stored at byte offset OFF
+ * of R + %rax.  */
+#define BASEMUL_REDUCE(off, e, o, lo, hi) \
+        vpslld $16, o, lo; \
+        vpblendw $0xaa, lo, e, lo; \
+        vpsrld $16, e, hi; \
+        vpblendw $0xaa, o, hi, hi; \
+        vpmullw QINV, lo, lo; \
+        vpmulhw QV, lo, lo; \
+        vpsubw lo, hi, hi; \
+        vmovdqu hi, (off)(%rdi, %rax);
+
+.text
+
+/* void _gcry_mlkem_basemul_acc_avx2 (s16 r[256], const s16 *a,
+ *                                    const s16 *b, const s16 *bc,
+ *                                    unsigned int k);  */
+.align 16
+ELF(.type _gcry_mlkem_basemul_acc_avx2,@function)
+.globl _gcry_mlkem_basemul_acc_avx2
+_gcry_mlkem_basemul_acc_avx2:
+        CFI_STARTPROC()
+        vmovdqa .Lq rRIP, QV
+        vmovdqa .Lqinv rRIP, QINV
+        vmovdqa .Lswap_words rRIP, SWAPM
+        xorl %eax, %eax
+        /* Outer loop: 32 coefficients (two blocks) per iteration.  */
+.align 16
+.Lbasemul_outer:
+        vpxor %ymm0, %ymm0, %ymm0
+        vpxor %ymm1, %ymm1, %ymm1
+        vpxor %ymm2, %ymm2, %ymm2
+        vpxor %ymm3, %ymm3, %ymm3
+        movq %rax, %r10
+        movq %rax, %r11
+        shrq $1, %r11
+        movl %r8d, %r9d
+        /* Inner loop: operand pairs j = 0..K-1.  */
+.Lbasemul_inner:
+        BASEMUL_BLOCK(0, %ymm0, %ymm1, %ymm4, %ymm5, %ymm6, %ymm7)
+        BASEMUL_BLOCK(32, %ymm2, %ymm3, %ymm8, %ymm9, %ymm10, %ymm11)
+        addq $512, %r10
+        addq $256, %r11
+        subl $1, %r9d
+        jnz .Lbasemul_inner
+
+        BASEMUL_REDUCE(0, %ymm0, %ymm1, %ymm4, %ymm5)
+        BASEMUL_REDUCE(32, %ymm2, %ymm3, %ymm6, %ymm7)
+        addq $64, %rax
+        cmpq $512, %rax
+        jb .Lbasemul_outer
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_basemul_acc_avx2,.-_gcry_mlkem_basemul_acc_avx2)
+
+
+/* void _gcry_mlkem_mulcache_avx2 (s16 c[128], const s16 b[256],
+ *                                 const s16 gammas[8][2][16]);
+ * c_i = b_2i+1 * gamma_i (Montgomery).  */
+.align 16
+ELF(.type _gcry_mlkem_mulcache_avx2,@function)
+.globl _gcry_mlkem_mulcache_avx2
+_gcry_mlkem_mulcache_avx2:
+        CFI_STARTPROC()
+        vmovdqa .Lq rRIP, QV
+        movl $8, %eax
+.align 16
+.Lmulcache_loop:
+        /* Odd coefficients 16 pairs at a time: the high word of each
+           dword, sign-extended and packed (vpackssdw interleaves the
+           128-bit lanes, vpermq restores the order).  */
+        vmovdqu (%rsi), %ymm0
+        vmovdqu 32(%rsi), %ymm1
+        vpsrad $16, %ymm0, %ymm0
+        vpsrad $16, %ymm1, %ymm1
+        vpackssdw %ymm1, %ymm0, %ymm0
+        vpermq $0xd8, %ymm0, %ymm0
+        FQMUL(%ymm0, %ymm8, (%rdx), 32(%rdx))
+        vmovdqu %ymm0, (%rdi)
+        addq $64, %rsi
+        addq $64, %rdx
+        addq $32, %rdi
+        subl $1, %eax
+        jnz .Lmulcache_loop
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_mulcache_avx2,.-_gcry_mlkem_mulcache_avx2)
+
+
+/* void _gcry_mlkem_reduce_avx2 (s16 c[256]);  c_i = c_i mod q in [0, q).  */
+.align 16
+ELF(.type _gcry_mlkem_reduce_avx2,@function)
+.globl _gcry_mlkem_reduce_avx2
+_gcry_mlkem_reduce_avx2:
+        CFI_STARTPROC()
+        vmovdqa .Lq rRIP, QV
+        vmovdqa .Lbarrett_v rRIP, BV
+        vmovdqa .Lround32 rRIP, B32
+        movl $4, %eax
+.align 16
+.Lreduce_loop:
+        vmovdqu (%rdi), %ymm0
+        vmovdqu 32(%rdi), %ymm1
+        vmovdqu 64(%rdi), %ymm2
+        vmovdqu 96(%rdi), %ymm3
+        BARRETT(%ymm0, %ymm8)
+        BARRETT(%ymm1, %ymm9)
+        BARRETT(%ymm2, %ymm10)
+        BARRETT(%ymm3, %ymm11)
+        CADDQ(%ymm0, %ymm8)
+        CADDQ(%ymm1, %ymm9)
+        CADDQ(%ymm2, %ymm10)
+        CADDQ(%ymm3, %ymm11)
+        vmovdqu %ymm0, (%rdi)
+        vmovdqu %ymm1, 32(%rdi)
+        vmovdqu %ymm2, 64(%rdi)
+        vmovdqu %ymm3, 96(%rdi)
+        addq $128, %rdi
+        subl $1, %eax
+        jnz .Lreduce_loop
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_reduce_avx2,.-_gcry_mlkem_reduce_avx2)
+
+
+/* void _gcry_mlkem_tomont_avx2 (s16 c[256]);  c_i = c_i * R mod q.  */
+.align 16
+ELF(.type _gcry_mlkem_tomont_avx2,@function)
+.globl _gcry_mlkem_tomont_avx2
+_gcry_mlkem_tomont_avx2:
+        CFI_STARTPROC()
+        vmovdqa .Lq rRIP, QV
+        vmovdqa .Lr2 rRIP, %ymm13
+        vmovdqa .Lr2_qinv rRIP, %ymm14
+        movl $4, %eax
+.align 16
+.Ltomont_loop:
+        vmovdqu (%rdi), %ymm0
+        vmovdqu 32(%rdi), %ymm1
+        vmovdqu 64(%rdi), %ymm2
+        vmovdqu 96(%rdi), %ymm3
+        FQMUL(%ymm0, %ymm8, %ymm13, %ymm14)
+        FQMUL(%ymm1, %ymm9, %ymm13, %ymm14)
+        FQMUL(%ymm2, %ymm10, %ymm13, %ymm14)
+        FQMUL(%ymm3, %ymm11, %ymm13, %ymm14)
+        vmovdqu %ymm0, (%rdi)
+        vmovdqu %ymm1, 32(%rdi)
+        vmovdqu %ymm2, 64(%rdi)
+        vmovdqu %ymm3, 96(%rdi)
+        addq $128, %rdi
+        subl $1, %eax
+        jnz .Ltomont_loop
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_tomont_avx2,.-_gcry_mlkem_tomont_avx2)
+
+
+ELF(.section .rodata)
+.align 32
+/* q = 3329.  */
+.Lq:
+        .rept 16
+        .short 3329
+        .endr
+/* q^-1 mod 2^16 = 62209 (-3327 as int16_t).  */
+.Lqinv:
+        .rept 16
+        .short 62209
+        .endr
+/* round (2^26 / q) = 20159, the Barrett multiplier.  */
+.Lbarrett_v:
+        .rept 16
+        .short 20159
+        .endr
+/* vpmulhrsw by 2^5 computes (x + 2^9) >> 10.  */
+.Lround32:
+        .rept 16
+        .short 32
+        .endr
+/* R^2 mod q = 1353 (R = 2^16), and 1353 * q^-1 mod 2^16.  */
+.Lr2:
+        .rept 16
+        .short 1353
+        .endr
+.Lr2_qinv:
+        .rept 16
+        .short (1353 * 62209) & 0xffff
+        .endr
+/* vpshufb control swapping the two words of every dword.  */
+.Lswap_words:
+        .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+        .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+
+#endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
+
+ELF(.section .note.GNU-stack,"",%progbits)
