@@ -28,6 +28,7 @@
 #include "g10lib.h"
 #include "keccak.h"
 #include "mlkem-ops.h"
+#include "../cipher/mlkem-tables-avx2.h"
 
 #define Q 3329
 
@@ -483,6 +484,95 @@ test_compress (void)
 }
 
 
+/* Recompute cipher/mlkem-tables-avx2.h (the twiddle vectors of the
+ * AVX2 kernels) from FIPS 203 and a closed form of their lane order,
+ * independent of the generator's simulation of the transposes: lane p
+ * of the entry of block m (coefficients 32m..32m+31) in the layer
+ * with distance LEN < 16 holds the upper input of butterfly group
+ * (16m + p) / LEN, so the forward twiddle is zeta_{(128 + 16m + p) / LEN}
+ * and the inverse one zeta_{256/LEN - 1 - (16m + p) / LEN}.  Every
+ * second vector must be the first times q^-1 mod 2^16.  */
+static int
+avx2_entry_ok (const int16_t e[2][16], const long want[16])
+{
+  unsigned int p;
+
+  for (p = 0; p < 16; p++)
+    {
+      long w = modq (want[p] * 65536);
+
+      if (w > Q / 2)
+        w -= Q;
+      if (e[0][p] != w || (u16)e[1][p] != (u16)((u32)(u16)w * 62209u))
+        return 0;
+    }
+  return 1;
+}
+
+static long
+zeta_k (unsigned int k)
+{
+  return powq (17, bitrev7 (k));
+}
+
+static void
+test_avx2_tables (void)
+{
+  static const unsigned int lens[3] = { 8, 4, 2 };
+  long want[16];
+  unsigned int e, l, m, p, g;
+  int ok = 1;
+
+  /* Forward: LEN = 128, 64, 32, 16 broadcast, then LEN = 8, 4, 2.  */
+  e = 0;
+  for (l = 128; l >= 16; l /= 2)
+    for (g = 0; g < 128 / l; g++, e++)
+      {
+        for (p = 0; p < 16; p++)
+          want[p] = zeta_k (128 / l + g);
+        ok &= avx2_entry_ok (mlkem_avx2_ntt_zetas[e], want);
+      }
+  for (l = 0; l < 3; l++)
+    for (m = 0; m < 8; m++, e++)
+      {
+        for (p = 0; p < 16; p++)
+          want[p] = zeta_k ((128 + 16 * m + p) / lens[l]);
+        ok &= avx2_entry_ok (mlkem_avx2_ntt_zetas[e], want);
+      }
+  ok &= e == DIM (mlkem_avx2_ntt_zetas);
+
+  /* Inverse: LEN = 2, 4, 8 per block, then 16, 32, 64, 128 broadcast,
+     then the factor 2^16 / 128.  */
+  e = 0;
+  for (l = 3; l-- > 0; )
+    for (m = 0; m < 8; m++, e++)
+      {
+        for (p = 0; p < 16; p++)
+          want[p] = zeta_k (256 / lens[l] - 1 - (16 * m + p) / lens[l]);
+        ok &= avx2_entry_ok (mlkem_avx2_invntt_zetas[e], want);
+      }
+  for (l = 16; l <= 128; l *= 2)
+    for (g = 0; g < 128 / l; g++, e++)
+      {
+        for (p = 0; p < 16; p++)
+          want[p] = zeta_k (256 / l - 1 - g);
+        ok &= avx2_entry_ok (mlkem_avx2_invntt_zetas[e], want);
+      }
+  for (p = 0; p < 16; p++)
+    want[p] = 65536L % Q * powq (128, Q - 2) % Q;
+  ok &= avx2_entry_ok (mlkem_avx2_invntt_zetas[e++], want);
+  ok &= e == DIM (mlkem_avx2_invntt_zetas);
+
+  for (e = 0; e < DIM (mlkem_avx2_gammas); e++)
+    {
+      for (p = 0; p < 16; p++)
+        want[p] = gamma_i (16 * e + p);
+      ok &= avx2_entry_ok (mlkem_avx2_gammas[e], want);
+    }
+  check (ok, "AVX2 twiddle tables (mlkem-tables-avx2.h) match FIPS 203");
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -494,6 +584,7 @@ main (int argc, char **argv)
     die ("unknown option '%s'", argv[1]);
 
   test_compress ();
+  test_avx2_tables ();
   for (i = 0; (o = _gcry_mlkem_ops_available (i)); i++)
     {
       printf ("%s: kernel set %s\n", PGM, o->name);
