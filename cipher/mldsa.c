@@ -43,6 +43,7 @@
 #include "keccak.h"
 #include "mldsa.h"
 #include "mldsa-ops.h"
+#include "mldsa-avx2.h"
 
 
 /* FIPS 204 Table 1 and Table 2.  */
@@ -101,8 +102,12 @@ static unsigned int mldsa_pad_from = 3;
 void
 _gcry_mldsa_init (void)
 {
-  /* Fastest first; only the portable set exists so far.  */
+  /* Fastest first.  */
   mldsa_ops = &_gcry_mldsa_ops_generic;
+#ifdef USE_MLDSA_AVX2
+  if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
+    mldsa_ops = &_gcry_mldsa_ops_avx2;
+#endif
 
   if (!strcmp (_gcry_keccak_batch_backend_name (4), "generic"))
     mldsa_pad_from = 3;
@@ -127,6 +132,11 @@ _gcry_mldsa_get_ops (const char *name)
 {
   if (name && !strcmp (name, _gcry_mldsa_ops_generic.name))
     return &_gcry_mldsa_ops_generic;
+#ifdef USE_MLDSA_AVX2
+  if (name && !strcmp (name, _gcry_mldsa_ops_avx2.name)
+      && (_gcry_get_hw_features () & HWF_INTEL_AVX2))
+    return &_gcry_mldsa_ops_avx2;
+#endif
   return NULL;
 }
 

@@ -1,0 +1,70 @@
+/* mldsa-avx2.h - ML-DSA kernels for x86-64 AVX2
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The AVX2 kernel set of ML-DSA (contract: mldsa-ops.h) and the
+ * assembler entry points it is made of.  Every entry point computes
+ * the same words as the corresponding portable kernel; the polynomial
+ * arguments are the 256 coefficients of an mldsa_poly_t, in standard
+ * order.  Usable only when _gcry_get_hw_features () has
+ * HWF_INTEL_AVX2.  */
+
+#ifndef GCRY_MLDSA_AVX2_H
+#define GCRY_MLDSA_AVX2_H 1
+
+#include "mldsa-ops.h"
+
+/* Built only with AVX2 support enabled and an assembler that accepts
+   the amd64 ELF syntax of our .S files.  */
+#undef USE_MLDSA_AVX2
+#if defined(ENABLE_AVX2_SUPPORT) \
+    && defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS)
+# define USE_MLDSA_AVX2 1
+#endif
+
+#ifdef USE_MLDSA_AVX2
+/*-- mldsa-avx2.c --*/
+/* The kernel set named "avx2".  */
+extern const mldsa_ops_t _gcry_mldsa_ops_avx2;
+
+/*-- mldsa-ntt-amd64-avx2.S --*/
+/* TABLE is mldsa_avx2_ntt_table resp. mldsa_avx2_invntt_table of
+   mldsa-tables-avx2.h.  */
+void _gcry_mldsa_ntt_avx2 (s32 a[MLDSA_N], const s32 *table);
+void _gcry_mldsa_invntt_avx2 (s32 a[MLDSA_N], const s32 *table);
+
+/*-- mldsa-poly-amd64-avx2.S --*/
+void _gcry_mldsa_pointwise_avx2 (s32 r[MLDSA_N], const s32 a[MLDSA_N],
+                                 const s32 b[MLDSA_N]);
+/* A and B point to arrays of N polynomials (N <= 8).  */
+void _gcry_mldsa_pointwise_acc_avx2 (s32 r[MLDSA_N], const s32 *a,
+                                     const s32 *b, unsigned int n);
+void _gcry_mldsa_reduce_avx2 (s32 a[MLDSA_N]);
+void _gcry_mldsa_caddq_avx2 (s32 a[MLDSA_N]);
+void _gcry_mldsa_power2round_avx2 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
+                                   const s32 a[MLDSA_N]);
+/* GAMMA2 = (q-1)/32 resp. (q-1)/88.  */
+void _gcry_mldsa_decompose32_avx2 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
+                                   const s32 a[MLDSA_N]);
+void _gcry_mldsa_decompose88_avx2 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
+                                   const s32 a[MLDSA_N]);
+void _gcry_mldsa_use_hint32_avx2 (s32 b[MLDSA_N], const s32 a[MLDSA_N],
+                                  const s32 h[MLDSA_N]);
+void _gcry_mldsa_use_hint88_avx2 (s32 b[MLDSA_N], const s32 a[MLDSA_N],
+                                  const s32 h[MLDSA_N]);
+unsigned int _gcry_mldsa_make_hint_avx2 (s32 h[MLDSA_N],
+                                         const s32 a0[MLDSA_N],
+                                         const s32 a1[MLDSA_N], s32 gamma2);
+int _gcry_mldsa_chknorm_avx2 (const s32 a[MLDSA_N], s32 bound);
+#endif /*USE_MLDSA_AVX2*/
+
+#endif /*GCRY_MLDSA_AVX2_H*/

@@ -1,0 +1,475 @@
+/* mldsa-poly-amd64-avx2.S - ML-DSA coefficient-wise kernels, AVX2
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Algorithm: the coefficient-wise kernels of cipher/mldsa-ops.h, each
+ * computing exactly what the portable code computes (same formulas,
+ * same representatives), eight 32-bit coefficients per ymm:
+ *   pointwise, pointwise_acc: Montgomery product (FIPS 204 Algorithm
+ *     45 times 2^-32), r = (p - t q) / 2^32 with t = p q^-1 mod 2^32,
+ *     p the 64-bit product (or the sum of up to 8 of them).  vpmuldq
+ *     multiplies the even 32-bit lanes; the odd ones are shifted down
+ *     first, and vmovshdup + vpblendd merge the high halves;
+ *   reduce: a - round (a / 2^23) q;  caddq: a + (q if a < 0);
+ *   power2round (Algorithm 35), decompose (Algorithm 36) without
+ *     division, as described in cipher/mldsa-poly-generic.c;
+ *   make_hint (the form of Algorithm 39 in mldsa-ops.h) with compare
+ *     masks, use_hint (Algorithm 40) after an inline decompose;
+ *   chknorm: |a mod^+- q| >= bound for some coefficient.
+ *
+ * Layout: polynomials are 256 s32 in standard order (1024 bytes,
+ * mldsa_poly_t); arrays of polynomials are contiguous.  Unaligned
+ * loads and stores, so any 4-byte alignment works.
+ *
+ * Register plan (per function; no stack use):
+ *   ymm0-ymm7   data and temporaries
+ *   ymm8-ymm15  broadcast constants (q, q^-1, rounding constants,
+ *               gamma2, bound) and accumulators
+ *   rdi, rsi, rdx, rcx, r8 arguments and cursors; ecx/r9d counters
+ *
+ * Bounds: as the contract (mldsa-ops.h): pointwise |a b| < 2^31 q,
+ * out |r| < q; pointwise_acc |a| < q, |b| < 9q, n <= 8; reduce
+ * in |a| < 2^31 - 2^22, out |a| <= 6283008; caddq in |a| < q;
+ * power2round, decompose, use_hint in 0 <= a < q; make_hint
+ * |a0| < 2 gamma2; chknorm |a| < 2^31 - 2^22.
+ *
+ * Constant time: no branches or addresses depend on coefficient
+ * values; make_hint returns the hint count (public, part of the
+ * signature) and chknorm only whether some coefficient is out of
+ * bounds (both as the contract allows).  All ymm registers are
+ * cleared on exit (vzeroall).
+ *
+ * Requires: AVX2 (HWF_INTEL_AVX2).
+ *
+ * C prototypes: see cipher/mldsa-avx2.h.  */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include "asm-common-amd64.h"
+
+#if defined(__x86_64__) && defined(__ELF__) \
+    && (!defined(HAVE_CONFIG_H) \
+        || (defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) \
+            && defined(ENABLE_AVX2_SUPPORT)))
+
+#define QV    %ymm15
+#define QINV  %ymm14
+
+.section .rodata
+.align 4
+.Lq:		.long 8380417
+.Lqinv:		.long 58728449
+.Lc127:		.long 127
+.Lc2p21:	.long 0x200000
+.Lc2p22:	.long 0x400000
+.Lc2p23:	.long 0x800000
+.Lc4095:	.long 4095
+.Lc15:		.long 15
+.Lc43:		.long 43
+.Lc44:		.long 44
+.Lc11275:	.long 11275
+.Lhalfq:	.long 4190208		/* (q - 1) / 2 */
+.Lalpha32:	.long 523776		/* 2 (q - 1) / 32 */
+.Lalpha88:	.long 190464		/* 2 (q - 1) / 88 */
+
+.text
+
+/* Montgomery reduction of the 64-bit values in the even (PE) and odd
+ * (PO) lanes; the 32-bit results end in PE in lane order.  Clobbers
+ * T0, T1 and PO.  */
+.macro MONT_REDUCE pe, po, t0, t1
+	vpmuldq		QINV, \pe, \t0
+	vpmuldq		QINV, \po, \t1
+	vpmuldq		QV, \t0, \t0
+	vpmuldq		QV, \t1, \t1
+	vpsubq		\t0, \pe, \pe
+	vpsubq		\t1, \po, \po
+	vmovshdup	\pe, \pe
+	vpblendd	$0xaa, \po, \pe, \pe
+.endm
+
+
+/* void _gcry_mldsa_pointwise_avx2 (s32 r[256], const s32 a[256],
+ *                                  const s32 b[256])
+ * r = a o b 2^-32; R may alias A or B.  */
+.globl _gcry_mldsa_pointwise_avx2
+ELF(.type _gcry_mldsa_pointwise_avx2,@function;)
+.align 32
+_gcry_mldsa_pointwise_avx2:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lq rRIP, QV
+	vpbroadcastd	.Lqinv rRIP, QINV
+	xorl		%eax, %eax
+.Lpointwise_loop:
+	vmovdqu		(%rsi,%rax), %ymm0
+	vmovdqu		(%rdx,%rax), %ymm1
+	vpsrlq		$32, %ymm0, %ymm2
+	vpsrlq		$32, %ymm1, %ymm3
+	vpmuldq		%ymm1, %ymm0, %ymm0
+	vpmuldq		%ymm3, %ymm2, %ymm2
+	MONT_REDUCE	%ymm0, %ymm2, %ymm4, %ymm5
+	vmovdqu		%ymm0, (%rdi,%rax)
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		.Lpointwise_loop
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pointwise_avx2,.-_gcry_mldsa_pointwise_avx2;)
+
+
+/* void _gcry_mldsa_pointwise_acc_avx2 (s32 r[256], const s32 *a,
+ *                                      const s32 *b, unsigned int n)
+ * r = sum_{j<n} a[j] o b[j] 2^-32, A and B arrays of N polynomials,
+ * the products summed in 64 bits and reduced once.  */
+.globl _gcry_mldsa_pointwise_acc_avx2
+ELF(.type _gcry_mldsa_pointwise_acc_avx2,@function;)
+.align 32
+_gcry_mldsa_pointwise_acc_avx2:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lq rRIP, QV
+	vpbroadcastd	.Lqinv rRIP, QINV
+	movl		%ecx, %ecx
+	shlq		$10, %rcx		/* n * 1024 bytes */
+	xorl		%eax, %eax
+.Lpwacc_outer:
+	vpxor		%ymm6, %ymm6, %ymm6	/* even sums */
+	vpxor		%ymm7, %ymm7, %ymm7	/* odd sums */
+	leaq		(%rsi,%rax), %r8
+	leaq		(%rdx,%rax), %r9
+	leaq		(%r8,%rcx), %r10	/* end of A's column */
+	cmpq		%r10, %r8
+	jae		.Lpwacc_reduce
+.Lpwacc_inner:
+	vmovdqu		(%r8), %ymm0
+	vmovdqu		(%r9), %ymm1
+	vpsrlq		$32, %ymm0, %ymm2
+	vpsrlq		$32, %ymm1, %ymm3
+	vpmuldq		%ymm1, %ymm0, %ymm0
+	vpmuldq		%ymm3, %ymm2, %ymm2
+	vpaddq		%ymm0, %ymm6, %ymm6
+	vpaddq		%ymm2, %ymm7, %ymm7
+	addq		$1024, %r8
+	addq		$1024, %r9
+	cmpq		%r10, %r8
+	jb		.Lpwacc_inner
+.Lpwacc_reduce:
+	MONT_REDUCE	%ymm6, %ymm7, %ymm4, %ymm5
+	vmovdqu		%ymm6, (%rdi,%rax)
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		.Lpwacc_outer
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pointwise_acc_avx2,.-_gcry_mldsa_pointwise_acc_avx2;)
+
+
+/* void _gcry_mldsa_reduce_avx2 (s32 a[256])
+ * a -= ((a + 2^22) >> 23) q.  */
+.globl _gcry_mldsa_reduce_avx2
+ELF(.type _gcry_mldsa_reduce_avx2,@function;)
+.align 32
+_gcry_mldsa_reduce_avx2:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lq rRIP, QV
+	vpbroadcastd	.Lc2p22 rRIP, %ymm13
+	xorl		%eax, %eax
+.Lreduce_loop:
+	vmovdqu		(%rdi,%rax), %ymm0
+	vmovdqu		32(%rdi,%rax), %ymm1
+	vpaddd		%ymm13, %ymm0, %ymm2
+	vpaddd		%ymm13, %ymm1, %ymm3
+	vpsrad		$23, %ymm2, %ymm2
+	vpsrad		$23, %ymm3, %ymm3
+	vpmulld		QV, %ymm2, %ymm2
+	vpmulld		QV, %ymm3, %ymm3
+	vpsubd		%ymm2, %ymm0, %ymm0
+	vpsubd		%ymm3, %ymm1, %ymm1
+	vmovdqu		%ymm0, (%rdi,%rax)
+	vmovdqu		%ymm1, 32(%rdi,%rax)
+	addq		$64, %rax
+	cmpq		$1024, %rax
+	jb		.Lreduce_loop
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_reduce_avx2,.-_gcry_mldsa_reduce_avx2;)
+
+
+/* void _gcry_mldsa_caddq_avx2 (s32 a[256])
+ * a += q where a < 0.  */
+.globl _gcry_mldsa_caddq_avx2
+ELF(.type _gcry_mldsa_caddq_avx2,@function;)
+.align 32
+_gcry_mldsa_caddq_avx2:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lq rRIP, QV
+	xorl		%eax, %eax
+.Lcaddq_loop:
+	vmovdqu		(%rdi,%rax), %ymm0
+	vmovdqu		32(%rdi,%rax), %ymm1
+	vpsrad		$31, %ymm0, %ymm2
+	vpsrad		$31, %ymm1, %ymm3
+	vpand		QV, %ymm2, %ymm2
+	vpand		QV, %ymm3, %ymm3
+	vpaddd		%ymm2, %ymm0, %ymm0
+	vpaddd		%ymm3, %ymm1, %ymm1
+	vmovdqu		%ymm0, (%rdi,%rax)
+	vmovdqu		%ymm1, 32(%rdi,%rax)
+	addq		$64, %rax
+	cmpq		$1024, %rax
+	jb		.Lcaddq_loop
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_caddq_avx2,.-_gcry_mldsa_caddq_avx2;)
+
+
+/* void _gcry_mldsa_power2round_avx2 (s32 a1[256], s32 a0[256],
+ *                                    const s32 a[256])
+ * a1 = (a + 2^12 - 1) >> 13, a0 = a - a1 2^13; A1 may alias A.  */
+.globl _gcry_mldsa_power2round_avx2
+ELF(.type _gcry_mldsa_power2round_avx2,@function;)
+.align 32
+_gcry_mldsa_power2round_avx2:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lc4095 rRIP, %ymm13
+	xorl		%eax, %eax
+.Lp2r_loop:
+	vmovdqu		(%rdx,%rax), %ymm0
+	vpaddd		%ymm13, %ymm0, %ymm1
+	vpsrad		$13, %ymm1, %ymm1
+	vpslld		$13, %ymm1, %ymm2
+	vpsubd		%ymm2, %ymm0, %ymm0
+	vmovdqu		%ymm1, (%rdi,%rax)
+	vmovdqu		%ymm0, (%rsi,%rax)
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		.Lp2r_loop
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_power2round_avx2,.-_gcry_mldsa_power2round_avx2;)
+
+
+/* Decompose of R (0 <= R < q) into R1 (high part) and R0 (low part),
+ * for gamma2 = (q-1)/32 (M32 = 1) or (q-1)/88 (M32 = 0).  The
+ * constants: ymm8 = 127, ymm9 = 2^21 resp. 2^23, ymm10 = 15 resp.
+ * 11275, ymm11 = alpha, ymm12 = (q-1)/2, ymm13 = 43 (88 only),
+ * QV = q.  Clobbers T.  */
+.macro DECOMPOSE m32, r, r1, r0, t
+	vpaddd		%ymm8, \r, \r1
+	vpsrad		$7, \r1, \r1
+.if \m32
+	vpslld		$10, \r1, \t		/* r1 * 1025 */
+	vpaddd		\t, \r1, \r1
+	vpaddd		%ymm9, \r1, \r1
+	vpsrad		$22, \r1, \r1
+	vpand		%ymm10, \r1, \r1
+.else
+	vpmulld		%ymm10, \r1, \r1
+	vpaddd		%ymm9, \r1, \r1
+	vpsrad		$24, \r1, \r1
+	vpcmpgtd	%ymm13, \r1, \t		/* r1 > 43: fold to 0 */
+	vpandn		\r1, \t, \r1
+.endif
+	vpmulld		%ymm11, \r1, \t
+	vpsubd		\t, \r, \r0
+	vpcmpgtd	%ymm12, \r0, \t		/* r0 > (q-1)/2: r0 -= q */
+	vpand		QV, \t, \t
+	vpsubd		\t, \r0, \r0
+.endm
+
+/* Load the DECOMPOSE constants.  */
+.macro DECOMPOSE_CONSTS m32
+	vpbroadcastd	.Lq rRIP, QV
+	vpbroadcastd	.Lc127 rRIP, %ymm8
+	vpbroadcastd	.Lhalfq rRIP, %ymm12
+.if \m32
+	vpbroadcastd	.Lc2p21 rRIP, %ymm9
+	vpbroadcastd	.Lc15 rRIP, %ymm10
+	vpbroadcastd	.Lalpha32 rRIP, %ymm11
+.else
+	vpbroadcastd	.Lc2p23 rRIP, %ymm9
+	vpbroadcastd	.Lc11275 rRIP, %ymm10
+	vpbroadcastd	.Lalpha88 rRIP, %ymm11
+	vpbroadcastd	.Lc43 rRIP, %ymm13
+.endif
+.endm
+
+/* void _gcry_mldsa_decompose{32,88}_avx2 (s32 a1[256], s32 a0[256],
+ *                                         const s32 a[256])
+ * Algorithm 36 for gamma2 = (q-1)/32 resp. (q-1)/88; A1 may alias A.  */
+.macro DECOMPOSE_FN m32, name
+.globl \name
+ELF(.type \name,@function;)
+.align 32
+\name:
+	CFI_STARTPROC()
+	DECOMPOSE_CONSTS \m32
+	xorl		%eax, %eax
+1:
+	vmovdqu		(%rdx,%rax), %ymm0
+	DECOMPOSE	\m32, %ymm0, %ymm1, %ymm2, %ymm3
+	vmovdqu		%ymm1, (%rdi,%rax)
+	vmovdqu		%ymm2, (%rsi,%rax)
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size \name,.-\name;)
+.endm
+
+DECOMPOSE_FN 1, _gcry_mldsa_decompose32_avx2
+DECOMPOSE_FN 0, _gcry_mldsa_decompose88_avx2
+
+
+/* void _gcry_mldsa_use_hint{32,88}_avx2 (s32 b[256], const s32 a[256],
+ *                                        const s32 h[256])
+ * Algorithm 40: with (r1, r0) = Decompose (a), b = r1 + 1 if h and
+ * r0 > 0, r1 - 1 if h and r0 <= 0, modulo m = 16 resp. 44; else r1.
+ * B may alias A.  */
+.macro USE_HINT_FN m32, name
+.globl \name
+ELF(.type \name,@function;)
+.align 32
+\name:
+	CFI_STARTPROC()
+	DECOMPOSE_CONSTS \m32
+.if \m32 == 0
+	vpbroadcastd	.Lc44 rRIP, %ymm14
+.endif
+	xorl		%eax, %eax
+1:
+	vmovdqu		(%rsi,%rax), %ymm0
+	vmovdqu		(%rdx,%rax), %ymm4
+	DECOMPOSE	\m32, %ymm0, %ymm1, %ymm2, %ymm3
+	vpxor		%ymm5, %ymm5, %ymm5
+	vpcmpeqd	%ymm5, %ymm4, %ymm4	/* h == 0 */
+	vpcmpgtd	%ymm5, %ymm2, %ymm2	/* r0 > 0 */
+	vpandn		%ymm2, %ymm4, %ymm3	/* h && r0 > 0: -1 */
+	vpor		%ymm2, %ymm4, %ymm4
+	vpcmpeqd	%ymm5, %ymm4, %ymm4	/* h && r0 <= 0: -1 */
+	vpsubd		%ymm3, %ymm1, %ymm1
+	vpaddd		%ymm4, %ymm1, %ymm1
+.if \m32
+	vpand		%ymm10, %ymm1, %ymm1
+.else
+	vpcmpgtd	%ymm1, %ymm5, %ymm3	/* r1 = -1: + 44 */
+	vpand		%ymm14, %ymm3, %ymm3
+	vpaddd		%ymm3, %ymm1, %ymm1
+	vpcmpgtd	%ymm13, %ymm1, %ymm3	/* r1 = 44: 0 */
+	vpandn		%ymm1, %ymm3, %ymm1
+.endif
+	vmovdqu		%ymm1, (%rdi,%rax)
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size \name,.-\name;)
+.endm
+
+USE_HINT_FN 1, _gcry_mldsa_use_hint32_avx2
+USE_HINT_FN 0, _gcry_mldsa_use_hint88_avx2
+
+
+/* unsigned int _gcry_mldsa_make_hint_avx2 (s32 h[256], const s32 a0[256],
+ *                                          const s32 a1[256], s32 gamma2)
+ * h = 1 iff a0 > gamma2, a0 < -gamma2, or a0 = -gamma2 and a1 != 0;
+ * returns the number of ones.  */
+.globl _gcry_mldsa_make_hint_avx2
+ELF(.type _gcry_mldsa_make_hint_avx2,@function;)
+.align 32
+_gcry_mldsa_make_hint_avx2:
+	CFI_STARTPROC()
+	vmovd		%ecx, %xmm8
+	vpbroadcastd	%xmm8, %ymm8		/* gamma2 */
+	vpxor		%ymm10, %ymm10, %ymm10	/* zero */
+	vpsubd		%ymm8, %ymm10, %ymm9	/* -gamma2 */
+	vpxor		%ymm11, %ymm11, %ymm11	/* -count per lane */
+	xorl		%eax, %eax
+.Lmake_hint_loop:
+	vmovdqu		(%rsi,%rax), %ymm0
+	vmovdqu		(%rdx,%rax), %ymm1
+	vpcmpgtd	%ymm8, %ymm0, %ymm2	/* a0 > gamma2 */
+	vpcmpgtd	%ymm0, %ymm9, %ymm3	/* a0 < -gamma2 */
+	vpor		%ymm3, %ymm2, %ymm2
+	vpcmpeqd	%ymm9, %ymm0, %ymm3	/* a0 = -gamma2 */
+	vpcmpeqd	%ymm10, %ymm1, %ymm4	/* a1 = 0 */
+	vpandn		%ymm3, %ymm4, %ymm3
+	vpor		%ymm3, %ymm2, %ymm2
+	vpaddd		%ymm2, %ymm11, %ymm11
+	vpsrld		$31, %ymm2, %ymm2
+	vmovdqu		%ymm2, (%rdi,%rax)
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		.Lmake_hint_loop
+	vpsubd		%ymm11, %ymm10, %ymm11
+	vextracti128	$1, %ymm11, %xmm0
+	vpaddd		%xmm0, %xmm11, %xmm0
+	vpshufd		$0x4e, %xmm0, %xmm1
+	vpaddd		%xmm1, %xmm0, %xmm0
+	vpshufd		$0xb1, %xmm0, %xmm1
+	vpaddd		%xmm1, %xmm0, %xmm0
+	vmovd		%xmm0, %eax
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_make_hint_avx2,.-_gcry_mldsa_make_hint_avx2;)
+
+
+/* int _gcry_mldsa_chknorm_avx2 (const s32 a[256], s32 bound)
+ * 1 if some |a mod^+- q| >= bound, else 0.  The coefficients are
+ * centred as reduce does, then |.| > bound - 1 is OR-ed over all of
+ * them; only the final OR decides the result.  */
+.globl _gcry_mldsa_chknorm_avx2
+ELF(.type _gcry_mldsa_chknorm_avx2,@function;)
+.align 32
+_gcry_mldsa_chknorm_avx2:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lq rRIP, QV
+	vpbroadcastd	.Lc2p22 rRIP, %ymm13
+	decl		%esi
+	vmovd		%esi, %xmm12
+	vpbroadcastd	%xmm12, %ymm12		/* bound - 1 */
+	vpxor		%ymm11, %ymm11, %ymm11
+	xorl		%eax, %eax
+.Lchknorm_loop:
+	vmovdqu		(%rdi,%rax), %ymm0
+	vpaddd		%ymm13, %ymm0, %ymm1
+	vpsrad		$23, %ymm1, %ymm1
+	vpmulld		QV, %ymm1, %ymm1
+	vpsubd		%ymm1, %ymm0, %ymm0
+	vpabsd		%ymm0, %ymm0
+	vpcmpgtd	%ymm12, %ymm0, %ymm0
+	vpor		%ymm0, %ymm11, %ymm11
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		.Lchknorm_loop
+	xorl		%eax, %eax
+	vptest		%ymm11, %ymm11
+	setnz		%al
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_chknorm_avx2,.-_gcry_mldsa_chknorm_avx2;)
+
+#endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
+
+ELF(.section .note.GNU-stack,"",%progbits)

@@ -1,0 +1,466 @@
+/* t-mldsa-avx2.c - Tests of the ML-DSA AVX2 kernels and tables
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Checks, for the AVX2 kernel set of ML-DSA:
+ *
+ *  - the generated tables of cipher/mldsa-tables-avx2.h, recomputed
+ *    from cipher/mldsa-tables.h (itself checked by t-mldsa) with the
+ *    layout rules of cipher/gen-mldsa-avx2-tables.c;
+ *  - every AVX2 kernel against the portable one, word for word (the
+ *    AVX2 kernels compute the same representatives, not only the same
+ *    residues; that is what keeps keys and signatures byte-identical):
+ *    zeros, extreme values at the contract bounds and random inputs,
+ *    aliased arguments, and Decompose / UseHint for every 0 <= r < q.
+ *
+ * The kernel comparisons are skipped (and say so) when the AVX2 set is
+ * not compiled in or not usable (CPU or GCRYPT_PQC_HWF_DISABLE).  */
+
+#include <config.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "g10lib.h"
+#include "mldsa.h"
+#include "mldsa-ops.h"
+#include "mldsa-tables.h"
+#include "mldsa-avx2.h"
+#ifdef USE_MLDSA_AVX2
+# include "mldsa-tables-avx2.h"
+#endif
+
+#define Q MLDSA_Q
+
+static int verbose;
+static unsigned long passed, failed;
+
+static void
+check (int cond, const char *what)
+{
+  if (cond)
+    {
+      passed++;
+      if (verbose)
+        printf ("PASS: t-mldsa-avx2: %s\n", what);
+    }
+  else
+    {
+      failed++;
+      printf ("FAIL: t-mldsa-avx2: %s\n", what);
+    }
+}
+
+static u64 rng_state = 0x2545f4914f6cdd1dULL;
+
+static u32
+rnd32 (void)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (u32)(rng_state >> 16);
+}
+
+/* Uniform in (-bound, bound).  */
+static s32
+rnd_sym (s32 bound)
+{
+  return (s32)(rnd32 () % (2 * (u32)bound - 1)) - (bound - 1);
+}
+
+/* Fill A: mode 0 random in (-bound, bound), 1 all bound - 1,
+   2 all -(bound - 1), 3 alternating signs at the bound, 4 zero.  */
+static void
+fill (mldsa_poly_t *a, s32 bound, int mode)
+{
+  int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    switch (mode)
+      {
+      case 0: a->coeffs[i] = rnd_sym (bound); break;
+      case 1: a->coeffs[i] = bound - 1; break;
+      case 2: a->coeffs[i] = -(bound - 1); break;
+      case 3: a->coeffs[i] = (i & 1) ? bound - 1 : -(bound - 1); break;
+      default: a->coeffs[i] = 0; break;
+      }
+}
+
+#define NMODES 5
+
+
+/* The tables: recompute both from mldsa-tables.h.  */
+
+static s32
+tq (s32 z)
+{
+  return (s32)((u32)z * (u32)MLDSA_QINV);
+}
+
+static void
+check_tables (void)
+{
+#ifdef USE_MLDSA_AVX2
+  static s32 fwd[MLDSA_AVX2_NTT_TABLE_WORDS], inv[MLDSA_AVX2_NTT_TABLE_WORDS];
+  unsigned int m, p, l, k, w;
+
+  memset (fwd, 0, sizeof fwd);
+  memset (inv, 0, sizeof inv);
+  /* Forward: pairs for zetas[0..7], then per block of 32 the pairs of
+     layers 16 and 8 and per half the vectors of layers 4, 2, 1.  */
+  for (k = 0; k < 8; k++)
+    {
+      fwd[2 * k] = mldsa_zetas[k];
+      fwd[2 * k + 1] = mldsa_zetas_qinv[k];
+    }
+  for (m = 0; m < 8; m++)
+    {
+      s32 *b = fwd + 16 + 136 * m;
+      static const unsigned int base[3] = { 8, 16, 17 };
+
+      for (k = 0; k < 3; k++)
+        {
+          unsigned int idx = base[k] + (k ? 2 * m : m);
+
+          b[2 * k] = mldsa_zetas[idx];
+          b[2 * k + 1] = mldsa_zetas_qinv[idx];
+        }
+      for (p = 0; p < 2; p++)
+        for (l = 0; l < 8; l++)
+          {
+            s32 *v = b + 8 + 64 * p;
+            unsigned int i4 = 32 + 4 * m + 2 * p + l / 4;
+            unsigned int i2 = 64 + 8 * m + 4 * p + l / 2;
+            unsigned int i1 = 128 + 16 * m + 8 * p + l;
+            unsigned int i1o = 128 + 16 * m + 8 * p + (l | 1);
+
+            v[l] = mldsa_zetas[i4];
+            v[8 + l] = mldsa_zetas_qinv[i4];
+            v[16 + l] = mldsa_zetas[i2];
+            v[24 + l] = mldsa_zetas_qinv[i2];
+            v[32 + l] = mldsa_zetas[i1];
+            v[40 + l] = mldsa_zetas_qinv[i1];
+            v[48 + l] = mldsa_zetas[i1o];
+            v[56 + l] = mldsa_zetas_qinv[i1o];
+          }
+    }
+  /* Inverse: negated twiddles in the order of the inverse NTT.  */
+  for (m = 0; m < 8; m++)
+    {
+      s32 *b = inv + 136 * m;
+      unsigned int idx[3];
+
+      idx[0] = 31 - 2 * m;
+      idx[1] = 30 - 2 * m;
+      idx[2] = 15 - m;
+      for (k = 0; k < 3; k++)
+        {
+          b[2 * k] = -mldsa_zetas[idx[k]];
+          b[2 * k + 1] = (s32)(0u - (u32)mldsa_zetas_qinv[idx[k]]);
+        }
+      for (p = 0; p < 2; p++)
+        for (l = 0; l < 8; l++)
+          {
+            s32 *v = b + 8 + 64 * p;
+            unsigned int i1 = 255 - (16 * m + 8 * p + l);
+            unsigned int i1o = 255 - (16 * m + 8 * p + (l | 1));
+            unsigned int i2 = 127 - (8 * m + 4 * p + l / 2);
+            unsigned int i4 = 63 - (4 * m + 2 * p + l / 4);
+
+            v[l] = -mldsa_zetas[i1];
+            v[8 + l] = (s32)(0u - (u32)mldsa_zetas_qinv[i1]);
+            v[16 + l] = -mldsa_zetas[i1o];
+            v[24 + l] = (s32)(0u - (u32)mldsa_zetas_qinv[i1o]);
+            v[32 + l] = -mldsa_zetas[i2];
+            v[40 + l] = (s32)(0u - (u32)mldsa_zetas_qinv[i2]);
+            v[48 + l] = -mldsa_zetas[i4];
+            v[56 + l] = (s32)(0u - (u32)mldsa_zetas_qinv[i4]);
+          }
+    }
+  for (k = 0; k < 6; k++)
+    {
+      inv[1088 + 2 * k] = -mldsa_zetas[7 - k];
+      inv[1089 + 2 * k] = (s32)(0u - (u32)mldsa_zetas_qinv[7 - k]);
+    }
+  inv[1100] = MLDSA_INVNTT_F;
+  inv[1101] = MLDSA_INVNTT_F_QINV;
+  inv[1102] = MLDSA_INVNTT_G;
+  inv[1103] = MLDSA_INVNTT_G_QINV;
+
+  /* Every (z, zq) pair must also be consistent on its own.  */
+  for (w = 0; w < MLDSA_AVX2_NTT_TABLE_WORDS; w++)
+    if (fwd[w] != mldsa_avx2_ntt_table[w]
+        || inv[w] != mldsa_avx2_invntt_table[w])
+      break;
+  check (w == MLDSA_AVX2_NTT_TABLE_WORDS
+         && tq (mldsa_avx2_ntt_table[2]) == mldsa_avx2_ntt_table[3]
+         && tq (mldsa_avx2_invntt_table[1102])
+            == mldsa_avx2_invntt_table[1103],
+         "mldsa-tables-avx2.h matches its layout rules");
+#else
+  printf ("t-mldsa-avx2: AVX2 kernels not built; tables not checked\n");
+#endif
+}
+
+
+/* Word-for-word comparisons with the portable set.  */
+
+static int
+same (const mldsa_poly_t *a, const mldsa_poly_t *b)
+{
+  return !memcmp (a, b, sizeof *a);
+}
+
+static void
+check_ntt (const mldsa_ops_t *x, const mldsa_ops_t *g)
+{
+  mldsa_poly_t a, b, c;
+  int round, bad_f = 0, bad_i = 0, i;
+
+  for (round = 0; round < 400; round++)
+    {
+      fill (&a, Q, round < NMODES ? round : 0);
+      b = a;
+      c = a;
+      x->ntt (&b);
+      g->ntt (&c);
+      bad_f += !same (&b, &c);
+      for (i = 0; i < MLDSA_N; i++)
+        if (b.coeffs[i] <= -9 * Q || b.coeffs[i] >= 9 * Q)
+          bad_f++;
+      b = a;
+      c = a;
+      x->invntt_tomont (&b);
+      g->invntt_tomont (&c);
+      bad_i += !same (&b, &c);
+      for (i = 0; i < MLDSA_N; i++)
+        if (b.coeffs[i] <= -Q || b.coeffs[i] >= Q)
+          bad_i++;
+    }
+  /* Impulses in every position.  */
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      memset (&a, 0, sizeof a);
+      a.coeffs[i] = (i & 1) ? Q - 1 : -(Q - 1);
+      b = a;
+      c = a;
+      x->ntt (&b);
+      g->ntt (&c);
+      bad_f += !same (&b, &c);
+      b = a;
+      c = a;
+      x->invntt_tomont (&b);
+      g->invntt_tomont (&c);
+      bad_i += !same (&b, &c);
+    }
+  check (!bad_f, "NTT equals the portable NTT word for word");
+  check (!bad_i, "inverse NTT equals the portable one word for word");
+}
+
+static void
+check_pointwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
+{
+  static mldsa_poly_t a[8], b[8];
+  mldsa_poly_t r1, r2;
+  int round, n, bad = 0, bad_acc = 0, i;
+
+  for (round = 0; round < 200; round++)
+    {
+      int mode = round < NMODES * NMODES ? round : 0;
+
+      for (n = 0; n < 8; n++)
+        {
+          fill (&a[n], Q, mode % NMODES);
+          fill (&b[n], 9 * Q, mode / NMODES);
+        }
+      x->pointwise (&r1, &a[0], &b[0]);
+      g->pointwise (&r2, &a[0], &b[0]);
+      bad += !same (&r1, &r2);
+      for (i = 0; i < MLDSA_N; i++)
+        if (r1.coeffs[i] <= -Q || r1.coeffs[i] >= Q)
+          bad++;
+      /* Aliasing: r = a, r = b.  */
+      r1 = a[1];
+      x->pointwise (&r1, &r1, &b[1]);
+      g->pointwise (&r2, &a[1], &b[1]);
+      bad += !same (&r1, &r2);
+      r1 = b[2];
+      x->pointwise (&r1, &a[2], &r1);
+      g->pointwise (&r2, &a[2], &b[2]);
+      bad += !same (&r1, &r2);
+      for (n = 0; n <= 8; n++)
+        {
+          x->pointwise_acc (&r1, a, b, n);
+          g->pointwise_acc (&r2, a, b, n);
+          bad_acc += !same (&r1, &r2);
+        }
+    }
+  check (!bad, "pointwise equals the portable one word for word");
+  check (!bad_acc, "pointwise_acc (n = 0..8) equals the portable one");
+}
+
+static void
+check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
+{
+  static const s32 gammas[2] = { (Q - 1) / 88, (Q - 1) / 32 };
+  const s32 rmax = 2147483647 - (1 << 22);
+  mldsa_poly_t a, b, c, d, e, h;
+  int round, i, gi;
+  int bad_red = 0, bad_cadd = 0, bad_p2r = 0, bad_dec = 0, bad_hint = 0;
+  int bad_mk = 0, bad_chk = 0;
+  s32 r;
+
+  for (round = 0; round < 200; round++)
+    {
+      int mode = round < NMODES ? round : 0;
+
+      fill (&a, rmax + 1, mode);
+      if (round == 1)
+        a.coeffs[0] = -rmax, a.coeffs[1] = rmax;
+      b = a;
+      c = a;
+      x->reduce (&b);
+      g->reduce (&c);
+      bad_red += !same (&b, &c);
+
+      fill (&a, Q, mode);
+      b = a;
+      c = a;
+      x->caddq (&b);
+      g->caddq (&c);
+      bad_cadd += !same (&b, &c);
+
+      /* power2round on 0 <= a < q, also with a1 aliasing a.  */
+      g->caddq (&a);
+      x->power2round (&b, &c, &a);
+      g->power2round (&d, &e, &a);
+      bad_p2r += !same (&b, &d) || !same (&c, &e);
+      b = a;
+      x->power2round (&b, &c, &b);
+      bad_p2r += !same (&b, &d) || !same (&c, &e);
+    }
+
+  /* Decompose and UseHint for every 0 <= r < q, both gamma2, with the
+     hint pattern and its complement.  */
+  for (r = 0; r < Q; r += MLDSA_N)
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          a.coeffs[i] = r + i < Q ? r + i : Q - 1;
+          h.coeffs[i] = (i ^ (r >> 8)) & 1;
+        }
+      for (gi = 0; gi < 2; gi++)
+        {
+          x->decompose (&b, &c, &a, gammas[gi]);
+          g->decompose (&d, &e, &a, gammas[gi]);
+          bad_dec += !same (&b, &d) || !same (&c, &e);
+          x->use_hint (&b, &a, &h, gammas[gi]);
+          g->use_hint (&d, &a, &h, gammas[gi]);
+          bad_hint += !same (&b, &d);
+          for (i = 0; i < MLDSA_N; i++)
+            h.coeffs[i] ^= 1;
+          b = a;
+          x->use_hint (&b, &b, &h, gammas[gi]);
+          g->use_hint (&d, &a, &h, gammas[gi]);
+          bad_hint += !same (&b, &d);
+        }
+      /* Aliased decompose (a1 = a).  */
+      b = a;
+      x->decompose (&b, &c, &b, gammas[r & 1]);
+      g->decompose (&d, &e, &a, gammas[r & 1]);
+      bad_dec += !same (&b, &d) || !same (&c, &e);
+    }
+
+  /* MakeHint: a0 in (-2 gamma2, 2 gamma2) with the edges +-gamma2
+     frequent, a1 in [0, m) with 0 frequent.  */
+  for (round = 0; round < 2000; round++)
+    {
+      s32 gamma2 = gammas[round & 1], m = (Q - 1) / (2 * gamma2);
+      unsigned int n1, n2;
+
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          u32 k = rnd32 ();
+
+          a.coeffs[i] = rnd_sym (2 * gamma2);
+          if ((k & 3) == 0)
+            a.coeffs[i] = (k & 4) ? gamma2 : -gamma2;
+          else if ((k & 7) == 1)
+            a.coeffs[i] = ((k & 8) ? gamma2 : -gamma2) + (k & 16 ? 1 : -1);
+          b.coeffs[i] = (k & 32) ? 0 : (s32)((k >> 8) % m);
+        }
+      n1 = x->make_hint (&c, &a, &b, gamma2);
+      n2 = g->make_hint (&d, &a, &b, gamma2);
+      bad_mk += n1 != n2 || !same (&c, &d);
+    }
+
+  /* chknorm: random polynomials near the bound, single coefficients
+     at the bound in every position, representatives shifted by q.  */
+  for (round = 0; round < 3000; round++)
+    {
+      s32 bound = (round & 1) ? (1 << 19) - 196 : ((Q - 1) / 88) - 78;
+      int pos = round % MLDSA_N;
+
+      if (round < 1000)
+        {
+          fill (&a, bound + 1, 0);
+          if (round & 2)
+            a.coeffs[pos] += (round & 4) ? Q : -Q;
+        }
+      else
+        {
+          memset (&a, 0, sizeof a);
+          a.coeffs[pos] = ((round & 2) ? -1 : 1)
+                          * (bound - ((round >> 2) & 1))
+                          + ((round & 8) ? Q : 0) - ((round & 16) ? Q : 0);
+        }
+      bad_chk += x->chknorm (&a, bound) != g->chknorm (&a, bound);
+      fill (&a, rmax + 1, 0);
+      bad_chk += x->chknorm (&a, bound) != g->chknorm (&a, bound);
+    }
+
+  check (!bad_red, "reduce equals the portable one word for word");
+  check (!bad_cadd, "caddq equals the portable one word for word");
+  check (!bad_p2r, "power2round equals the portable one");
+  check (!bad_dec, "decompose equals the portable one for every r < q");
+  check (!bad_hint, "use_hint equals the portable one for every r < q");
+  check (!bad_mk, "make_hint equals the portable one (hints and count)");
+  check (!bad_chk, "chknorm equals the portable one");
+}
+
+int
+main (int argc, char **argv)
+{
+  const mldsa_ops_t *x, *g;
+
+  if (argc > 1 && !strcmp (argv[1], "--verbose"))
+    verbose = 1;
+  _gcry_global_init ();
+  check_tables ();
+  x = _gcry_mldsa_get_ops ("avx2");
+  g = _gcry_mldsa_get_ops ("generic");
+  printf ("t-mldsa-avx2: dispatched mldsa=%s; avx2 set %s\n",
+          _gcry_mldsa_backend_name (), x ? "usable" : "not usable");
+  if (x && g)
+    {
+      printf ("t-mldsa-avx2: comparing kernel set '%s' with '%s'\n",
+              x->name, g->name);
+      check_ntt (x, g);
+      check_pointwise (x, g);
+      check_coeffwise (x, g);
+    }
+  else
+    printf ("t-mldsa-avx2: kernel comparisons skipped\n");
+  printf ("t-mldsa-avx2: %lu passed, %lu failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
