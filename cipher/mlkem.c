@@ -729,7 +729,8 @@ _gcry_mlkem_selftest (void)
  * The gcry_pk spec: S-expression interface.
  *
  *   genkey:  (kyber768)  or  (kyber768 (derive-parms (seed #d||z#)))
- *            (also "mlkem768" and "ml-kem-768", any case)
+ *            (also "mlkem768" and "ml-kem-768", any case; a
+ *            derive-parms list without seed gives a random key)
  *   result:  (key-data
  *              (public-key  (kyber768 (p #ek#)))
  *              (private-key (kyber768 (p #ek#) (s #dk#) (seed #d||z#))))
@@ -810,18 +811,18 @@ mlkem_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
   if (!p)
     return GPG_ERR_PUBKEY_ALGO;
 
+  /* A derive-parms list without a seed asks for a random key, as in
+     libgcrypt; a seed that is given must be 64 bytes.  */
   dparms = gcry_sexp_find_token (genparms, "derive-parms", 0);
   if (dparms)
     {
       ec = get_value (dparms, "seed", 1, &seed, &seedlen);
-      if (!ec && !seed)
-        ec = GPG_ERR_NO_OBJ;
-      if (!ec && seedlen != MLKEM_SEED_LEN)
+      if (!ec && seed && seedlen != MLKEM_SEED_LEN)
         ec = GPG_ERR_INV_ARG;
       if (ec)
         goto leave;
     }
-  else
+  if (!seed)
     {
       seed = xtrymalloc_secure (MLKEM_SEED_LEN);
       if (!seed)
