@@ -57,18 +57,29 @@ static unsigned long test_failed;
 static unsigned long test_skipped;
 static const char *test_data_dir;   /* --data DIR overrides the default.  */
 
+/* True if the message FORMAT does not end in a newline, so one must be
+   added.  Evaluated before printing: a test after the print draws a
+   bogus -Wformat-overflow warning from GCC with -fsanitize.  */
+static T_UNUSED int
+needs_newline (const char *format)
+{
+  return *format && format[strlen (format) - 1] != '\n';
+}
+
 static T_UNUSED void
 info (const char *format, ...)
 {
   va_list arg_ptr;
+  int nl;
 
   if (!verbose)
     return;
+  nl = needs_newline (format);
   va_start (arg_ptr, format);
   fprintf (stderr, PGM ": ");
   vfprintf (stderr, format, arg_ptr);
   va_end (arg_ptr);
-  if (*format && format[strlen (format) - 1] != '\n')
+  if (nl)
     putc ('\n', stderr);
 }
 
@@ -76,10 +87,12 @@ info (const char *format, ...)
 static T_UNUSED void
 vfail (const char *format, va_list arg_ptr)
 {
+  int nl = needs_newline (format);
+
   fflush (stdout);
   fprintf (stderr, "FAIL: " PGM ": ");
   vfprintf (stderr, format, arg_ptr);
-  if (*format && format[strlen (format) - 1] != '\n')
+  if (nl)
     putc ('\n', stderr);
   test_failed++;
 }
@@ -100,12 +113,15 @@ fail (const char *format, ...)
 static T_UNUSED void
 vpass (const char *format, va_list arg_ptr)
 {
+  int nl;
+
   test_passed++;
   if (!verbose)
     return;
+  nl = needs_newline (format);
   fprintf (stderr, "PASS: " PGM ": ");
   vfprintf (stderr, format, arg_ptr);
-  if (*format && format[strlen (format) - 1] != '\n')
+  if (nl)
     putc ('\n', stderr);
 }
 
@@ -147,13 +163,14 @@ static T_UNUSED void
 skip (const char *format, ...)
 {
   va_list arg_ptr;
+  int nl = needs_newline (format);
 
   test_skipped++;
   printf ("SKIP: " PGM ": ");
   va_start (arg_ptr, format);
   vprintf (format, arg_ptr);
   va_end (arg_ptr);
-  if (*format && format[strlen (format) - 1] != '\n')
+  if (nl)
     putchar ('\n');
 }
 
@@ -161,13 +178,14 @@ static T_UNUSED void
 die (const char *format, ...)
 {
   va_list arg_ptr;
+  int nl = needs_newline (format);
 
   fflush (stdout);
   fprintf (stderr, "FAIL: " PGM ": fatal: ");
   va_start (arg_ptr, format);
   vfprintf (stderr, format, arg_ptr);
   va_end (arg_ptr);
-  if (*format && format[strlen (format) - 1] != '\n')
+  if (nl)
     putc ('\n', stderr);
   exit (1);
 }
