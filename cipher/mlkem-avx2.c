@@ -14,7 +14,7 @@
 /* The ops table "avx2" (contract: mlkem-ops.h).  It keeps the
  * standard coefficient order, so it may replace any subset of the
  * entries: the NTT, the inverse NTT, the base multiplication with its
- * cache, reduce and tomont are the assembler kernels of
+ * cache, reduce, tomont and SamplePolyCBD are the assembler kernels of
  * mlkem-ntt-amd64-avx2.S and mlkem-poly-amd64-avx2.S; everything else
  * is the portable code, reached through _gcry_mlkem_ops_generic (its
  * functions are static, and a const table cannot copy another one's
@@ -81,16 +81,17 @@ gen_matrix_ntt_avx2 (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
   _gcry_mlkem_ops_generic.gen_matrix_ntt (a, rho, k, transposed);
 }
 
+/* SamplePolyCBD_eta (FIPS 203 Algorithm 8), in assembler.  */
 static void
 poly_cbd_eta2_avx2 (mlkem_poly *r, const byte buf[128])
 {
-  _gcry_mlkem_ops_generic.poly_cbd_eta2 (r, buf);
+  _gcry_mlkem_cbd_eta2_avx2 (r->coeffs, buf);
 }
 
 static void
 poly_cbd_eta3_avx2 (mlkem_poly *r, const byte buf[192])
 {
-  _gcry_mlkem_ops_generic.poly_cbd_eta3 (r, buf);
+  _gcry_mlkem_cbd_eta3_avx2 (r->coeffs, buf);
 }
 
 /* The struct layout assumptions of the wrappers above.  */

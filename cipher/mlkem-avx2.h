@@ -64,6 +64,10 @@ void _gcry_mlkem_basemul_acc_avx2 (s16 r[MLKEM_N], const s16 *a,
 void _gcry_mlkem_reduce_avx2 (s16 c[MLKEM_N]);
 /* C_i = C_i * 2^16 mod q, |c_i| < q.  */
 void _gcry_mlkem_tomont_avx2 (s16 c[MLKEM_N]);
+/* R = SamplePolyCBD_2 (BUF) and SamplePolyCBD_3 (BUF), FIPS 203
+   Algorithm 8.  Out: |r_i| <= eta.  */
+void _gcry_mlkem_cbd_eta2_avx2 (s16 r[MLKEM_N], const byte buf[128]);
+void _gcry_mlkem_cbd_eta3_avx2 (s16 r[MLKEM_N], const byte buf[192]);
 
 #endif /*USE_MLKEM_AVX2*/
 

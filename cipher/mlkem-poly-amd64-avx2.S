@@ -36,6 +36,9 @@
  *    lanes.  In: any int16_t.  Out: [0, q).
  *  - tomont: Montgomery multiplication by R^2 mod q.  In: any int16_t.
  *    Out: |c_i| < 0.75 q.
+ *  - cbd_eta2, cbd_eta3: SamplePolyCBD_eta (FIPS 203 Algorithm 8) with
+ *    bit-parallel sums in bytes or dwords (details at the functions).
+ *    Out: |r_i| <= eta.
  *
  * Layout: standard coefficient order of mlkem-ops.h; arrays need no
  * alignment (vmovdqu and unaligned memory operands only).
@@ -65,7 +68,9 @@
  *   void _gcry_mlkem_mulcache_avx2 (s16 c[128], const s16 b[256],
  *                                   const s16 gammas[8][2][16]);
  *   void _gcry_mlkem_reduce_avx2 (s16 c[256]);
- *   void _gcry_mlkem_tomont_avx2 (s16 c[256]);  */
+ *   void _gcry_mlkem_tomont_avx2 (s16 c[256]);
+ *   void _gcry_mlkem_cbd_eta2_avx2 (s16 r[256], const byte buf[128]);
+ *   void _gcry_mlkem_cbd_eta3_avx2 (s16 r[256], const byte buf[192]);  */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -288,6 +293,129 @@ _gcry_mlkem_tomont_avx2:
 ELF(.size _gcry_mlkem_tomont_avx2,.-_gcry_mlkem_tomont_avx2)
 
 
+/* void _gcry_mlkem_cbd_eta2_avx2 (s16 r[256], const byte buf[128]);
+ * SamplePolyCBD_2: r_i = (b_4i + b_4i+1) - (b_4i+2 + b_4i+3).
+ * 16 bytes (32 coefficients) per iteration: d = (x & 0x55) +
+ * ((x >> 1) & 0x55) holds four 2-bit sums per byte; then
+ * (d & 0x33) + 0x22 - ((d >> 2) & 0x33) holds the two differences
+ * plus 2 in the nibbles of each byte (no borrow, as they are >= 0).
+ * Word shifts are safe: the bits they move across a byte boundary
+ * are masked off.  The nibbles are interleaved in coefficient order
+ * (vpunpck[lh]bw), widened and offset by -2.  */
+.align 16
+ELF(.type _gcry_mlkem_cbd_eta2_avx2,@function)
+.globl _gcry_mlkem_cbd_eta2_avx2
+_gcry_mlkem_cbd_eta2_avx2:
+        CFI_STARTPROC()
+        vmovdqa .Lb55 rRIP, %xmm8
+        vmovdqa .Lb33 rRIP, %xmm9
+        vmovdqa .Lb22 rRIP, %xmm10
+        vmovdqa .Lb0f rRIP, %xmm11
+        vmovdqa .Lw2 rRIP, %ymm12
+        movl $8, %eax
+.align 16
+.Lcbd2_loop:
+        vmovdqu (%rsi), %xmm0
+        vpsrlw $1, %xmm0, %xmm1
+        vpand %xmm8, %xmm0, %xmm0
+        vpand %xmm8, %xmm1, %xmm1
+        vpaddb %xmm1, %xmm0, %xmm0
+        vpsrlw $2, %xmm0, %xmm1
+        vpand %xmm9, %xmm0, %xmm0
+        vpand %xmm9, %xmm1, %xmm1
+        vpaddb %xmm10, %xmm0, %xmm0
+        vpsubb %xmm1, %xmm0, %xmm0
+        vpsrlw $4, %xmm0, %xmm1
+        vpand %xmm11, %xmm0, %xmm0
+        vpand %xmm11, %xmm1, %xmm1
+        vpunpcklbw %xmm1, %xmm0, %xmm2
+        vpunpckhbw %xmm1, %xmm0, %xmm3
+        vpmovzxbw %xmm2, %ymm2
+        vpmovzxbw %xmm3, %ymm3
+        vpsubw %ymm12, %ymm2, %ymm2
+        vpsubw %ymm12, %ymm3, %ymm3
+        vmovdqu %ymm2, (%rdi)
+        vmovdqu %ymm3, 32(%rdi)
+        addq $16, %rsi
+        addq $64, %rdi
+        subl $1, %eax
+        jnz .Lcbd2_loop
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_cbd_eta2_avx2,.-_gcry_mlkem_cbd_eta2_avx2)
+
+
+/* void _gcry_mlkem_cbd_eta3_avx2 (s16 r[256], const byte buf[192]);
+ * SamplePolyCBD_3: 24 bytes (32 coefficients) per iteration.  Bytes
+ * 0..15 go to the low 128-bit lane and bytes 8..23 to the high one
+ * (two 16-byte loads, so nothing past BUF is read); vpshufb spreads
+ * each 3-byte group to a dword t.  Then d = sum of (t >> s) & 0x249249
+ * for s = 0, 1, 2 holds eight 3-bit sums, and h = (d & 0x1c71c7) +
+ * 0x0c30c3 - ((d >> 3) & 0x1c71c7) holds the four differences plus 3
+ * in 6-bit slots (no borrow).  The slots are moved into words (two
+ * coefficients per dword in E and F), E and F interleaved by dwords,
+ * the lanes put in order (vperm2i128), and the offset 3 removed.  */
+.align 16
+ELF(.type _gcry_mlkem_cbd_eta3_avx2,@function)
+.globl _gcry_mlkem_cbd_eta3_avx2
+_gcry_mlkem_cbd_eta3_avx2:
+        CFI_STARTPROC()
+        vmovdqa .Lcbd3_shuf rRIP, %ymm8
+        vpbroadcastd .Ld249249 rRIP, %ymm9
+        vpbroadcastd .Ld1c71c7 rRIP, %ymm10
+        vpbroadcastd .Ld0c30c3 rRIP, %ymm11
+        vpbroadcastd .Ld3f rRIP, %ymm12
+        vpslld $16, %ymm12, %ymm13
+        vmovdqa .Lw3 rRIP, %ymm14
+        movl $8, %eax
+.align 16
+.Lcbd3_loop:
+        vmovdqu (%rsi), %xmm0
+        vinserti128 $1, 8(%rsi), %ymm0, %ymm0
+        vpshufb %ymm8, %ymm0, %ymm0
+        vpsrld $1, %ymm0, %ymm1
+        vpsrld $2, %ymm0, %ymm2
+        vpand %ymm9, %ymm0, %ymm0
+        vpand %ymm9, %ymm1, %ymm1
+        vpand %ymm9, %ymm2, %ymm2
+        vpaddd %ymm1, %ymm0, %ymm0
+        vpaddd %ymm2, %ymm0, %ymm0
+        vpsrld $3, %ymm0, %ymm1
+        vpand %ymm10, %ymm0, %ymm0
+        vpand %ymm10, %ymm1, %ymm1
+        vpaddd %ymm11, %ymm0, %ymm0
+        vpsubd %ymm1, %ymm0, %ymm0
+        /* E: slots 0, 1 -> words 0, 1; F: slots 2, 3.  */
+        vpslld $10, %ymm0, %ymm1
+        vpand %ymm12, %ymm0, %ymm2
+        vpand %ymm13, %ymm1, %ymm1
+        vpor %ymm1, %ymm2, %ymm2
+        vpsrld $12, %ymm0, %ymm1
+        vpsrld $2, %ymm0, %ymm3
+        vpand %ymm12, %ymm1, %ymm1
+        vpand %ymm13, %ymm3, %ymm3
+        vpor %ymm3, %ymm1, %ymm1
+        vpunpckldq %ymm1, %ymm2, %ymm3
+        vpunpckhdq %ymm1, %ymm2, %ymm4
+        vperm2i128 $0x20, %ymm4, %ymm3, %ymm0
+        vperm2i128 $0x31, %ymm4, %ymm3, %ymm1
+        vpsubw %ymm14, %ymm0, %ymm0
+        vpsubw %ymm14, %ymm1, %ymm1
+        vmovdqu %ymm0, (%rdi)
+        vmovdqu %ymm1, 32(%rdi)
+        addq $24, %rsi
+        addq $64, %rdi
+        subl $1, %eax
+        jnz .Lcbd3_loop
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_cbd_eta3_avx2,.-_gcry_mlkem_cbd_eta3_avx2)
+
+
 ELF(.section .rodata)
 .align 32
 /* q = 3329.  */
@@ -323,6 +451,51 @@ ELF(.section .rodata)
 .Lswap_words:
         .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
         .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+/* CBD constants: bytes 0x55, 0x33, 0x22, 0x0f; words 2 and 3.  */
+.align 16
+.Lb55:
+        .rept 16
+        .byte 0x55
+        .endr
+.Lb33:
+        .rept 16
+        .byte 0x33
+        .endr
+.Lb22:
+        .rept 16
+        .byte 0x22
+        .endr
+.Lb0f:
+        .rept 16
+        .byte 0x0f
+        .endr
+.align 32
+.Lw2:
+        .rept 16
+        .short 2
+        .endr
+.Lw3:
+        .rept 16
+        .short 3
+        .endr
+/* vpshufb control of eta 3: dword j of the low lane takes bytes 3j,
+   3j+1, 3j+2 and a zero; the high lane holds bytes 8..23, so its
+   groups start at lane byte 4.  */
+.align 32
+.Lcbd3_shuf:
+        .byte 0, 1, 2, 0x80, 3, 4, 5, 0x80, 6, 7, 8, 0x80, 9, 10, 11, 0x80
+        .byte 4, 5, 6, 0x80, 7, 8, 9, 0x80, 10, 11, 12, 0x80, 13, 14, 15, 0x80
+/* Masks of the 3-bit fields: every field, the even fields, and 3 in
+   every even field; the 6-bit slot mask.  */
+.align 4
+.Ld249249:
+        .long 0x249249
+.Ld1c71c7:
+        .long 0x1c71c7
+.Ld0c30c3:
+        .long 0x0c30c3
+.Ld3f:
+        .long 0x3f
 
 #endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
 
