@@ -15,15 +15,18 @@
  * coefficient-wise kernels are in mldsa-ntt-amd64-avx2.S and
  * mldsa-poly-amd64-avx2.S; they give the same words as the portable
  * kernels, so keys and signatures are byte for byte the same.  The
- * samplers are the portable ones (their time goes to Keccak, which is
- * dispatched on its own), reached through the portable table because
- * C cannot copy function pointers from one const table into another
- * at compile time.  Chosen by _gcry_mldsa_init when the CPU has
- * HWF_INTEL_AVX2.  */
+ * uniform sampler (public matrix A) parses its Keccak output with an
+ * assembler loop; the other samplers, whose input is secret or whose
+ * time goes to Keccak (dispatched on its own), are the portable ones,
+ * reached through the portable table because C cannot copy function
+ * pointers from one const table into another at compile time.  Chosen
+ * by _gcry_mldsa_init when the CPU has HWF_INTEL_AVX2.  */
 
 #include <config.h>
+#include <string.h>
 
 #include "g10lib.h"
+#include "keccak.h"
 #include "mldsa-ops.h"
 #include "mldsa-avx2.h"
 
@@ -113,21 +116,104 @@ chknorm_avx2 (const mldsa_poly_t *a, s32 bound)
   return _gcry_mldsa_chknorm_avx2 (a->coeffs, bound);
 }
 
-/* The samplers: the portable kernels.  */
+/* RejNTTPoly (FIPS 204 Algorithm 30): the sponge calls are those of
+   the portable sampler (same blocks, same order), the parsing of the
+   candidates is vectorised.  */
+
+/* Five SHAKE128 blocks give 280 candidates, enough with probability
+   about 1 - 2^-30; then one block at a time.  */
+#define UNIFORM_NBLOCKS 5
+
+/* Parse BUF (BUFLEN a multiple of 3) into a[CTR..255], CoeffFromThreeBytes
+   (Algorithm 14) keeping candidates below q in order; return the new
+   count.  The assembler loop takes whole groups of 8 candidates, the
+   rest is done here.  A comes from a public seed, so the branch is
+   harmless.  */
+static unsigned int
+rej_uniform_avx2 (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
+{
+  size_t pos;
+
+  pos = _gcry_mldsa_rej_uniform_avx2 (a, &ctr, buf, buflen,
+                                      mldsa_avx2_rej_table);
+  while (ctr < MLDSA_N && pos + 3 <= buflen)
+    {
+      u32 t = buf[pos] | ((u32)buf[pos + 1] << 8)
+              | ((u32)(buf[pos + 2] & 0x7f) << 16);
+
+      pos += 3;
+      if (t < MLDSA_Q)
+        a[ctr++] = (s32)t;
+    }
+  return ctr;
+}
 
 static void
 poly_uniform_x4_avx2 (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
                       const u16 nonce[4])
 {
-  _gcry_mldsa_ops_generic.poly_uniform_x4 (a, rho, nonce);
+  byte in[4][MLDSA_SEEDBYTES + 2];
+  byte buf[4][UNIFORM_NBLOCKS * KECCAK_RATE_SHAKE128];
+  const byte *inp[4];
+  byte *outp[4];
+  keccak_batch_t b;
+  unsigned int ctr[4], i, more;
+
+  for (i = 0; i < 4; i++)
+    {
+      memcpy (in[i], rho, MLDSA_SEEDBYTES);
+      in[i][MLDSA_SEEDBYTES] = nonce[i] & 0xff;
+      in[i][MLDSA_SEEDBYTES + 1] = nonce[i] >> 8;
+      inp[i] = in[i];
+      outp[i] = buf[i];
+    }
+  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE,
+                             inp, sizeof in[0]);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, UNIFORM_NBLOCKS);
+  more = 0;
+  for (i = 0; i < 4; i++)
+    {
+      ctr[i] = rej_uniform_avx2 (a[i]->coeffs, 0, buf[i], sizeof buf[i]);
+      more |= ctr[i] < MLDSA_N;
+    }
+  /* All four streams advance together, as in the portable code.  */
+  while (more)
+    {
+      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
+      more = 0;
+      for (i = 0; i < 4; i++)
+        {
+          ctr[i] = rej_uniform_avx2 (a[i]->coeffs, ctr[i], buf[i],
+                                     KECCAK_RATE_SHAKE128);
+          more |= ctr[i] < MLDSA_N;
+        }
+    }
 }
 
 static void
 poly_uniform_avx2 (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
                    u16 nonce)
 {
-  _gcry_mldsa_ops_generic.poly_uniform (a, rho, nonce);
+  byte in[MLDSA_SEEDBYTES + 2];
+  byte buf[UNIFORM_NBLOCKS * KECCAK_RATE_SHAKE128];
+  keccak_ctx_t ctx;
+  unsigned int ctr;
+
+  memcpy (in, rho, MLDSA_SEEDBYTES);
+  in[MLDSA_SEEDBYTES] = nonce & 0xff;
+  in[MLDSA_SEEDBYTES + 1] = nonce >> 8;
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, sizeof in);
+  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+  ctr = rej_uniform_avx2 (a->coeffs, 0, buf, sizeof buf);
+  while (ctr < MLDSA_N)
+    {
+      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE128);
+      ctr = rej_uniform_avx2 (a->coeffs, ctr, buf, KECCAK_RATE_SHAKE128);
+    }
 }
+
+/* The other samplers: the portable kernels.  */
 
 static void
 poly_uniform_eta_x4_avx2 (mldsa_poly_t *a[4],

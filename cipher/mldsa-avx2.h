@@ -65,6 +65,12 @@ unsigned int _gcry_mldsa_make_hint_avx2 (s32 h[MLDSA_N],
                                          const s32 a0[MLDSA_N],
                                          const s32 a1[MLDSA_N], s32 gamma2);
 int _gcry_mldsa_chknorm_avx2 (const s32 a[MLDSA_N], s32 bound);
+/* Parses whole groups of 24 bytes of BUF into a[*CTR..] while
+   *CTR <= 248 and 32 bytes remain; returns the bytes consumed.  TABLE
+   is mldsa_avx2_rej_table.  Public seeds only.  */
+size_t _gcry_mldsa_rej_uniform_avx2 (s32 a[MLDSA_N], unsigned int *ctr,
+                                     const byte *buf, size_t buflen,
+                                     const byte *table);
 #endif /*USE_MLDSA_AVX2*/
 
 #endif /*GCRY_MLDSA_AVX2_H*/

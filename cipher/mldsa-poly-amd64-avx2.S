@@ -470,6 +470,68 @@ _gcry_mldsa_chknorm_avx2:
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_chknorm_avx2,.-_gcry_mldsa_chknorm_avx2;)
 
+/* size_t _gcry_mldsa_rej_uniform_avx2 (s32 a[256], unsigned int *ctr,
+ *                                      const byte *buf, size_t buflen,
+ *                                      const byte table[2304])
+ * The parsing loop of RejNTTPoly (FIPS 204 Algorithm 30) with
+ * CoeffFromThreeBytes (Algorithm 14), for public seeds only (the
+ * matrix A): 24 bytes of BUF give 8 candidates (the top bit of each
+ * third byte cleared); those below q are moved to the front with
+ * vpermd (indices from TABLE by the mask of accepted lanes) and
+ * stored at a[*ctr], and *ctr grows by the number accepted (also from
+ * TABLE, so no POPCNT is needed).  The store writes 8 words, so it
+ * runs only while *ctr <= 248; the 32-byte load runs only while it
+ * stays inside BUF.  Returns the number of bytes consumed (a multiple
+ * of 24); the caller parses the rest.  The running time and the
+ * table addresses depend on the Keccak output of a public seed only.  */
+.section .rodata
+.align 32
+.Lrej_shuffle:
+	/* Low half: candidates 0-3 from bytes 0-11 of the load; high
+	 * half (bytes 8-23 after vpermq): candidates 4-7 from 12-23.  */
+	.byte 0, 1, 2, 0x80, 3, 4, 5, 0x80, 6, 7, 8, 0x80, 9, 10, 11, 0x80
+	.byte 4, 5, 6, 0x80, 7, 8, 9, 0x80, 10, 11, 12, 0x80, 13, 14, 15, 0x80
+.align 4
+.Lc7fffff:	.long 0x7fffff
+
+.text
+.globl _gcry_mldsa_rej_uniform_avx2
+ELF(.type _gcry_mldsa_rej_uniform_avx2,@function;)
+.align 32
+_gcry_mldsa_rej_uniform_avx2:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lq rRIP, QV
+	vpbroadcastd	.Lc7fffff rRIP, %ymm14
+	vmovdqa		.Lrej_shuffle rRIP, %ymm13
+	movl		(%rsi), %r9d		/* ctr */
+	xorl		%r10d, %r10d		/* pos */
+.Lrej_loop:
+	cmpl		$248, %r9d
+	ja		.Lrej_done
+	leaq		32(%r10), %r11
+	cmpq		%rcx, %r11
+	ja		.Lrej_done
+	vmovdqu		(%rdx,%r10), %ymm0
+	vpermq		$0x94, %ymm0, %ymm0	/* qwords 0, 1, 1, 2 */
+	vpshufb		%ymm13, %ymm0, %ymm0
+	vpand		%ymm14, %ymm0, %ymm0
+	vpcmpgtd	%ymm0, QV, %ymm1	/* q > candidate */
+	vmovmskps	%ymm1, %eax
+	vpmovzxbd	(%r8,%rax,8), %ymm2
+	vpermd		%ymm0, %ymm2, %ymm0
+	vmovdqu		%ymm0, (%rdi,%r9,4)
+	movzbl		2048(%r8,%rax), %eax
+	addl		%eax, %r9d
+	addq		$24, %r10
+	jmp		.Lrej_loop
+.Lrej_done:
+	movl		%r9d, (%rsi)
+	movq		%r10, %rax
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_rej_uniform_avx2,.-_gcry_mldsa_rej_uniform_avx2;)
+
 #endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
 
 ELF(.section .note.GNU-stack,"",%progbits)

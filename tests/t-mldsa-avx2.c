@@ -197,6 +197,20 @@ check_tables (void)
   inv[1102] = MLDSA_INVNTT_G;
   inv[1103] = MLDSA_INVNTT_G_QINV;
 
+  for (m = 0; m < 256; m++)
+    {
+      unsigned int n = 0;
+      byte idx[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+
+      for (l = 0; l < 8; l++)
+        if ((m >> l) & 1)
+          idx[n++] = l;
+      if (memcmp (idx, mldsa_avx2_rej_table + 8 * m, 8)
+          || mldsa_avx2_rej_table[2048 + m] != n)
+        break;
+    }
+  check (m == 256, "the rejection table of mldsa-tables-avx2.h is right");
+
   /* Every (z, zq) pair must also be consistent on its own.  */
   for (w = 0; w < MLDSA_AVX2_NTT_TABLE_WORDS; w++)
     if (fwd[w] != mldsa_avx2_ntt_table[w]
@@ -438,6 +452,89 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   check (!bad_chk, "chknorm equals the portable one");
 }
 
+/* Reference parse of RejNTTPoly's candidates (Algorithm 14).  */
+static unsigned int
+ref_rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
+{
+  size_t pos;
+
+  for (pos = 0; ctr < MLDSA_N && pos + 3 <= buflen; pos += 3)
+    {
+      u32 t = buf[pos] | ((u32)buf[pos + 1] << 8)
+              | ((u32)(buf[pos + 2] & 0x7f) << 16);
+
+      if (t < Q)
+        a[ctr++] = (s32)t;
+    }
+  return ctr;
+}
+
+static void
+check_uniform (const mldsa_ops_t *x, const mldsa_ops_t *g)
+{
+  mldsa_poly_t p1[4], p2[4], *q1[4], *q2[4];
+  byte rho[MLDSA_SEEDBYTES];
+  u16 nonce[4];
+  int round, i, bad = 0, bad_asm = 0;
+
+  for (i = 0; i < 4; i++)
+    {
+      q1[i] = &p1[i];
+      q2[i] = &p2[i];
+    }
+  for (round = 0; round < 300; round++)
+    {
+      for (i = 0; i < MLDSA_SEEDBYTES; i++)
+        rho[i] = (byte)rnd32 ();
+      for (i = 0; i < 4; i++)
+        nonce[i] = (u16)rnd32 ();
+      x->poly_uniform_x4 (q1, rho, nonce);
+      g->poly_uniform_x4 (q2, rho, nonce);
+      for (i = 0; i < 4; i++)
+        bad += !same (&p1[i], &p2[i]);
+      x->poly_uniform (&p1[0], rho, nonce[round & 3]);
+      g->poly_uniform (&p2[0], rho, nonce[round & 3]);
+      bad += !same (&p1[0], &p2[0]);
+    }
+  check (!bad, "RejNTTPoly (4-way and single) equals the portable one");
+
+#ifdef USE_MLDSA_AVX2
+  /* The assembler loop alone, on buffers with many rejections (a
+     candidate's top bits set with probability 1/2 .. 1), from every
+     start count near the end, every length class; the caller's scalar
+     tail is emulated with the reference.  */
+  for (round = 0; round < 3000; round++)
+    {
+      byte buf[840];
+      size_t len = 3 * (1 + rnd32 () % 280), pos;
+      unsigned int ctr0 = (round & 1) ? 256 - rnd32 () % 40 : rnd32 () % 256;
+      unsigned int c1 = ctr0, c2;
+      u32 rej = rnd32 () % 8;
+
+      if (ctr0 > 256)
+        ctr0 = c1 = 256;
+      for (i = 0; i < (int)sizeof buf; i++)
+        buf[i] = (byte)rnd32 ();
+      for (i = 2; i < (int)sizeof buf; i += 3)
+        if (rnd32 () % 8 < rej)
+          buf[i] |= 0x7f;
+      memset (&p1[0], 0xaa, sizeof p1[0]);
+      memset (&p2[0], 0xaa, sizeof p2[0]);
+      pos = _gcry_mldsa_rej_uniform_avx2 (p1[0].coeffs, &c1, buf, len,
+                                          mldsa_avx2_rej_table);
+      if (pos % 24 || pos > len || (pos + 32 <= len && c1 <= 248))
+        bad_asm++;
+      c1 = ref_rej_uniform (p1[0].coeffs, c1, buf + pos, len - pos);
+      c2 = ref_rej_uniform (p2[0].coeffs, ctr0, buf, len);
+      /* Equal on the accepted part; the assembler may leave junk past
+         the count, which later candidates overwrite.  */
+      bad_asm += c1 != c2
+                 || memcmp (p1[0].coeffs, p2[0].coeffs, 4 * c1);
+    }
+  check (!bad_asm, "the assembler rejection loop parses like Algorithm 14");
+#endif
+}
+
 int
 main (int argc, char **argv)
 {
@@ -458,6 +555,7 @@ main (int argc, char **argv)
       check_ntt (x, g);
       check_pointwise (x, g);
       check_coeffwise (x, g);
+      check_uniform (x, g);
     }
   else
     printf ("t-mldsa-avx2: kernel comparisons skipped\n");
