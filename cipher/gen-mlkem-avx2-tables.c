@@ -73,6 +73,13 @@
  *
  * mlkem_avx2_gammas (mulcache): entry v, lane p is gamma_{16v + p}.
  *
+ * mlkem_avx2_rej (rejection sampling of SampleNTT, FIPS 203
+ * Algorithm 7): for each 8-bit mask M of accepted candidates among
+ * eight 16-bit words, idx[M] is the vpshufb control that moves the
+ * accepted words, in order, to the front (bytes 2i, 2i+1 for each set
+ * bit i, ascending; the rest 0x80, which yields zero), and cnt[M] is
+ * the number of set bits.
+ *
  * The test suite (tests/t-mlkem-kernels.c) recomputes every value.  */
 
 #include <stdio.h>
@@ -243,7 +250,7 @@ print_table (const char *name, long (*t)[16], unsigned int n,
 int
 main (void)
 {
-  unsigned int i, g, m;
+  unsigned int i, g, m, cnt[256];
   long inv128;
 
   /* q^-1 mod 2^16 by Newton iteration (q odd, so q * q = 1 mod 8).  */
@@ -304,6 +311,40 @@ main (void)
                "Inverse NTT twiddles, by layer and block, and the final factor.");
   print_table ("mlkem_avx2_gammas", gamma_tab, 8,
                "Base multiplication moduli gamma_i, 16 per entry.");
+  printf ("/* Compaction controls of the rejection sampling.  */\n"
+          "typedef struct\n"
+          "{\n"
+          "  uint8_t idx[256][16];\n"
+          "  uint8_t cnt[256];\n"
+          "} mlkem_avx2_rej_table_t;\n\n"
+          "static const mlkem_avx2_rej_table_t mlkem_avx2_rej\n"
+          "  __attribute__ ((aligned (32))) =\n  {\n    {\n");
+  for (m = 0; m < 256; m++)
+    {
+      unsigned int n = 0, b, j;
+      int idx[16];
+
+      for (j = 0; j < 16; j++)
+        idx[j] = 0x80;
+      for (b = 0; b < 8; b++)
+        if (m & (1u << b))
+          {
+            idx[2 * n] = 2 * b;
+            idx[2 * n + 1] = 2 * b + 1;
+            n++;
+          }
+      printf ("      {");
+      for (j = 0; j < 16; j++)
+        printf ("%s0x%02x%s", j == 8 ? "\n        " : " ", idx[j],
+                j < 15 ? "," : "");
+      printf (" }%s\n", m < 255 ? "," : "");
+      cnt[m] = n;
+    }
+  printf ("    },\n    {\n");
+  for (m = 0; m < 256; m++)
+    printf ("%s%u%s%s", m % 16 == 0 ? "      " : " ", cnt[m],
+            m < 255 ? "," : "", m % 16 == 15 ? "\n" : "");
+  printf ("    }\n  };\n\n");
   printf ("#endif /*GCRY_MLKEM_TABLES_AVX2_H*/\n");
   return 0;
 }

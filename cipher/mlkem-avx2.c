@@ -14,16 +14,19 @@
 /* The ops table "avx2" (contract: mlkem-ops.h).  It keeps the
  * standard coefficient order, so it may replace any subset of the
  * entries: the NTT, the inverse NTT, the base multiplication with its
- * cache, reduce, tomont and SamplePolyCBD are the assembler kernels of
- * mlkem-ntt-amd64-avx2.S and mlkem-poly-amd64-avx2.S; everything else
+ * cache, reduce, tomont, SamplePolyCBD and the rejection step of
+ * SampleNTT are the assembler kernels of mlkem-ntt-amd64-avx2.S and
+ * mlkem-poly-amd64-avx2.S; everything else
  * is the portable code, reached through _gcry_mlkem_ops_generic (its
  * functions are static, and a const table cannot copy another one's
  * members in its initializer).  The front file selects this set when
  * _gcry_get_hw_features () reports HWF_INTEL_AVX2.  */
 
 #include <config.h>
+#include <string.h>
 
 #include "g10lib.h"
+#include "keccak.h"
 #include "mlkem-ops.h"
 #include "mlkem-avx2.h"
 
@@ -74,11 +77,150 @@ poly_ntt_frombytes_avx2 (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
   _gcry_mlkem_ops_generic.poly_ntt_frombytes (r, a);
 }
 
+/* The rejection step of SampleNTT (FIPS 203 Algorithm 7, lines 5-13)
+ * over BUFLEN bytes of SHAKE128 output (a multiple of 3): append the
+ * accepted values to R[CTR..255] and return the new count.  The
+ * assembler takes 16 candidates at a time while at least 16 free
+ * entries remain; the few last candidates go one by one.  The data
+ * are public, so the branches are allowed.  */
+static unsigned int
+rej_uniform_avx2 (s16 *r, unsigned int ctr, const byte *buf,
+                  unsigned int buflen)
+{
+  unsigned int pos = 0;
+
+  ctr = _gcry_mlkem_rej_uniform_avx2 (r, ctr, buf, buflen, &mlkem_avx2_rej,
+                                      &pos);
+  for (; ctr < MLKEM_N && pos + 3 <= buflen; pos += 3)
+    {
+      u16 d1 = buf[pos] | ((u16)(buf[pos + 1] & 0x0f) << 8);
+      u16 d2 = (buf[pos + 1] >> 4) | ((u16)buf[pos + 2] << 4);
+
+      if (d1 < MLKEM_Q)
+        r[ctr++] = d1;
+      if (d2 < MLKEM_Q && ctr < MLKEM_N)
+        r[ctr++] = d2;
+    }
+  return ctr;
+}
+
+/* Three SHAKE128 blocks (504 bytes, 336 candidates) give 256 accepted
+ * values in all but a small fraction of cases; then one more block at
+ * a time.  */
+#define GEN_MATRIX_NBLOCKS 3
+
+/* The 34-byte SHAKE128 input of entry E of A-hat: A-hat[i,j] =
+ * SampleNTT (rho || j || i) (FIPS 203 Algorithm 13, lines 3-7); the
+ * transpose (Algorithm 14) swaps the indices.  */
+static void
+gen_matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
+                 unsigned int k, int transposed, unsigned int e)
+{
+  unsigned int i = e / k, j = e % k;
+
+  memcpy (in, rho, MLKEM_SYMBYTES);
+  in[MLKEM_SYMBYTES] = transposed ? i : j;
+  in[MLKEM_SYMBYTES + 1] = transposed ? j : i;
+}
+
+/* Entries E .. E+NUSED-1 of A with one N-way SHAKE128 (N = 4 or 8,
+ * NUSED <= N); the unused lanes repeat the first input and are not
+ * sampled.  */
+static void
+gen_matrix_batch (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
+                  unsigned int k, int transposed, unsigned int e,
+                  unsigned int n, unsigned int nused)
+{
+  keccak_batch_t b;
+  byte in[KECCAK_BATCH_MAX][MLKEM_SYMBYTES + 2];
+  byte buf[KECCAK_BATCH_MAX][GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
+  const byte *inp[KECCAK_BATCH_MAX];
+  byte *outp[KECCAK_BATCH_MAX];
+  unsigned int ctr[KECCAK_BATCH_MAX], l, done;
+
+  for (l = 0; l < n; l++)
+    {
+      gen_matrix_seed (in[l], rho, k, transposed, e + (l < nused ? l : 0));
+      inp[l] = in[l];
+      outp[l] = buf[l];
+    }
+  _gcry_keccak_batch_absorb (&b, n, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE,
+                             inp, sizeof in[0]);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, GEN_MATRIX_NBLOCKS);
+  done = 1;
+  for (l = 0; l < nused; l++)
+    {
+      ctr[l] = rej_uniform_avx2 (a[e + l].coeffs, 0, buf[l], sizeof buf[l]);
+      done &= ctr[l] == MLKEM_N;
+    }
+  while (!done)
+    {
+      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
+      done = 1;
+      for (l = 0; l < nused; l++)
+        {
+          ctr[l] = rej_uniform_avx2 (a[e + l].coeffs, ctr[l], buf[l],
+                                     KECCAK_RATE_SHAKE128);
+          done &= ctr[l] == MLKEM_N;
+        }
+    }
+}
+
+/* Entry E of A with a single SHAKE128 stream.  */
+static void
+gen_matrix_single (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
+                   unsigned int k, int transposed, unsigned int e)
+{
+  keccak_ctx_t ctx;
+  byte in[MLKEM_SYMBYTES + 2];
+  byte buf[GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
+  unsigned int ctr;
+
+  gen_matrix_seed (in, rho, k, transposed, e);
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, sizeof in);
+  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+  ctr = rej_uniform_avx2 (a[e].coeffs, 0, buf, sizeof buf);
+  while (ctr < MLKEM_N)
+    {
+      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE128);
+      ctr = rej_uniform_avx2 (a[e].coeffs, ctr, buf, KECCAK_RATE_SHAKE128);
+    }
+}
+
+/* A-hat (or its transpose), K*K entries: eight at a time while more
+ * than four are left, then four, and a last single one alone (k = 2:
+ * 4; k = 3: 8 + 1; k = 4: 8 + 8).  The 8-way sponge runs two 4-way
+ * permutations where the hardware has no wider one, so it never costs
+ * more than two 4-way batches.  */
 static void
 gen_matrix_ntt_avx2 (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
                      unsigned int k, int transposed)
 {
-  _gcry_mlkem_ops_generic.gen_matrix_ntt (a, rho, k, transposed);
+  unsigned int total = k * k, e = 0;
+
+  while (e < total)
+    {
+      unsigned int left = total - e;
+
+      if (left == 1)
+        {
+          gen_matrix_single (a, rho, k, transposed, e);
+          e++;
+        }
+      else if (left > 4)
+        {
+          unsigned int nused = left < 8 ? left : 8;
+
+          gen_matrix_batch (a, rho, k, transposed, e, 8, nused);
+          e += nused;
+        }
+      else
+        {
+          gen_matrix_batch (a, rho, k, transposed, e, 4, left);
+          e += left;
+        }
+    }
 }
 
 /* SamplePolyCBD_eta (FIPS 203 Algorithm 8), in assembler.  */

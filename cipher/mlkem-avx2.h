@@ -68,6 +68,17 @@ void _gcry_mlkem_tomont_avx2 (s16 c[MLKEM_N]);
    Algorithm 8.  Out: |r_i| <= eta.  */
 void _gcry_mlkem_cbd_eta2_avx2 (s16 r[MLKEM_N], const byte buf[128]);
 void _gcry_mlkem_cbd_eta3_avx2 (s16 r[MLKEM_N], const byte buf[192]);
+/* Rejection step of SampleNTT (FIPS 203 Algorithm 7) on public data:
+   append the 12-bit candidates of BUF below q to R[CTR..], 24 bytes at
+   a time while CTR <= 240 and 24 bytes of the BUFLEN remain.  TABLE is
+   &mlkem_avx2_rej (mlkem-tables-avx2.h).  Stores the bytes consumed
+   to *POS and returns the new CTR; entries of R from it on may have
+   been overwritten.  */
+unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
+                                           const byte *buf,
+                                           unsigned int buflen,
+                                           const void *table,
+                                           unsigned int *pos);
 
 #endif /*USE_MLKEM_AVX2*/
 

@@ -39,6 +39,8 @@
  *  - cbd_eta2, cbd_eta3: SamplePolyCBD_eta (FIPS 203 Algorithm 8) with
  *    bit-parallel sums in bytes or dwords (details at the functions).
  *    Out: |r_i| <= eta.
+ *  - rej_uniform: the rejection step of SampleNTT on public data
+ *    (details at the function).  Out: 0 <= r_i < q.
  *
  * Layout: standard coefficient order of mlkem-ops.h; arrays need no
  * alignment (vmovdqu and unaligned memory operands only).
@@ -48,14 +50,17 @@
  *     ymm4-ymm11 operands and products, ymm12 the word-swap mask,
  *     ymm13 q^-1, ymm15 q; rdi R, rsi A, rdx B, rcx BC, r8d K,
  *     rax block offset, r9 operand counter, r10/r11 operand offsets.
+ *   rej_uniform: see the function.
  *   the others: ymm0-ymm7 data, ymm8-ymm11 temporaries, ymm12-ymm15
- *     constants; rdi the array, rsi the gamma table (mulcache), eax
- *     loop counter.
- * No stack is used; only caller-saved registers are touched.  All ymm
+ *     constants; rdi the output, rsi the input, rdx the gamma table
+ *     (mulcache), eax loop counter.
+ * Only caller-saved registers are touched, except rbx in rej_uniform,
+ * which is saved on the stack (nothing else uses the stack).  All ymm
  * registers are cleared on exit (vzeroall).
  *
  * Constant time: the only branches are on loop counters and on K,
- * which is public (the module rank).
+ * which is public (the module rank); rej_uniform works on public data
+ * and branches and indexes by it.
  *
  * Requires: AVX2 (HWF_INTEL_AVX2).
  *
@@ -70,7 +75,12 @@
  *   void _gcry_mlkem_reduce_avx2 (s16 c[256]);
  *   void _gcry_mlkem_tomont_avx2 (s16 c[256]);
  *   void _gcry_mlkem_cbd_eta2_avx2 (s16 r[256], const byte buf[128]);
- *   void _gcry_mlkem_cbd_eta3_avx2 (s16 r[256], const byte buf[192]);  */
+ *   void _gcry_mlkem_cbd_eta3_avx2 (s16 r[256], const byte buf[192]);
+ *   unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
+ *                                             const byte *buf,
+ *                                             unsigned int buflen,
+ *                                             const void *table,
+ *                                             unsigned int *pos);  */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -416,6 +426,88 @@ _gcry_mlkem_cbd_eta3_avx2:
 ELF(.size _gcry_mlkem_cbd_eta3_avx2,.-_gcry_mlkem_cbd_eta3_avx2)
 
 
+/* unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
+ *                                           const byte *buf,
+ *                                           unsigned int buflen,
+ *                                           const void *table,
+ *                                           unsigned int *pos);
+ * The rejection step of SampleNTT (FIPS 203 Algorithm 7, lines 5-13):
+ * append the 12-bit candidates of BUF that are below q to R[CTR..],
+ * 24 bytes (16 candidates) at a time while CTR <= 240 (so that the
+ * 16-byte stores stay within R[0..255]) and 24 bytes remain.  Stores
+ * *POS = bytes consumed (a multiple of 24) and returns the new CTR;
+ * the caller finishes with scalar code.  Words of R at and past the
+ * returned CTR may have been overwritten.
+ *
+ * The input is public (it derives from rho), so the table look-ups
+ * by the acceptance mask are allowed.  Per chunk: bytes 0..15 go to
+ * the low lane and 8..23 to the high lane (no read past BUF + 24);
+ * vpshufb makes word 2j = bytes (o, o+1) and word 2j+1 = bytes
+ * (o+1, o+2) of group j at lane offset o; the even words are masked
+ * to 12 bits, the odd ones shifted right by 4.  vpcmpgtw against q,
+ * vpacksswb and vpmovmskb give an 8-bit mask per lane; TABLE->idx[M]
+ * (a 16-byte vpshufb control at TABLE + 16 M) compacts the accepted
+ * words of the lane, TABLE->cnt[M] (at TABLE + 4096 + M) counts them.
+ * Uses rbx (saved).  */
+.align 16
+ELF(.type _gcry_mlkem_rej_uniform_avx2,@function)
+.globl _gcry_mlkem_rej_uniform_avx2
+_gcry_mlkem_rej_uniform_avx2:
+        CFI_STARTPROC()
+        pushq %rbx
+        CFI_PUSH(%rbx)
+        movl %esi, %esi
+        movl %ecx, %ecx
+        xorl %r10d, %r10d
+        vmovdqa .Lq rRIP, QV
+        vmovdqa .Lrej_shuf rRIP, %ymm14
+        vmovdqa .Lw0fff rRIP, %ymm13
+.align 16
+.Lrej_loop:
+        cmpq $240, %rsi
+        ja .Lrej_done
+        leaq 24(%r10), %rax
+        cmpq %rcx, %rax
+        ja .Lrej_done
+        vmovdqu (%rdx, %r10), %xmm0
+        vinserti128 $1, 8(%rdx, %r10), %ymm0, %ymm0
+        vpshufb %ymm14, %ymm0, %ymm0
+        vpsrlw $4, %ymm0, %ymm1
+        vpand %ymm13, %ymm0, %ymm0
+        vpblendw $0xaa, %ymm1, %ymm0, %ymm0
+        vpcmpgtw %ymm0, QV, %ymm1
+        vpacksswb %ymm1, %ymm1, %ymm1
+        vpmovmskb %ymm1, %r11d
+        /* Low lane.  */
+        movzbl %r11b, %eax
+        movzbl 4096(%r8, %rax), %ebx
+        shll $4, %eax
+        vpshufb (%r8, %rax), %xmm0, %xmm2
+        vmovdqu %xmm2, (%rdi, %rsi, 2)
+        addq %rbx, %rsi
+        /* High lane.  */
+        shrl $16, %r11d
+        movzbl %r11b, %eax
+        movzbl 4096(%r8, %rax), %ebx
+        shll $4, %eax
+        vextracti128 $1, %ymm0, %xmm3
+        vpshufb (%r8, %rax), %xmm3, %xmm3
+        vmovdqu %xmm3, (%rdi, %rsi, 2)
+        addq %rbx, %rsi
+        addq $24, %r10
+        jmp .Lrej_loop
+
+.Lrej_done:
+        movl %r10d, (%r9)
+        movl %esi, %eax
+        popq %rbx
+        CFI_POP(%rbx)
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_rej_uniform_avx2,.-_gcry_mlkem_rej_uniform_avx2)
+
+
 ELF(.section .rodata)
 .align 32
 /* q = 3329.  */
@@ -496,6 +588,17 @@ ELF(.section .rodata)
         .long 0x0c30c3
 .Ld3f:
         .long 0x3f
+/* Rejection sampling: the 12-bit mask, and the vpshufb control that
+   spreads four 3-byte groups per lane into eight words (the high lane
+   holds bytes 8..23, its groups start at lane byte 4).  */
+.align 32
+.Lw0fff:
+        .rept 16
+        .short 0x0fff
+        .endr
+.Lrej_shuf:
+        .byte 0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11
+        .byte 4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15
 
 #endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
 

@@ -570,6 +570,26 @@ test_avx2_tables (void)
       ok &= avx2_entry_ok (mlkem_avx2_gammas[e], want);
     }
   check (ok, "AVX2 twiddle tables (mlkem-tables-avx2.h) match FIPS 203");
+
+  /* Rejection sampling: idx[M] gathers the words of the set bits of
+     M, in order, and zeroes the rest; cnt[M] counts them.  */
+  ok = 1;
+  for (e = 0; e < 256; e++)
+    {
+      unsigned int n = 0;
+
+      for (p = 0; p < 8; p++)
+        if (e & (1u << p))
+          {
+            ok &= mlkem_avx2_rej.idx[e][2 * n] == 2 * p;
+            ok &= mlkem_avx2_rej.idx[e][2 * n + 1] == 2 * p + 1;
+            n++;
+          }
+      ok &= mlkem_avx2_rej.cnt[e] == n;
+      for (p = 2 * n; p < 16; p++)
+        ok &= mlkem_avx2_rej.idx[e][p] == 0x80;
+    }
+  check (ok, "AVX2 rejection sampling table (mlkem-tables-avx2.h)");
 }
 
 
