@@ -150,6 +150,54 @@
 	vpblendd	$0xaa, \b, \d, \d
 .endm
 
+/* Layers 4, 2, 1 of the forward NTT on two independent halves
+ * (XA, YA) and (XB, YB), whose twiddle vectors start at OFFA(%rdx)
+ * and OFFB(%rdx); the steps of the two are interleaved.  Uses
+ * ymm11-ymm14 (free outside the broadcast layers) for the exchanged
+ * copies.  */
+.macro FWD_HALVES xa, ya, offa, xb, yb, offb
+	XCH128		\xa, \ya, %ymm11, %ymm12
+	XCH128		\xb, \yb, %ymm13, %ymm14
+	CT		%ymm11, %ymm12, \offa(%rdx), \offa+32(%rdx), \offa(%rdx), \offa+32(%rdx)
+	CT		%ymm13, %ymm14, \offb(%rdx), \offb+32(%rdx), \offb(%rdx), \offb+32(%rdx)
+	XCH64		%ymm11, %ymm12, \xa, \ya
+	XCH64		%ymm13, %ymm14, \xb, \yb
+	CT		\xa, \ya, \offa+64(%rdx), \offa+96(%rdx), \offa+64(%rdx), \offa+96(%rdx)
+	CT		\xb, \yb, \offb+64(%rdx), \offb+96(%rdx), \offb+64(%rdx), \offb+96(%rdx)
+	XCH32		\xa, \ya, %ymm11, %ymm12
+	XCH32		\xb, \yb, %ymm13, %ymm14
+	CT		%ymm11, %ymm12, \offa+128(%rdx), \offa+160(%rdx), \offa+192(%rdx), \offa+224(%rdx)
+	CT		%ymm13, %ymm14, \offb+128(%rdx), \offb+160(%rdx), \offb+192(%rdx), \offb+224(%rdx)
+	XCH32		%ymm11, %ymm12, \xa, \ya
+	XCH32		%ymm13, %ymm14, \xb, \yb
+	XCH64		\xa, \ya, %ymm11, %ymm12
+	XCH64		\xb, \yb, %ymm13, %ymm14
+	XCH128		%ymm11, %ymm12, \xa, \ya
+	XCH128		%ymm13, %ymm14, \xb, \yb
+.endm
+
+/* Layers 1, 2, 4 of the inverse NTT on two halves, likewise.  */
+.macro INV_HALVES xa, ya, offa, xb, yb, offb
+	XCH128		\xa, \ya, %ymm11, %ymm12
+	XCH128		\xb, \yb, %ymm13, %ymm14
+	XCH64		%ymm11, %ymm12, \xa, \ya
+	XCH64		%ymm13, %ymm14, \xb, \yb
+	XCH32		\xa, \ya, %ymm11, %ymm12
+	XCH32		\xb, \yb, %ymm13, %ymm14
+	GS		%ymm11, %ymm12, \offa(%rdx), \offa+32(%rdx), \offa+64(%rdx), \offa+96(%rdx)
+	GS		%ymm13, %ymm14, \offb(%rdx), \offb+32(%rdx), \offb+64(%rdx), \offb+96(%rdx)
+	XCH32		%ymm11, %ymm12, \xa, \ya
+	XCH32		%ymm13, %ymm14, \xb, \yb
+	GS		\xa, \ya, \offa+128(%rdx), \offa+160(%rdx), \offa+128(%rdx), \offa+160(%rdx)
+	GS		\xb, \yb, \offb+128(%rdx), \offb+160(%rdx), \offb+128(%rdx), \offb+160(%rdx)
+	XCH64		\xa, \ya, %ymm11, %ymm12
+	XCH64		\xb, \yb, %ymm13, %ymm14
+	GS		%ymm11, %ymm12, \offa+192(%rdx), \offa+224(%rdx), \offa+192(%rdx), \offa+224(%rdx)
+	GS		%ymm13, %ymm14, \offb+192(%rdx), \offb+224(%rdx), \offb+192(%rdx), \offb+224(%rdx)
+	XCH128		%ymm11, %ymm12, \xa, \ya
+	XCH128		%ymm13, %ymm14, \xb, \yb
+.endm
+
 .text
 
 .section .rodata
@@ -210,48 +258,46 @@ _gcry_mldsa_ntt_avx2:
 	jnz		.Lntt_pass1
 	subq		$128, %rdi
 
-	/* Pass 2: layers 16 .. 1 on each block of 32 coefficients.  */
+	/* Pass 2: layers 16 .. 1, two blocks of 32 coefficients per
+	   iteration (ymm0-ymm3 and ymm4-ymm7), interleaved so that their
+	   dependency chains overlap.  */
 	leaq		64(%rsi), %rdx
-	movl		$8, %ecx
+	movl		$4, %ecx
 .Lntt_pass2:
 	vmovdqu		0(%rdi), %ymm0
 	vmovdqu		32(%rdi), %ymm1
 	vmovdqu		64(%rdi), %ymm2
 	vmovdqu		96(%rdi), %ymm3
+	vmovdqu		128(%rdi), %ymm4
+	vmovdqu		160(%rdi), %ymm5
+	vmovdqu		192(%rdi), %ymm6
+	vmovdqu		224(%rdi), %ymm7
 	BCAST		0, %rdx
 	CT		%ymm0, %ymm2, Z, ZQ, Z, ZQ
 	CT		%ymm1, %ymm3, Z, ZQ, Z, ZQ
+	BCAST		544, %rdx
+	CT		%ymm4, %ymm6, Z, ZQ, Z, ZQ
+	CT		%ymm5, %ymm7, Z, ZQ, Z, ZQ
 	BCAST		8, %rdx
 	CT		%ymm0, %ymm1, Z, ZQ, Z, ZQ
+	BCAST		552, %rdx
+	CT		%ymm4, %ymm5, Z, ZQ, Z, ZQ
 	BCAST		16, %rdx
 	CT		%ymm2, %ymm3, Z, ZQ, Z, ZQ
-
-	XCH128		%ymm0, %ymm1, %ymm4, %ymm5
-	CT		%ymm4, %ymm5, 32(%rdx), 64(%rdx), 32(%rdx), 64(%rdx)
-	XCH64		%ymm4, %ymm5, %ymm0, %ymm1
-	CT		%ymm0, %ymm1, 96(%rdx), 128(%rdx), 96(%rdx), 128(%rdx)
-	XCH32		%ymm0, %ymm1, %ymm4, %ymm5
-	CT		%ymm4, %ymm5, 160(%rdx), 192(%rdx), 224(%rdx), 256(%rdx)
-	XCH32		%ymm4, %ymm5, %ymm0, %ymm1
-	XCH64		%ymm0, %ymm1, %ymm4, %ymm5
-	XCH128		%ymm4, %ymm5, %ymm0, %ymm1
-
-	XCH128		%ymm2, %ymm3, %ymm4, %ymm5
-	CT		%ymm4, %ymm5, 288(%rdx), 320(%rdx), 288(%rdx), 320(%rdx)
-	XCH64		%ymm4, %ymm5, %ymm2, %ymm3
-	CT		%ymm2, %ymm3, 352(%rdx), 384(%rdx), 352(%rdx), 384(%rdx)
-	XCH32		%ymm2, %ymm3, %ymm4, %ymm5
-	CT		%ymm4, %ymm5, 416(%rdx), 448(%rdx), 480(%rdx), 512(%rdx)
-	XCH32		%ymm4, %ymm5, %ymm2, %ymm3
-	XCH64		%ymm2, %ymm3, %ymm4, %ymm5
-	XCH128		%ymm4, %ymm5, %ymm2, %ymm3
-
+	BCAST		560, %rdx
+	CT		%ymm6, %ymm7, Z, ZQ, Z, ZQ
+	FWD_HALVES	%ymm0, %ymm1, 32, %ymm4, %ymm5, 576
+	FWD_HALVES	%ymm2, %ymm3, 288, %ymm6, %ymm7, 832
 	vmovdqu		%ymm0, 0(%rdi)
 	vmovdqu		%ymm1, 32(%rdi)
 	vmovdqu		%ymm2, 64(%rdi)
 	vmovdqu		%ymm3, 96(%rdi)
-	addq		$128, %rdi
-	addq		$544, %rdx
+	vmovdqu		%ymm4, 128(%rdi)
+	vmovdqu		%ymm5, 160(%rdi)
+	vmovdqu		%ymm6, 192(%rdi)
+	vmovdqu		%ymm7, 224(%rdi)
+	addq		$256, %rdi
+	addq		$1088, %rdx
 	decl		%ecx
 	jnz		.Lntt_pass2
 
@@ -269,49 +315,45 @@ _gcry_mldsa_invntt_avx2:
 	CFI_STARTPROC()
 	vpbroadcastd	.Lmldsa_ntt_q rRIP, QV
 
-	/* Pass 2 backwards: layers 1 .. 16 on each block.  */
+	/* Pass 2 backwards: layers 1 .. 16, two blocks per iteration as
+	   in the forward transform.  */
 	movq		%rsi, %rdx
-	movl		$8, %ecx
+	movl		$4, %ecx
 .Linvntt_pass2:
 	vmovdqu		0(%rdi), %ymm0
 	vmovdqu		32(%rdi), %ymm1
 	vmovdqu		64(%rdi), %ymm2
 	vmovdqu		96(%rdi), %ymm3
-
-	XCH128		%ymm0, %ymm1, %ymm4, %ymm5
-	XCH64		%ymm4, %ymm5, %ymm0, %ymm1
-	XCH32		%ymm0, %ymm1, %ymm4, %ymm5
-	GS		%ymm4, %ymm5, 32(%rdx), 64(%rdx), 96(%rdx), 128(%rdx)
-	XCH32		%ymm4, %ymm5, %ymm0, %ymm1
-	GS		%ymm0, %ymm1, 160(%rdx), 192(%rdx), 160(%rdx), 192(%rdx)
-	XCH64		%ymm0, %ymm1, %ymm4, %ymm5
-	GS		%ymm4, %ymm5, 224(%rdx), 256(%rdx), 224(%rdx), 256(%rdx)
-	XCH128		%ymm4, %ymm5, %ymm0, %ymm1
-
-	XCH128		%ymm2, %ymm3, %ymm4, %ymm5
-	XCH64		%ymm4, %ymm5, %ymm2, %ymm3
-	XCH32		%ymm2, %ymm3, %ymm4, %ymm5
-	GS		%ymm4, %ymm5, 288(%rdx), 320(%rdx), 352(%rdx), 384(%rdx)
-	XCH32		%ymm4, %ymm5, %ymm2, %ymm3
-	GS		%ymm2, %ymm3, 416(%rdx), 448(%rdx), 416(%rdx), 448(%rdx)
-	XCH64		%ymm2, %ymm3, %ymm4, %ymm5
-	GS		%ymm4, %ymm5, 480(%rdx), 512(%rdx), 480(%rdx), 512(%rdx)
-	XCH128		%ymm4, %ymm5, %ymm2, %ymm3
-
+	vmovdqu		128(%rdi), %ymm4
+	vmovdqu		160(%rdi), %ymm5
+	vmovdqu		192(%rdi), %ymm6
+	vmovdqu		224(%rdi), %ymm7
+	INV_HALVES	%ymm0, %ymm1, 32, %ymm4, %ymm5, 576
+	INV_HALVES	%ymm2, %ymm3, 288, %ymm6, %ymm7, 832
 	BCAST		0, %rdx
 	GS		%ymm0, %ymm1, Z, ZQ, Z, ZQ
+	BCAST		544, %rdx
+	GS		%ymm4, %ymm5, Z, ZQ, Z, ZQ
 	BCAST		8, %rdx
 	GS		%ymm2, %ymm3, Z, ZQ, Z, ZQ
+	BCAST		552, %rdx
+	GS		%ymm6, %ymm7, Z, ZQ, Z, ZQ
 	BCAST		16, %rdx
 	GS		%ymm0, %ymm2, Z, ZQ, Z, ZQ
 	GS		%ymm1, %ymm3, Z, ZQ, Z, ZQ
-
+	BCAST		560, %rdx
+	GS		%ymm4, %ymm6, Z, ZQ, Z, ZQ
+	GS		%ymm5, %ymm7, Z, ZQ, Z, ZQ
 	vmovdqu		%ymm0, 0(%rdi)
 	vmovdqu		%ymm1, 32(%rdi)
 	vmovdqu		%ymm2, 64(%rdi)
 	vmovdqu		%ymm3, 96(%rdi)
-	addq		$128, %rdi
-	addq		$544, %rdx
+	vmovdqu		%ymm4, 128(%rdi)
+	vmovdqu		%ymm5, 160(%rdi)
+	vmovdqu		%ymm6, 192(%rdi)
+	vmovdqu		%ymm7, 224(%rdi)
+	addq		$256, %rdi
+	addq		$1088, %rdx
 	decl		%ecx
 	jnz		.Linvntt_pass2
 	subq		$1024, %rdi
