@@ -35,7 +35,11 @@
  * q = 3329.  "Montgomery multiplication" of a and b is
  * a * b * 2^-16 mod q.  Bounds below are on absolute values and are
  * what a kernel may assume of its inputs and must guarantee of its
- * outputs; the front file relies on exactly these bounds.  */
+ * outputs; the front file relies on exactly these bounds.
+ *
+ * Aliasing.  Except for the in-place entries REDUCE and TOMONT, an
+ * entry's output never overlaps its inputs; the portable kernels
+ * declare their pointers restrict on that promise.  */
 
 #ifndef GCRY_MLKEM_OPS_H
 #define GCRY_MLKEM_OPS_H 1

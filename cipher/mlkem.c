@@ -343,7 +343,6 @@ kpke_keygen (const mlkem_param_t *p, byte *ek, byte *dk,
     {
       mlkem_ops->ntt (&s_hat[i], &noise[i]);
       mlkem_ops->ntt (&e_hat[i], &noise[k + i]);
-      mlkem_ops->reduce (s_hat[i].coeffs);
       mlkem_ops->mulcache_compute (&s_cache[i], &s_hat[i]);
     }
 
