@@ -16,8 +16,9 @@
  * mldsa-poly-amd64-avx2.S; they give the same words as the portable
  * kernels, so keys and signatures are byte for byte the same.  The
  * uniform sampler (public matrix A) parses its Keccak output with an
- * assembler loop; the other samplers, whose input is secret or whose
- * time goes to Keccak (dispatched on its own), are the portable ones,
+ * assembler loop, and ExpandMask unpacks its output with one; the
+ * other samplers (the secret rejection sampler of s1, s2 and
+ * SampleInBall) are the portable ones,
  * reached through the portable table because C cannot copy function
  * pointers from one const table into another at compile time.  Chosen
  * by _gcry_mldsa_init when the CPU has HWF_INTEL_AVX2.  */
@@ -230,19 +231,71 @@ poly_uniform_eta_avx2 (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES],
   _gcry_mldsa_ops_generic.poly_uniform_eta (a, rhoprime, nonce, eta);
 }
 
+/* ExpandMask's per-polynomial step (Algorithm 34, lines 3-5): the
+   sponge calls of the portable sampler, the BitUnpack vectorised.
+   Five SHAKE256 blocks (680 bytes) hold the 576 or 640 packed bytes
+   plus the 16 bytes the unpacking may read past them.  */
+#define GAMMA1_NBLOCKS 5
+
+static void
+unpack_gamma1_avx2 (mldsa_poly_t *a, const byte *buf, s32 gamma1)
+{
+  if (gamma1 == (1 << 17))
+    _gcry_mldsa_unpack_gamma1_17_avx2 (a->coeffs, buf);
+  else
+    _gcry_mldsa_unpack_gamma1_19_avx2 (a->coeffs, buf);
+}
+
 static void
 poly_uniform_gamma1_x4_avx2 (mldsa_poly_t *a[4],
                              const byte rhopp[MLDSA_CRHBYTES],
                              const u16 nonce[4], s32 gamma1)
 {
-  _gcry_mldsa_ops_generic.poly_uniform_gamma1_x4 (a, rhopp, nonce, gamma1);
+  byte in[4][MLDSA_CRHBYTES + 2];
+  byte buf[4][GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256];
+  const byte *inp[4];
+  byte *outp[4];
+  keccak_batch_t b;
+  unsigned int i;
+
+  for (i = 0; i < 4; i++)
+    {
+      memcpy (in[i], rhopp, MLDSA_CRHBYTES);
+      in[i][MLDSA_CRHBYTES] = nonce[i] & 0xff;
+      in[i][MLDSA_CRHBYTES + 1] = nonce[i] >> 8;
+      inp[i] = in[i];
+      outp[i] = buf[i];
+    }
+  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE,
+                             inp, sizeof in[0]);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, GAMMA1_NBLOCKS);
+  for (i = 0; i < 4; i++)
+    unpack_gamma1_avx2 (a[i], buf[i], gamma1);
+  _gcry_keccak_batch_wipe (&b);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
 }
 
 static void
 poly_uniform_gamma1_avx2 (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
                           u16 nonce, s32 gamma1)
 {
-  _gcry_mldsa_ops_generic.poly_uniform_gamma1 (a, rhopp, nonce, gamma1);
+  byte in[MLDSA_CRHBYTES + 2];
+  byte buf[GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256];
+  keccak_ctx_t ctx;
+
+  memcpy (in, rhopp, MLDSA_CRHBYTES);
+  in[MLDSA_CRHBYTES] = nonce & 0xff;
+  in[MLDSA_CRHBYTES + 1] = nonce >> 8;
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, sizeof in);
+  /* All five blocks (the packed bytes need five permutations anyway),
+     so that the bytes read past them are defined.  */
+  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+  unpack_gamma1_avx2 (a, buf, gamma1);
+  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
 }
 
 static void

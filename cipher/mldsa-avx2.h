@@ -71,6 +71,10 @@ int _gcry_mldsa_chknorm_avx2 (const s32 a[MLDSA_N], s32 bound);
 size_t _gcry_mldsa_rej_uniform_avx2 (s32 a[MLDSA_N], unsigned int *ctr,
                                      const byte *buf, size_t buflen,
                                      const byte *table);
+/* a = GAMMA1 - BitUnpack (BUF), GAMMA1 = 2^17 resp. 2^19; BUF must be
+   readable 16 bytes past the 576 resp. 640 packed bytes.  */
+void _gcry_mldsa_unpack_gamma1_17_avx2 (s32 a[MLDSA_N], const byte *buf);
+void _gcry_mldsa_unpack_gamma1_19_avx2 (s32 a[MLDSA_N], const byte *buf);
 #endif /*USE_MLDSA_AVX2*/
 
 #endif /*GCRY_MLDSA_AVX2_H*/

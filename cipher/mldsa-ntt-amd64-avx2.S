@@ -38,7 +38,8 @@
  * Schedule of the forward NTT:
  *   pass 1: for each of the 4 columns c (coefficients 8c + 32k,
  *           k = 0..7, one ymm each), layers 128, 64 and 32;
- *   pass 2: for each block of 32 coefficients (4 ymm), layers 16 and
+ *   pass 2: for each block of 32 coefficients (4 ymm; two blocks
+ *           per iteration, interleaved), layers 16 and
  *           8 between registers, then for each half (2 ymm): a
  *           128-bit lane exchange (vperm2i128), layer 4, a 64-bit
  *           interleave (vpunpck[lh]qdq), layer 2, an odd/even
@@ -51,10 +52,10 @@
  *
  * Register plan:
  *   ymm0-ymm7   data (pass 1: the 8 registers of a column;
- *               pass 2: ymm0-ymm3 one block, ymm4/ymm5 the exchanged
- *               half)
+ *               pass 2: ymm0-ymm3 and ymm4-ymm7 two blocks)
  *   ymm8-ymm10  temporaries of the Montgomery product
- *   ymm11,ymm12 broadcast twiddle z and z q^-1
+ *   ymm11,ymm12 broadcast twiddle z and z q^-1 (layers 8 .. 128)
+ *   ymm11-ymm14 exchanged copies of two halves (layers 4, 2, 1)
  *   ymm15       q in every lane
  *   rdi coefficients, rsi table, rdx table cursor, ecx loop counter
  *

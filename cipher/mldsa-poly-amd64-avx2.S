@@ -532,6 +532,70 @@ _gcry_mldsa_rej_uniform_avx2:
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_rej_uniform_avx2,.-_gcry_mldsa_rej_uniform_avx2;)
 
+/* void _gcry_mldsa_unpack_gamma1_{17,19}_avx2 (s32 a[256],
+ *                                              const byte *buf)
+ * BitUnpack (FIPS 204 Algorithm 19) with a = GAMMA1 - 1, b = GAMMA1
+ * for GAMMA1 = 2^17 (18-bit fields) resp. 2^19 (20-bit fields):
+ * a[i] = GAMMA1 - field i.  Eight fields (18 resp. 20 bytes) per
+ * step: the first four come from a 16-byte load at the group, the
+ * other four from one at byte 9 resp. 10 of it (vinserti128); vpshufb
+ * gathers the three bytes of each field, vpsrlvd drops the bits below
+ * it.  BUF must be readable 16 bytes past the 576 resp. 640 bytes of
+ * packed data.  The data (y, secret) only flows through the vector
+ * unit; no branches or addresses depend on it.  */
+.section .rodata
+.align 32
+.Lg17_shuffle:
+	.byte 0, 1, 2, 0x80, 2, 3, 4, 0x80, 4, 5, 6, 0x80, 6, 7, 8, 0x80
+	.byte 0, 1, 2, 0x80, 2, 3, 4, 0x80, 4, 5, 6, 0x80, 6, 7, 8, 0x80
+.Lg17_shift:
+	.long 0, 2, 4, 6, 0, 2, 4, 6
+.Lg19_shuffle:
+	.byte 0, 1, 2, 0x80, 2, 3, 4, 0x80, 5, 6, 7, 0x80, 7, 8, 9, 0x80
+	.byte 0, 1, 2, 0x80, 2, 3, 4, 0x80, 5, 6, 7, 0x80, 7, 8, 9, 0x80
+.Lg19_shift:
+	.long 0, 4, 0, 4, 0, 4, 0, 4
+.align 4
+.Lc3ffff:	.long 0x3ffff
+.Lcfffff:	.long 0xfffff
+.Lc2p17:	.long 0x20000
+.Lc2p19:	.long 0x80000
+
+.macro UNPACK_GAMMA1_FN name, shuffle, shift, mask, gamma1, step, half
+.text
+.globl \name
+ELF(.type \name,@function;)
+.align 32
+\name:
+	CFI_STARTPROC()
+	vmovdqa		\shuffle rRIP, %ymm13
+	vmovdqa		\shift rRIP, %ymm12
+	vpbroadcastd	\mask rRIP, %ymm11
+	vpbroadcastd	\gamma1 rRIP, %ymm10
+	xorl		%eax, %eax
+1:
+	vmovdqu		(%rsi), %xmm0
+	vinserti128	$1, \half(%rsi), %ymm0, %ymm0
+	vpshufb		%ymm13, %ymm0, %ymm0
+	vpsrlvd		%ymm12, %ymm0, %ymm0
+	vpand		%ymm11, %ymm0, %ymm0
+	vpsubd		%ymm0, %ymm10, %ymm0
+	vmovdqu		%ymm0, (%rdi,%rax)
+	addq		$\step, %rsi
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size \name,.-\name;)
+.endm
+
+UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_17_avx2, .Lg17_shuffle, \
+	.Lg17_shift, .Lc3ffff, .Lc2p17, 18, 9
+UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_19_avx2, .Lg19_shuffle, \
+	.Lg19_shift, .Lcfffff, .Lc2p19, 20, 10
+
 #endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
 
 ELF(.section .note.GNU-stack,"",%progbits)

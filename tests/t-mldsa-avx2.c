@@ -498,6 +498,27 @@ check_uniform (const mldsa_ops_t *x, const mldsa_ops_t *g)
     }
   check (!bad, "RejNTTPoly (4-way and single) equals the portable one");
 
+  /* ExpandMask, both GAMMA1, 4-way and single.  */
+  bad = 0;
+  for (round = 0; round < 200; round++)
+    {
+      byte rhopp[MLDSA_CRHBYTES];
+      s32 gamma1 = (round & 1) ? 1 << 19 : 1 << 17;
+
+      for (i = 0; i < MLDSA_CRHBYTES; i++)
+        rhopp[i] = (byte)rnd32 ();
+      for (i = 0; i < 4; i++)
+        nonce[i] = (u16)rnd32 ();
+      x->poly_uniform_gamma1_x4 (q1, rhopp, nonce, gamma1);
+      g->poly_uniform_gamma1_x4 (q2, rhopp, nonce, gamma1);
+      for (i = 0; i < 4; i++)
+        bad += !same (&p1[i], &p2[i]);
+      x->poly_uniform_gamma1 (&p1[0], rhopp, nonce[round & 3], gamma1);
+      g->poly_uniform_gamma1 (&p2[0], rhopp, nonce[round & 3], gamma1);
+      bad += !same (&p1[0], &p2[0]);
+    }
+  check (!bad, "ExpandMask (4-way and single) equals the portable one");
+
 #ifdef USE_MLDSA_AVX2
   /* The assembler loop alone, on buffers with many rejections (a
      candidate's top bits set with probability 1/2 .. 1), from every
