@@ -64,25 +64,28 @@ basemul_acc_avx2 (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
                                 bc->coeffs, k);
 }
 
-/* The portable entries this set does not replace.  */
+/* ByteEncode_12 / ByteDecode_12 (FIPS 203 Algorithms 5 and 6) in the
+ * standard order, in assembler.  */
 static void
 poly_ntt_tobytes_avx2 (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
 {
-  _gcry_mlkem_ops_generic.poly_ntt_tobytes (r, a);
+  _gcry_mlkem_tobytes_avx2 (r, a->coeffs);
 }
 
 static void
 poly_ntt_frombytes_avx2 (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
 {
-  _gcry_mlkem_ops_generic.poly_ntt_frombytes (r, a);
+  _gcry_mlkem_frombytes_avx2 (r->coeffs, a);
 }
 
 /* The rejection step of SampleNTT (FIPS 203 Algorithm 7, lines 5-13)
  * over BUFLEN bytes of SHAKE128 output (a multiple of 3): append the
- * accepted values to R[CTR..255] and return the new count.  The
- * assembler takes 16 candidates at a time while at least 16 free
- * entries remain; the few last candidates go one by one.  The data
- * are public, so the branches are allowed.  */
+ * accepted values to R[CTR..] and return the new count; R has room
+ * for MLKEM_N + 16 entries, and a count of MLKEM_N or more means done
+ * (values past MLKEM_N are ignored).  The assembler takes 16
+ * candidates at a time; a remainder of less than 24 bytes, which the
+ * buffer sizes used here never leave, goes one by one.  The data are
+ * public, so the branches are allowed.  */
 static unsigned int
 rej_uniform_avx2 (s16 *r, unsigned int ctr, const byte *buf,
                   unsigned int buflen)
@@ -103,6 +106,9 @@ rej_uniform_avx2 (s16 *r, unsigned int ctr, const byte *buf,
     }
   return ctr;
 }
+
+/* Room for the overshoot of the assembler.  */
+#define REJ_SLACK 16
 
 /* Three SHAKE128 blocks (504 bytes, 336 candidates) give 256 accepted
  * values in all but a small fraction of cases; then one more block at
@@ -136,6 +142,7 @@ gen_matrix_batch (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
   byte buf[KECCAK_BATCH_MAX][GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
   const byte *inp[KECCAK_BATCH_MAX];
   byte *outp[KECCAK_BATCH_MAX];
+  s16 tmp[KECCAK_BATCH_MAX][MLKEM_N + REJ_SLACK];
   unsigned int ctr[KECCAK_BATCH_MAX], l, done;
 
   for (l = 0; l < n; l++)
@@ -150,8 +157,8 @@ gen_matrix_batch (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
   done = 1;
   for (l = 0; l < nused; l++)
     {
-      ctr[l] = rej_uniform_avx2 (a[e + l].coeffs, 0, buf[l], sizeof buf[l]);
-      done &= ctr[l] == MLKEM_N;
+      ctr[l] = rej_uniform_avx2 (tmp[l], 0, buf[l], sizeof buf[l]);
+      done &= ctr[l] >= MLKEM_N;
     }
   while (!done)
     {
@@ -159,11 +166,14 @@ gen_matrix_batch (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
       done = 1;
       for (l = 0; l < nused; l++)
         {
-          ctr[l] = rej_uniform_avx2 (a[e + l].coeffs, ctr[l], buf[l],
-                                     KECCAK_RATE_SHAKE128);
-          done &= ctr[l] == MLKEM_N;
+          if (ctr[l] < MLKEM_N)
+            ctr[l] = rej_uniform_avx2 (tmp[l], ctr[l], buf[l],
+                                       KECCAK_RATE_SHAKE128);
+          done &= ctr[l] >= MLKEM_N;
         }
     }
+  for (l = 0; l < nused; l++)
+    memcpy (a[e + l].coeffs, tmp[l], sizeof a[e + l].coeffs);
 }
 
 /* Entry E of A with a single SHAKE128 stream.  */
@@ -174,18 +184,20 @@ gen_matrix_single (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
   keccak_ctx_t ctx;
   byte in[MLKEM_SYMBYTES + 2];
   byte buf[GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
+  s16 tmp[MLKEM_N + REJ_SLACK];
   unsigned int ctr;
 
   gen_matrix_seed (in, rho, k, transposed, e);
   _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
   _gcry_keccak_absorb (&ctx, in, sizeof in);
   _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-  ctr = rej_uniform_avx2 (a[e].coeffs, 0, buf, sizeof buf);
+  ctr = rej_uniform_avx2 (tmp, 0, buf, sizeof buf);
   while (ctr < MLKEM_N)
     {
       _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE128);
-      ctr = rej_uniform_avx2 (a[e].coeffs, ctr, buf, KECCAK_RATE_SHAKE128);
+      ctr = rej_uniform_avx2 (tmp, ctr, buf, KECCAK_RATE_SHAKE128);
     }
+  memcpy (a[e].coeffs, tmp, sizeof a[e].coeffs);
 }
 
 /* A-hat (or its transpose), K*K entries: eight at a time while more

@@ -68,12 +68,16 @@ void _gcry_mlkem_tomont_avx2 (s16 c[MLKEM_N]);
    Algorithm 8.  Out: |r_i| <= eta.  */
 void _gcry_mlkem_cbd_eta2_avx2 (s16 r[MLKEM_N], const byte buf[128]);
 void _gcry_mlkem_cbd_eta3_avx2 (s16 r[MLKEM_N], const byte buf[192]);
+/* ByteDecode_12 without the reduction mod q (out: 0..4095), and
+   ByteEncode_12 of 0 <= a_i < 4096; FIPS 203 Algorithms 6 and 5.  */
+void _gcry_mlkem_frombytes_avx2 (s16 r[MLKEM_N], const byte a[MLKEM_POLYBYTES]);
+void _gcry_mlkem_tobytes_avx2 (byte r[MLKEM_POLYBYTES], const s16 a[MLKEM_N]);
 /* Rejection step of SampleNTT (FIPS 203 Algorithm 7) on public data:
    append the 12-bit candidates of BUF below q to R[CTR..], 24 bytes at
-   a time while CTR <= 240 and 24 bytes of the BUFLEN remain.  TABLE is
-   &mlkem_avx2_rej (mlkem-tables-avx2.h).  Stores the bytes consumed
-   to *POS and returns the new CTR; entries of R from it on may have
-   been overwritten.  */
+   a time while CTR < 256 and 24 bytes of the BUFLEN remain.  R has
+   room for 256 + 16 entries; entries past 255 are to be ignored.
+   TABLE is &mlkem_avx2_rej (mlkem-tables-avx2.h).  Stores the bytes
+   consumed to *POS and returns the new CTR (at most 271).  */
 unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
                                            const byte *buf,
                                            unsigned int buflen,

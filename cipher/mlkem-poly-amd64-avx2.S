@@ -39,6 +39,9 @@
  *  - cbd_eta2, cbd_eta3: SamplePolyCBD_eta (FIPS 203 Algorithm 8) with
  *    bit-parallel sums in bytes or dwords (details at the functions).
  *    Out: |r_i| <= eta.
+ *  - frombytes, tobytes: ByteDecode_12 (without the reduction) and
+ *    ByteEncode_12 (FIPS 203 Algorithms 5 and 6).  tobytes needs
+ *    0 <= a_i < 4096.
  *  - rej_uniform: the rejection step of SampleNTT on public data
  *    (details at the function).  Out: 0 <= r_i < q.
  *
@@ -76,6 +79,8 @@
  *   void _gcry_mlkem_tomont_avx2 (s16 c[256]);
  *   void _gcry_mlkem_cbd_eta2_avx2 (s16 r[256], const byte buf[128]);
  *   void _gcry_mlkem_cbd_eta3_avx2 (s16 r[256], const byte buf[192]);
+ *   void _gcry_mlkem_frombytes_avx2 (s16 r[256], const byte a[384]);
+ *   void _gcry_mlkem_tobytes_avx2 (byte r[384], const s16 a[256]);
  *   unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
  *                                             const byte *buf,
  *                                             unsigned int buflen,
@@ -426,6 +431,89 @@ _gcry_mlkem_cbd_eta3_avx2:
 ELF(.size _gcry_mlkem_cbd_eta3_avx2,.-_gcry_mlkem_cbd_eta3_avx2)
 
 
+/* void _gcry_mlkem_frombytes_avx2 (s16 r[256], const byte a[384]);
+ * ByteDecode_12 (FIPS 203 Algorithm 6) without the reduction mod q:
+ * r_2i = a_3i + 256 (a_3i+1 mod 16), r_2i+1 = a_3i+1 / 16 + 16 a_3i+2.
+ * 24 bytes (16 coefficients) per iteration, spread to words as in
+ * rej_uniform below.  Out: 0 <= r_i <= 4095.  */
+.align 16
+ELF(.type _gcry_mlkem_frombytes_avx2,@function)
+.globl _gcry_mlkem_frombytes_avx2
+_gcry_mlkem_frombytes_avx2:
+        CFI_STARTPROC()
+        vmovdqa .Lrej_shuf rRIP, %ymm14
+        vmovdqa .Lw0fff rRIP, %ymm13
+        movl $8, %eax
+.align 16
+.Lfrombytes_loop:
+        vmovdqu (%rsi), %xmm0
+        vinserti128 $1, 8(%rsi), %ymm0, %ymm0
+        vmovdqu 24(%rsi), %xmm2
+        vinserti128 $1, 32(%rsi), %ymm2, %ymm2
+        vpshufb %ymm14, %ymm0, %ymm0
+        vpshufb %ymm14, %ymm2, %ymm2
+        vpsrlw $4, %ymm0, %ymm1
+        vpsrlw $4, %ymm2, %ymm3
+        vpand %ymm13, %ymm0, %ymm0
+        vpand %ymm13, %ymm2, %ymm2
+        vpblendw $0xaa, %ymm1, %ymm0, %ymm0
+        vpblendw $0xaa, %ymm3, %ymm2, %ymm2
+        vmovdqu %ymm0, (%rdi)
+        vmovdqu %ymm2, 32(%rdi)
+        addq $48, %rsi
+        addq $64, %rdi
+        subl $1, %eax
+        jnz .Lfrombytes_loop
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_frombytes_avx2,.-_gcry_mlkem_frombytes_avx2)
+
+
+/* void _gcry_mlkem_tobytes_avx2 (byte r[384], const s16 a[256]);
+ * ByteEncode_12 (FIPS 203 Algorithm 5) of 0 <= a_i < 4096.
+ * 16 coefficients per step: vpmaddwd with (1, 4096) gives the 24-bit
+ * value a_2i + 4096 a_2i+1 in each dword, vpshufb keeps its three low
+ * bytes (12 bytes at the start of each 128-bit lane), vpermd joins the
+ * lanes into 24 bytes, stored as 16 + 8 bytes (nothing past R + 384
+ * is written).  */
+.align 16
+ELF(.type _gcry_mlkem_tobytes_avx2,@function)
+.globl _gcry_mlkem_tobytes_avx2
+_gcry_mlkem_tobytes_avx2:
+        CFI_STARTPROC()
+        vmovdqa .Ltobytes_mul rRIP, %ymm12
+        vmovdqa .Ltobytes_shuf rRIP, %ymm13
+        vmovdqa .Ltobytes_perm rRIP, %ymm14
+        movl $8, %eax
+.align 16
+.Ltobytes_loop:
+        vmovdqu (%rsi), %ymm0
+        vmovdqu 32(%rsi), %ymm2
+        vpmaddwd %ymm12, %ymm0, %ymm0
+        vpmaddwd %ymm12, %ymm2, %ymm2
+        vpshufb %ymm13, %ymm0, %ymm0
+        vpshufb %ymm13, %ymm2, %ymm2
+        vpermd %ymm0, %ymm14, %ymm0
+        vpermd %ymm2, %ymm14, %ymm2
+        vextracti128 $1, %ymm0, %xmm1
+        vextracti128 $1, %ymm2, %xmm3
+        vmovdqu %xmm0, (%rdi)
+        vmovq %xmm1, 16(%rdi)
+        vmovdqu %xmm2, 24(%rdi)
+        vmovq %xmm3, 40(%rdi)
+        addq $64, %rsi
+        addq $48, %rdi
+        subl $1, %eax
+        jnz .Ltobytes_loop
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_tobytes_avx2,.-_gcry_mlkem_tobytes_avx2)
+
+
 /* unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
  *                                           const byte *buf,
  *                                           unsigned int buflen,
@@ -433,11 +521,13 @@ ELF(.size _gcry_mlkem_cbd_eta3_avx2,.-_gcry_mlkem_cbd_eta3_avx2)
  *                                           unsigned int *pos);
  * The rejection step of SampleNTT (FIPS 203 Algorithm 7, lines 5-13):
  * append the 12-bit candidates of BUF that are below q to R[CTR..],
- * 24 bytes (16 candidates) at a time while CTR <= 240 (so that the
- * 16-byte stores stay within R[0..255]) and 24 bytes remain.  Stores
- * *POS = bytes consumed (a multiple of 24) and returns the new CTR;
- * the caller finishes with scalar code.  Words of R at and past the
- * returned CTR may have been overwritten.
+ * 24 bytes (16 candidates) at a time while CTR < 256 and 24 bytes
+ * remain.  R must have room for 256 + 16 entries: the last chunk may
+ * append up to 16 values past entry 255 (the caller ignores them, as
+ * SampleNTT stops at 256), and each half-chunk store writes 8 words.
+ * Stores *POS = bytes consumed (a multiple of 24) and returns the new
+ * CTR (up to 271); the caller handles a remainder of less than 24
+ * bytes.
  *
  * The input is public (it derives from rho), so the table look-ups
  * by the acceptance mask are allowed.  Per chunk: bytes 0..15 go to
@@ -464,7 +554,7 @@ _gcry_mlkem_rej_uniform_avx2:
         vmovdqa .Lw0fff rRIP, %ymm13
 .align 16
 .Lrej_loop:
-        cmpq $240, %rsi
+        cmpq $255, %rsi
         ja .Lrej_done
         leaq 24(%r10), %rax
         cmpq %rcx, %rax
@@ -599,6 +689,18 @@ ELF(.section .rodata)
 .Lrej_shuf:
         .byte 0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11
         .byte 4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15
+/* ByteEncode_12: word multipliers (1, 4096) for vpmaddwd; vpshufb
+   control keeping bytes 0-2 of each dword (0x80 zeroes the rest);
+   vpermd control moving dwords 4-6 next to 0-2.  */
+.Ltobytes_mul:
+        .rept 8
+        .short 1, 4096
+        .endr
+.Ltobytes_shuf:
+        .byte 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80, 0x80, 0x80, 0x80
+        .byte 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80, 0x80, 0x80, 0x80
+.Ltobytes_perm:
+        .long 0, 1, 2, 4, 5, 6, 3, 7
 
 #endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
 
