@@ -12,14 +12,16 @@
  */
 
 /* The ops table "avx2" (contract: mlkem-ops.h).  It keeps the
- * standard coefficient order, so it may replace any subset of the
- * entries: the NTT, the inverse NTT, the base multiplication with its
- * cache, reduce, tomont, SamplePolyCBD and the rejection step of
- * SampleNTT are the assembler kernels of mlkem-ntt-amd64-avx2.S and
- * mlkem-poly-amd64-avx2.S; everything else
- * is the portable code, reached through _gcry_mlkem_ops_generic (its
- * functions are static, and a const table cannot copy another one's
- * members in its initializer).  The front file selects this set when
+ * standard coefficient order of NTT-domain polynomials, so it could
+ * replace any subset of the entries; it replaces all of them.  The
+ * arithmetic (NTT, inverse NTT, base multiplication and its cache,
+ * reduce, tomont, SamplePolyCBD, ByteEncode_12/ByteDecode_12 and the
+ * rejection step of SampleNTT) is in mlkem-ntt-amd64-avx2.S and
+ * mlkem-poly-amd64-avx2.S; this file holds the thin wrappers and the
+ * SHAKE128 driver of SampleNTT, which uses the batch sponge of
+ * keccak.h (itself dispatched to AVX2 or AVX-512).  Every kernel
+ * computes exactly what the portable one computes, so the two sets
+ * give bit-identical results.  The front file selects this set when
  * _gcry_get_hw_features () reports HWF_INTEL_AVX2.  */
 
 #include <config.h>
