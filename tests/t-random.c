@@ -27,6 +27,28 @@
 #endif
 
 #include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+
+/* The entropy-failure checks install a seccomp filter in a child.
+   Only on native x86-64 Linux: the filter needs the architecture's
+   system call numbers, and under qemu-user it would filter the
+   emulator instead of the test.  */
+#if defined(__linux__) && defined(__x86_64__) && defined(__has_include)
+# if __has_include(<linux/seccomp.h>) && __has_include(<linux/filter.h>) \
+     && __has_include(<linux/audit.h>)
+#  define USE_SECCOMP_TESTS 1
+#  include <stddef.h>
+#  include <sys/prctl.h>
+#  include <sys/syscall.h>
+#  include <linux/seccomp.h>
+#  include <linux/filter.h>
+#  include <linux/audit.h>
+# endif
+#endif
 
 /* Byte value used to detect bytes the generator did not write.  The
    check "no run of 16 canary bytes" fails for a correct generator
@@ -199,6 +221,205 @@ check_threads (void)
 }
 
 
+/*
+ * Interrupted and short reads.
+ */
+
+static volatile sig_atomic_t alarm_count;
+
+static void
+alarm_handler (int sig)
+{
+  (void)sig;
+  alarm_count++;
+}
+
+/* Large requests (several getrandom chunks) while a fast interval
+   timer interrupts the process; the handler is installed without
+   SA_RESTART, so getrandom returns early (EINTR or a short count).
+   Every byte must still be written.  */
+static void
+check_interrupted (void)
+{
+  struct sigaction sa, old_sa;
+  struct itimerval it, old_it;
+  size_t len = 40u << 20;   /* More than two 16 MiB chunks.  */
+  unsigned char *buf = malloc (len);
+  int i, ok = 1;
+
+  if (!buf)
+    {
+      skip ("no memory for the interrupted-read check");
+      return;
+    }
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = alarm_handler;
+  sigemptyset (&sa.sa_mask);
+  sa.sa_flags = 0;
+  if (sigaction (SIGALRM, &sa, &old_sa))
+    {
+      skip ("sigaction: %s", strerror (errno));
+      free (buf);
+      return;
+    }
+  memset (&it, 0, sizeof it);
+  it.it_interval.tv_usec = 50;
+  it.it_value.tv_usec = 50;
+  if (setitimer (ITIMER_REAL, &it, &old_it))
+    {
+      skip ("setitimer: %s", strerror (errno));
+      sigaction (SIGALRM, &old_sa, NULL);
+      free (buf);
+      return;
+    }
+
+  for (i = 0; i < 3 && ok; i++)
+    {
+      memset (buf, CANARY, len);
+      gcry_randomize (buf, len, GCRY_STRONG_RANDOM);
+      if (has_canary_run (buf, len))
+        ok = 0;
+    }
+
+  memset (&it, 0, sizeof it);
+  setitimer (ITIMER_REAL, &it, NULL);
+  sigaction (SIGALRM, &old_sa, NULL);
+  info ("%d timer signals during the interrupted reads",
+        (int)alarm_count);
+  check (ok, "40 MiB requests are filled completely under signals"
+         " (%d signals)", (int)alarm_count);
+  free (buf);
+}
+
+
+/*
+ * A failing entropy source.
+ */
+
+#ifdef USE_SECCOMP_TESTS
+/* Child side: let getrandom fail with GETRANDOM_ERRNO and, unless
+   OPEN_ERRNO is 0, open/openat with OPEN_ERRNO, then ask for random
+   bytes.  Returns 0 if the bytes arrived, 1 if they are incomplete,
+   77 if no filter can be installed; a fatal error aborts.  */
+static int
+entropy_child (int getrandom_errno, int open_errno)
+{
+  unsigned int ret_open = open_errno
+    ? SECCOMP_RET_ERRNO | ((unsigned int)open_errno & SECCOMP_RET_DATA)
+    : SECCOMP_RET_ALLOW;
+  struct sock_filter filter[] =
+    {
+      BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
+                offsetof (struct seccomp_data, arch)),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
+                offsetof (struct seccomp_data, nr)),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_getrandom, 0, 1),
+      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ERRNO
+                | ((unsigned int)getrandom_errno & SECCOMP_RET_DATA)),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 1, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_open, 0, 1),
+      BPF_STMT (BPF_RET | BPF_K, ret_open),
+      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
+    };
+  struct sock_fprog prog;
+  unsigned char buf[4096];
+  int fd;
+
+  /* Keep the expected fatal message out of the test log.  */
+  fd = open ("/dev/null", O_WRONLY);
+  if (fd != -1)
+    {
+      dup2 (fd, 2);
+      close (fd);
+    }
+  /* No descriptor may be left from earlier use.  */
+  gcry_control (GCRYCTL_CLOSE_RANDOM_DEVICE);
+
+  prog.len = (unsigned short)DIM (filter);
+  prog.filter = filter;
+  if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+      || prctl (PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0))
+    return 77;
+
+  memset (buf, CANARY, sizeof buf);
+  gcry_randomize (buf, sizeof buf, GCRY_STRONG_RANDOM);
+  return has_canary_run (buf, sizeof buf) ? 1 : 0;
+}
+
+/* Run entropy_child in a child process; return its wait status, or
+   -1 after a failure of fork.  */
+static int
+run_entropy_child (int getrandom_errno, int open_errno)
+{
+  pid_t pid;
+  int status;
+
+  fflush (NULL);
+  pid = fork ();
+  if (pid == -1)
+    {
+      fail ("fork: %s", strerror (errno));
+      return -1;
+    }
+  if (!pid)
+    _exit (entropy_child (getrandom_errno, open_errno));
+  if (waitpid (pid, &status, 0) != pid)
+    {
+      fail ("waitpid: %s", strerror (errno));
+      return -1;
+    }
+  return status;
+}
+
+/* True if STATUS is a normal exit with code 77 (no seccomp here).  */
+static int
+no_seccomp (int status)
+{
+  return status != -1 && WIFEXITED (status) && WEXITSTATUS (status) == 77;
+}
+
+static void
+check_entropy_failure (void)
+{
+  int st;
+
+  /* getrandom fails hard: the process must die, never go on.  */
+  st = run_entropy_child (EIO, 0);
+  if (no_seccomp (st))
+    {
+      skip ("cannot install a seccomp filter here");
+      return;
+    }
+  check (st != -1 && WIFSIGNALED (st) && WTERMSIG (st) == SIGABRT,
+         "getrandom failing with EIO is fatal (status 0x%x)", st);
+
+  /* No getrandom (old kernel) or refused by a sandbox: /dev/urandom
+     serves.  */
+  st = run_entropy_child (ENOSYS, 0);
+  check (st != -1 && WIFEXITED (st) && WEXITSTATUS (st) == 0,
+         "without getrandom (ENOSYS) /dev/urandom is used (status 0x%x)",
+         st);
+  st = run_entropy_child (EPERM, 0);
+  check (st != -1 && WIFEXITED (st) && WEXITSTATUS (st) == 0,
+         "with getrandom refused (EPERM) /dev/urandom is used"
+         " (status 0x%x)", st);
+
+  /* Neither source: fatal.  */
+  st = run_entropy_child (ENOSYS, EACCES);
+  check (st != -1 && WIFSIGNALED (st) && WTERMSIG (st) == SIGABRT,
+         "no getrandom and no /dev/urandom is fatal (status 0x%x)", st);
+}
+#else /*!USE_SECCOMP_TESTS*/
+static void
+check_entropy_failure (void)
+{
+  skip ("entropy failure checks need seccomp on native x86-64 Linux");
+}
+#endif /*!USE_SECCOMP_TESTS*/
+
+
 int
 main (int argc, char **argv)
 {
@@ -207,5 +428,7 @@ main (int argc, char **argv)
   check_distinct ();
   check_distribution ();
   check_threads ();
+  check_interrupted ();
+  check_entropy_failure ();
   return test_exit ();
 }
