@@ -15,8 +15,9 @@
  * the kernel's CSPRNG: getrandom(2) without flags, which blocks only
  * until the kernel pool has been initialised once after boot, and
  * /dev/urandom where the system call does not exist (old kernels,
- * some emulators) or is refused by a sandbox.  There is no user-space pool to seed or reseed,
- * so GCRYCTL_ENABLE_QUICK_RANDOM cannot weaken anything.
+ * some emulators) or is refused by a sandbox (ENOSYS, EPERM).  There
+ * is no user-space pool to seed or reseed, so
+ * GCRYCTL_ENABLE_QUICK_RANDOM cannot weaken anything.
  *
  * A failing entropy source is a fatal error, as in libgcrypt: the
  * caller would otherwise continue with predictable "random" bytes.  */
