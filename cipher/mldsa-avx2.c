@@ -16,9 +16,9 @@
  * mldsa-poly-amd64-avx2.S; they give the same words as the portable
  * kernels, so keys and signatures are byte for byte the same.  The
  * uniform sampler (public matrix A) parses its Keccak output with an
- * assembler loop, and ExpandMask unpacks its output with one; the
- * other samplers (the secret rejection sampler of s1, s2 and
- * SampleInBall) are the portable ones,
+ * assembler loop, ExpandMask unpacks its output with one, and
+ * SampleInBall does its swaps in vector registers; the rejection
+ * sampler of the secret s1, s2 is the portable one,
  * reached through the portable table because C cannot copy function
  * pointers from one const table into another at compile time.  Chosen
  * by _gcry_mldsa_init when the CPU has HWF_INTEL_AVX2.  */
@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "g10lib.h"
+#include "bufhelp.h"
 #include "keccak.h"
 #include "mldsa-ops.h"
 #include "mldsa-avx2.h"
@@ -298,11 +299,48 @@ poly_uniform_gamma1_avx2 (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
   wipememory (in, sizeof in);
 }
 
+/* SampleInBall, Algorithm 29.  The positions j are drawn here with
+   the rejection loop of the algorithm (only the number of rejected
+   bytes shows, as in the portable code); the swaps, where j would
+   otherwise be a memory index, are done by the assembler routine
+   without any j-dependent address.  TAU <= 64 (FIPS 204 Table 1: at
+   most 60).  */
 static void
 poly_challenge_avx2 (mldsa_poly_t *c, const byte *ctilde,
                      unsigned int ctildelen, unsigned int tau)
 {
-  _gcry_mldsa_ops_generic.poly_challenge (c, ctilde, ctildelen, tau);
+  byte buf[KECCAK_RATE_SHAKE256];
+  byte js[64];
+  keccak_ctx_t ctx;
+  unsigned int i, pos;
+  u64 signs;
+
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, ctilde, ctildelen);
+  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+  signs = buf_get_le64 (buf);
+  pos = 8;
+  for (i = MLDSA_N - tau; i < MLDSA_N; i++)
+    {
+      unsigned int j;
+
+      do
+        {
+          if (pos >= sizeof buf)
+            {
+              _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+              pos = 0;
+            }
+          j = buf[pos++];
+        }
+      while (j > i);
+      js[i - (MLDSA_N - tau)] = (byte)j;
+    }
+  _gcry_mldsa_challenge_avx2 (c->coeffs, js, tau, signs);
+  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (buf, sizeof buf);
+  wipememory (js, sizeof js);
+  wipememory (&signs, sizeof signs);
 }
 
 const mldsa_ops_t _gcry_mldsa_ops_avx2 =

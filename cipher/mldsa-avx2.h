@@ -75,6 +75,11 @@ size_t _gcry_mldsa_rej_uniform_avx2 (s32 a[MLDSA_N], unsigned int *ctr,
    readable 16 bytes past the 576 resp. 640 packed bytes.  */
 void _gcry_mldsa_unpack_gamma1_17_avx2 (s32 a[MLDSA_N], const byte *buf);
 void _gcry_mldsa_unpack_gamma1_19_avx2 (s32 a[MLDSA_N], const byte *buf);
+/* The swaps of SampleInBall: for t < TAU, i = 256 - TAU + t,
+   c[i] = c[JS[t]], c[JS[t]] = (-1)^(bit t of SIGNS), from c = 0;
+   JS[t] <= i.  Constant time in JS and SIGNS.  */
+void _gcry_mldsa_challenge_avx2 (s32 c[MLDSA_N], const byte *js,
+                                 unsigned int tau, u64 signs);
 #endif /*USE_MLDSA_AVX2*/
 
 #endif /*GCRY_MLDSA_AVX2_H*/

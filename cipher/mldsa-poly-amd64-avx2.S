@@ -596,6 +596,144 @@ UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_17_avx2, .Lg17_shuffle, \
 UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_19_avx2, .Lg19_shuffle, \
 	.Lg19_shift, .Lcfffff, .Lc2p19, 20, 10
 
+/* void _gcry_mldsa_challenge_avx2 (s32 c[256], const byte *js,
+ *                                  unsigned int tau, u64 signs)
+ * The swaps of SampleInBall (FIPS 204 Algorithm 29, lines 6-12) once
+ * the positions are known: for t = 0 .. TAU-1, i = 256 - TAU + t,
+ * j = JS[t] (<= i), c[i] = c[j], then c[j] = (-1)^(bit t of SIGNS).
+ * c lives in ymm0-ymm7 as 256 signed bytes.  The challenge of a
+ * rejected signing attempt is secret, so j and the sign bits never
+ * select an address or a branch: c[j] is read by comparing j with
+ * every byte index (vpcmpeqb against 0..31 and j - 32k), masking and
+ * OR-folding, and written with vpblendvb under the same masks; i is
+ * public but handled the same way.  At the end the bytes are widened
+ * to s32 (vpmovsxbd).
+ * Registers: ymm8 = 0..31, ymm9 = j - 32k, ymm10 = c[j] (folded),
+ * ymm11/ymm14 temporaries, ymm12 = the sign byte, ymm13 = 32 in every
+ * byte, ymm15 = i - 32k; eax scratch, r8d = i.  */
+.section .rodata
+.align 32
+.Lbyte_index:
+	.byte 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.byte 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+.Lc32:		.byte 32
+
+/* X |= c_K & (index == J), J -= 32.  */
+.macro CHAL_READ k
+	vpcmpeqb	%ymm9, %ymm8, %ymm14
+	vpand		%ymm\k, %ymm14, %ymm14
+	vpor		%ymm14, %ymm10, %ymm10
+	vpsubb		%ymm13, %ymm9, %ymm9
+.endm
+
+/* c_K[i] = folded c[j]; c_K[j] = sign; I, J -= 32.  */
+.macro CHAL_WRITE k
+	vpcmpeqb	%ymm15, %ymm8, %ymm14
+	vpblendvb	%ymm14, %ymm10, %ymm\k, %ymm\k
+	vpcmpeqb	%ymm9, %ymm8, %ymm14
+	vpblendvb	%ymm14, %ymm12, %ymm\k, %ymm\k
+	vpsubb		%ymm13, %ymm9, %ymm9
+	vpsubb		%ymm13, %ymm15, %ymm15
+.endm
+
+/* Store the 32 bytes of c_K as 32 s32 at 128 K (%rdi).  */
+.macro CHAL_STORE k
+	vextracti128	$1, %ymm\k, %xmm11
+	vpmovsxbd	%xmm\k, %ymm14
+	vmovdqu		%ymm14, 128*\k(%rdi)
+	vpshufd		$0x4e, %xmm\k, %xmm10
+	vpmovsxbd	%xmm10, %ymm14
+	vmovdqu		%ymm14, 128*\k+32(%rdi)
+	vpmovsxbd	%xmm11, %ymm14
+	vmovdqu		%ymm14, 128*\k+64(%rdi)
+	vpshufd		$0x4e, %xmm11, %xmm10
+	vpmovsxbd	%xmm10, %ymm14
+	vmovdqu		%ymm14, 128*\k+96(%rdi)
+.endm
+
+.text
+.globl _gcry_mldsa_challenge_avx2
+ELF(.type _gcry_mldsa_challenge_avx2,@function;)
+.align 32
+_gcry_mldsa_challenge_avx2:
+	CFI_STARTPROC()
+	vpxor		%ymm0, %ymm0, %ymm0
+	vpxor		%ymm1, %ymm1, %ymm1
+	vpxor		%ymm2, %ymm2, %ymm2
+	vpxor		%ymm3, %ymm3, %ymm3
+	vpxor		%ymm4, %ymm4, %ymm4
+	vpxor		%ymm5, %ymm5, %ymm5
+	vpxor		%ymm6, %ymm6, %ymm6
+	vpxor		%ymm7, %ymm7, %ymm7
+	vmovdqa		.Lbyte_index rRIP, %ymm8
+	vpbroadcastb	.Lc32 rRIP, %ymm13
+	movl		$256, %r8d
+	subl		%edx, %r8d		/* i = 256 - tau */
+	testl		%edx, %edx
+	jz		.Lchal_store
+.Lchal_loop:
+	movzbl		(%rsi), %eax
+	vmovd		%eax, %xmm9
+	vpbroadcastb	%xmm9, %ymm9		/* j */
+	vmovd		%r8d, %xmm15
+	vpbroadcastb	%xmm15, %ymm15		/* i */
+	movl		%ecx, %eax
+	andl		$1, %eax
+	addl		%eax, %eax
+	negl		%eax
+	incl		%eax			/* 1 - 2 s */
+	vmovd		%eax, %xmm12
+	vpbroadcastb	%xmm12, %ymm12
+	shrq		$1, %rcx
+	vpxor		%ymm10, %ymm10, %ymm10
+	CHAL_READ	0
+	CHAL_READ	1
+	CHAL_READ	2
+	CHAL_READ	3
+	CHAL_READ	4
+	CHAL_READ	5
+	CHAL_READ	6
+	CHAL_READ	7
+	/* Fold: only byte j of ymm10 may be nonzero; OR all bytes into
+	   every byte.  J is back at j (8 * 32 = 256).  */
+	vpermq		$0x4e, %ymm10, %ymm11
+	vpor		%ymm11, %ymm10, %ymm10
+	vpshufd		$0x4e, %ymm10, %ymm11
+	vpor		%ymm11, %ymm10, %ymm10
+	vpshufd		$0xb1, %ymm10, %ymm11
+	vpor		%ymm11, %ymm10, %ymm10
+	vpsrld		$16, %ymm10, %ymm11
+	vpor		%ymm11, %ymm10, %ymm10
+	vpsrld		$8, %ymm10, %ymm11
+	vpor		%ymm11, %ymm10, %ymm10
+	vpxor		%ymm14, %ymm14, %ymm14
+	vpshufb		%ymm14, %ymm10, %ymm10
+	CHAL_WRITE	0
+	CHAL_WRITE	1
+	CHAL_WRITE	2
+	CHAL_WRITE	3
+	CHAL_WRITE	4
+	CHAL_WRITE	5
+	CHAL_WRITE	6
+	CHAL_WRITE	7
+	incl		%r8d
+	incq		%rsi
+	decl		%edx
+	jnz		.Lchal_loop
+.Lchal_store:
+	CHAL_STORE	0
+	CHAL_STORE	1
+	CHAL_STORE	2
+	CHAL_STORE	3
+	CHAL_STORE	4
+	CHAL_STORE	5
+	CHAL_STORE	6
+	CHAL_STORE	7
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_challenge_avx2,.-_gcry_mldsa_challenge_avx2;)
+
 #endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
 
 ELF(.section .note.GNU-stack,"",%progbits)

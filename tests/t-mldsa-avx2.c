@@ -519,6 +519,22 @@ check_uniform (const mldsa_ops_t *x, const mldsa_ops_t *g)
     }
   check (!bad, "ExpandMask (4-way and single) equals the portable one");
 
+  /* SampleInBall for every TAU of FIPS 204 and other lengths.  */
+  bad = 0;
+  for (round = 0; round < 600; round++)
+    {
+      static const unsigned int taus[4] = { 39, 49, 60, 1 };
+      byte ctilde[64];
+      unsigned int len = 32 + 16 * (round % 3);
+
+      for (i = 0; i < (int)len; i++)
+        ctilde[i] = (byte)rnd32 ();
+      x->poly_challenge (&p1[0], ctilde, len, taus[round & 3]);
+      g->poly_challenge (&p2[0], ctilde, len, taus[round & 3]);
+      bad += !same (&p1[0], &p2[0]);
+    }
+  check (!bad, "SampleInBall equals the portable one");
+
 #ifdef USE_MLDSA_AVX2
   /* The assembler loop alone, on buffers with many rejections (a
      candidate's top bits set with probability 1/2 .. 1), from every
