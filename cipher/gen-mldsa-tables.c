@@ -37,7 +37,16 @@
  *   zetas_qinv[k] = zetas[k] * q^-1  mod 2^32 (as a signed 32-bit
  * value), and likewise MLDSA_INVNTT_F_QINV and MLDSA_INVNTT_G_QINV:
  * with them a Montgomery product by a constant needs no dependent
- * multiplication by q^-1 (see mldsa-poly-generic.c, mul_const).  */
+ * multiplication by q^-1 (see mldsa-poly-generic.c, mul_const).
+ *
+ * The portable transforms use Shoup's multiplication by a constant
+ * instead (unsigned, no Montgomery factor; see mldsa-poly-generic.c,
+ * mul_shoup), with
+ *   zetas_plain[k] = zeta^brv8(k)  mod q  (in [0, q)),
+ *   zetas_shoup[k] = floor (zetas_plain[k] * 2^32 / q),
+ *   MLDSA_INVNTT_FP = 2^32 / 256  mod q = 2^24 mod q,
+ *   MLDSA_INVNTT_GP = zetas_plain[1] * MLDSA_INVNTT_FP  mod q,
+ * and the _SHOUP companions of the last two by the same formula.  */
 
 #include <stdio.h>
 #include <stdint.h>
@@ -87,6 +96,7 @@ main (void)
   uint64_t r = ((uint64_t)1 << 32) % Q;
   uint64_t rinv = powmod (r, Q - 2);
   int64_t zetas[256], f, g;
+  uint64_t plain[256], fp, gp;
   unsigned int k;
 
   for (k = 0; k < 256; k++)
@@ -96,7 +106,10 @@ main (void)
       if (z > Q / 2)
         z -= Q;
       zetas[k] = z;
+      plain[k] = powmod (ZETA, brv8 (k));
     }
+  fp = powmod (2, 24);
+  gp = plain[1] * fp % Q;
   f = (int64_t)powmod (2, 56);           /* 2^64 / 2^8 */
   g = ((Q - zetas[1]) % Q) * f % Q * (int64_t)rinv % Q;
   if (g > Q / 2)
@@ -121,12 +134,21 @@ main (void)
           " * zetas[k] = 1753^brv8(k) * 2^32 mod+- q (FIPS 204 Appendix B"
           " in\n * Montgomery form), zetas_qinv[k] = zetas[k] * q^-1 mod"
           " 2^32;\n * MLDSA_INVNTT_F = 2^64 / 256 mod q, MLDSA_INVNTT_G ="
-          " -zetas[1] F / 2^32\n * mod+- q.  */\n\n");
+          " -zetas[1] F / 2^32\n * mod+- q.  zetas_plain[k] = 1753^brv8(k)"
+          " mod q, zetas_shoup[k] =\n * floor (zetas_plain[k] 2^32 / q);"
+          " MLDSA_INVNTT_FP = 2^24 mod q,\n * MLDSA_INVNTT_GP = zetas_plain[1]"
+          " FP mod q, each _SHOUP likewise.  */\n\n");
   printf ("#ifndef GCRY_MLDSA_TABLES_H\n#define GCRY_MLDSA_TABLES_H 1\n\n");
   printf ("#define MLDSA_INVNTT_F %ld\n", (long)f);
   printf ("#define MLDSA_INVNTT_F_QINV %ld\n", times_qinv (f));
   printf ("#define MLDSA_INVNTT_G %ld\n", (long)g);
-  printf ("#define MLDSA_INVNTT_G_QINV %ld\n\n", times_qinv (g));
+  printf ("#define MLDSA_INVNTT_G_QINV %ld\n", times_qinv (g));
+  printf ("#define MLDSA_INVNTT_FP %lu\n", (unsigned long)fp);
+  printf ("#define MLDSA_INVNTT_FP_SHOUP %luU\n",
+          (unsigned long)((fp << 32) / Q));
+  printf ("#define MLDSA_INVNTT_GP %lu\n", (unsigned long)gp);
+  printf ("#define MLDSA_INVNTT_GP_SHOUP %luU\n\n",
+          (unsigned long)((gp << 32) / Q));
   printf ("static const s32 mldsa_zetas[256] =\n  {\n");
   for (k = 0; k < 256; k++)
     printf ("%s%ld%s%s", k % 7 ? "" : "    ", (long)zetas[k],
@@ -134,6 +156,15 @@ main (void)
   printf ("  };\n\nstatic const s32 mldsa_zetas_qinv[256] =\n  {\n");
   for (k = 0; k < 256; k++)
     printf ("%s%ld%s%s", k % 5 ? "" : "    ", times_qinv (zetas[k]),
+            k == 255 ? "" : ",", k % 5 == 4 || k == 255 ? "\n" : " ");
+  printf ("  };\n\nstatic const u32 mldsa_zetas_plain[256] =\n  {\n");
+  for (k = 0; k < 256; k++)
+    printf ("%s%lu%s%s", k % 7 ? "" : "    ", (unsigned long)plain[k],
+            k == 255 ? "" : ",", k % 7 == 6 || k == 255 ? "\n" : " ");
+  printf ("  };\n\nstatic const u32 mldsa_zetas_shoup[256] =\n  {\n");
+  for (k = 0; k < 256; k++)
+    printf ("%s%luU%s%s", k % 5 ? "" : "    ",
+            (unsigned long)((plain[k] << 32) / Q),
             k == 255 ? "" : ",", k % 5 == 4 || k == 255 ? "\n" : " ");
   printf ("  };\n\n#endif /*GCRY_MLDSA_TABLES_H*/\n");
   return 0;

@@ -13,7 +13,9 @@
 
 /* The portable kernel set of ML-DSA (see mldsa-ops.h for the contract
  * every function here follows).  The arithmetic uses signed 32-bit
- * coefficients and Montgomery multiplication with R = 2^32; reductions
+ * coefficients and Montgomery multiplication with R = 2^32 for the
+ * pointwise products, Shoup multiplication by the plain twiddles in
+ * the transforms (which the compiler can vectorise); reductions
  * are done lazily, only where a bound of the contract would otherwise
  * be exceeded.  The samplers are driven by the Keccak batch sponge of
  * keccak.h, four streams at a time.  */
@@ -41,135 +43,194 @@
 #define GAMMA1_NBLOCKS 5
 
 
-/* Montgomery product with a constant: a * z * 2^-32 mod q, where
-   ZQ = z * q^-1 mod 2^32 is precomputed (mldsa-tables.h), so that the
-   two wide products are independent.  a z - t q is divisible by 2^32
-   because t = a zq = a z q^-1 mod 2^32.  For |a| < 2^31 and
-   |z| <= q/2 the result is below (2^30 q + 2^31 q) / 2^32 < q.  */
-static inline s32
-mul_const (s32 a, s32 z, s32 zq)
+/* Shoup's multiplication by a constant: for 0 <= a < 2^32, 0 <= z < q
+   and ZS = floor (z 2^32 / q) (mldsa-tables.h) return r = a z mod q with
+   0 <= r < 2q.  With t = floor (a ZS / 2^32) we have
+   a z / q - a / 2^32 - 1 < t <= a z / q, so 0 <= a z - t q < 2q and the
+   difference can be computed modulo 2^32.  Only unsigned 32x32->64
+   high products and 32-bit low products are needed, which compilers
+   vectorise on every SIMD target (SSE2 included), unlike the signed
+   64-bit products of a Montgomery reduction.  */
+static inline u32
+mul_shoup (u32 a, u32 z, u32 zs)
 {
-  s32 t = (s32)((u32)a * (u32)zq);
+  u32 t = (u32)(((u64)a * zs) >> 32);
 
-  return (s32)(((s64)a * z - (s64)t * MLDSA_Q) >> 32);
+  return a * z - t * MLDSA_Q;
 }
 
 
-/* Forward NTT, FIPS 204 Algorithm 41, two layers per pass (radix 4)
-   so that each coefficient is loaded and stored 4 times instead of 8.
-   The arithmetic is exactly that of the layer-by-layer loop: a block
-   of size 2 LEN at layer LEN with index b uses zetas[128/LEN + b], its
-   two halves at layer LEN/2 use the next two zetas.  Each layer adds
-   less than q to the bound (a Montgomery product is below q), so
-   inputs below q end below 9q < 2^31.  */
+/* The transforms below work on the coefficients as unsigned values
+   with a known upper bound B (the input plus q, so B = 2q at the
+   start); a difference x - y is computed as x - y + B to stay
+   non-negative.  Every loop has a constant trip count and independent
+   iterations so that the compiler can vectorise it.  */
+
+/* One forward layer (Algorithm 41 lines 3-10) of butterflies at
+   distance LEN >= 4, blocks of 2 LEN using zetas[K0 + block].  In:
+   a < B; out: a < B + 2q.  */
+static inline void
+ntt_layer (u32 *a, unsigned int len, unsigned int k0)
+{
+  unsigned int start, j;
+
+  for (start = 0; start < MLDSA_N; start += 2 * len)
+    {
+      unsigned int k = k0 + start / (2 * len);
+      u32 z = mldsa_zetas_plain[k], zs = mldsa_zetas_shoup[k];
+      u32 *x = a + start, *y = x + len;
+
+      for (j = 0; j < len; j++)
+        {
+          u32 t = mul_shoup (y[j], z, zs);
+          u32 u = x[j];
+
+          x[j] = u + t;
+          y[j] = u - t + 2 * MLDSA_Q;
+        }
+    }
+}
+
+/* Forward NTT, FIPS 204 Algorithm 41, with plain (non-Montgomery)
+   twiddles, so the output is NTT(a) mod q exactly.  In: |a| < q, moved
+   to 0 < a + q < 2q.  Each layer adds less than 2q to the bound (a
+   Shoup product is below 2q) and keeps the lower bound 1, so after 8
+   layers 0 < a < 18q, and subtracting 9q gives the contract's
+   |a| < 9q.  The last two layers (LEN = 2, 1) work on groups of four
+   consecutive coefficients.  */
 static void
 ntt_generic (mldsa_poly_t *p)
 {
-  s32 *a = p->coeffs;
-  unsigned int len, start, j;
+  u32 *a = (u32 *)p->coeffs;
+  unsigned int i;
 
-  for (len = 128; len >= 2; len >>= 2)
+  for (i = 0; i < MLDSA_N; i++)
+    a[i] = (u32)(p->coeffs[i] + MLDSA_Q);
+  ntt_layer (a, 128, 1);
+  ntt_layer (a, 64, 2);
+  ntt_layer (a, 32, 4);
+  ntt_layer (a, 16, 8);
+  ntt_layer (a, 8, 16);
+  ntt_layer (a, 4, 32);
+  for (i = 0; i < MLDSA_N / 4; i++)
     {
-      unsigned int h = len / 2;
+      u32 *c = a + 4 * i;
+      u32 x0 = c[0], x1 = c[1], x2 = c[2], x3 = c[3], t, z, zs;
 
-      for (start = 0; start < MLDSA_N; start += 2 * len)
-        {
-          unsigned int k1 = 128 / len + start / (2 * len), k2 = 2 * k1;
-          s32 z1 = mldsa_zetas[k1], z1q = mldsa_zetas_qinv[k1];
-          s32 z2 = mldsa_zetas[k2], z2q = mldsa_zetas_qinv[k2];
-          s32 z3 = mldsa_zetas[k2 + 1], z3q = mldsa_zetas_qinv[k2 + 1];
-
-          for (j = start; j < start + h; j++)
-            {
-              s32 a0 = a[j], a1 = a[j + h], a2 = a[j + len];
-              s32 a3 = a[j + len + h], t;
-
-              t = mul_const (a2, z1, z1q);
-              a2 = a0 - t;
-              a0 = a0 + t;
-              t = mul_const (a3, z1, z1q);
-              a3 = a1 - t;
-              a1 = a1 + t;
-              t = mul_const (a1, z2, z2q);
-              a1 = a0 - t;
-              a0 = a0 + t;
-              t = mul_const (a3, z3, z3q);
-              a3 = a2 - t;
-              a2 = a2 + t;
-              a[j] = a0;
-              a[j + h] = a1;
-              a[j + len] = a2;
-              a[j + len + h] = a3;
-            }
-        }
+      z = mldsa_zetas_plain[64 + i];
+      zs = mldsa_zetas_shoup[64 + i];
+      t = mul_shoup (x2, z, zs);
+      x2 = x0 - t + 2 * MLDSA_Q;
+      x0 = x0 + t;
+      t = mul_shoup (x3, z, zs);
+      x3 = x1 - t + 2 * MLDSA_Q;
+      x1 = x1 + t;
+      z = mldsa_zetas_plain[128 + 2 * i];
+      zs = mldsa_zetas_shoup[128 + 2 * i];
+      t = mul_shoup (x1, z, zs);
+      x1 = x0 - t + 2 * MLDSA_Q;
+      x0 = x0 + t;
+      z = mldsa_zetas_plain[129 + 2 * i];
+      zs = mldsa_zetas_shoup[129 + 2 * i];
+      t = mul_shoup (x3, z, zs);
+      x3 = x2 - t + 2 * MLDSA_Q;
+      x2 = x2 + t;
+      c[0] = x0 - 9 * MLDSA_Q;
+      c[1] = x1 - 9 * MLDSA_Q;
+      c[2] = x2 - 9 * MLDSA_Q;
+      c[3] = x3 - 9 * MLDSA_Q;
     }
 }
 
 
-/* One Gentleman-Sande butterfly of the inverse NTT with twiddle
-   -zetas[K].  */
-#define INVNTT_BF(x, y, k)                                              \
-  do {                                                                  \
-    s32 t_ = (x);                                                       \
-    (x) = t_ + (y);                                                     \
-    (y) = mul_const (t_ - (y), -mldsa_zetas[k], -mldsa_zetas_qinv[k]);  \
-  } while (0)
+/* One inverse layer (Algorithm 42 lines 3-11) at distance LEN >= 4:
+   block b uses -zetas[K0 - b]; the product (x - y) (-zeta) is computed
+   as (y - x + B) zeta.  In: a < B; out: a < 2B (sums) or < 2q.
+   Requires 2B <= 2^32.  */
+static inline void
+invntt_layer (u32 *a, unsigned int len, unsigned int k0, u32 bound)
+{
+  unsigned int start, j;
 
-/* Inverse NTT times 2^32, FIPS 204 Algorithm 42, two layers per pass.
-   Layer LEN has 128/LEN blocks; block b uses -zetas[256/LEN - 1 - b].
-   In the butterflies the sum doubles the bound per layer, so inputs
-   below q stay below 2^8 q < 2^31 up to the last layer; differences
-   pass through a Montgomery product (< q).  The last layer is merged
-   with the scaling by MLDSA_INVNTT_F = 2^64/256: the sum is multiplied
-   by F, the difference by G = -zetas[1] F 2^-32 (one product instead
-   of two).  Output below q.  */
+  for (start = 0; start < MLDSA_N; start += 2 * len)
+    {
+      unsigned int k = k0 - start / (2 * len);
+      u32 z = mldsa_zetas_plain[k], zs = mldsa_zetas_shoup[k];
+      u32 *x = a + start, *y = x + len;
+
+      for (j = 0; j < len; j++)
+        {
+          u32 u = x[j], v = y[j];
+
+          x[j] = u + v;
+          y[j] = mul_shoup (v - u + bound, z, zs);
+        }
+    }
+}
+
+/* Inverse NTT times 2^32, FIPS 204 Algorithm 42, plain twiddles.
+   In: |a| < q, moved to 0 < a + q < 2q.  Layer LEN (1, 2, ..., 128)
+   gets inputs below B = 2 LEN q (sums double the bound, products are
+   below 2q), so the last layer's sums and differences stay below
+   512 q < 2^32.  The last layer is merged with the scaling by
+   FP = 2^32 / 256 mod q: the sum is multiplied by FP, the difference
+   by GP = zeta_1 FP.  Both results are below 2q; one conditional
+   subtraction gives the output 0 <= a < q (|a| < q of the contract).
+   The first two layers (LEN = 1, 2) work on groups of four
+   consecutive coefficients.  */
 static void
 invntt_tomont_generic (mldsa_poly_t *p)
 {
-  s32 *a = p->coeffs;
-  unsigned int h, start, j;
+  u32 *a = (u32 *)p->coeffs;
+  unsigned int i;
 
-  for (h = 1; h < 64; h <<= 2)
+  for (i = 0; i < MLDSA_N / 4; i++)
     {
-      for (start = 0; start < MLDSA_N; start += 4 * h)
-        {
-          unsigned int b = start / (2 * h);       /* First block at h.  */
-          unsigned int k0 = 256 / h - 1 - b;      /* Its zeta index.  */
-          unsigned int k2 = 128 / h - 1 - b / 2;  /* Block at 2h.  */
+      u32 *c = a + 4 * i;
+      u32 x0 = (u32)((s32)c[0] + MLDSA_Q), x1 = (u32)((s32)c[1] + MLDSA_Q);
+      u32 x2 = (u32)((s32)c[2] + MLDSA_Q), x3 = (u32)((s32)c[3] + MLDSA_Q);
+      u32 t;
 
-          for (j = start; j < start + h; j++)
-            {
-              s32 a0 = a[j], a1 = a[j + h], a2 = a[j + 2 * h];
-              s32 a3 = a[j + 3 * h];
-
-              INVNTT_BF (a0, a1, k0);
-              INVNTT_BF (a2, a3, k0 - 1);
-              INVNTT_BF (a0, a2, k2);
-              INVNTT_BF (a1, a3, k2);
-              a[j] = a0;
-              a[j + h] = a1;
-              a[j + 2 * h] = a2;
-              a[j + 3 * h] = a3;
-            }
-        }
+      t = x0;
+      x0 = t + x1;
+      x1 = mul_shoup (x1 - t + 2 * MLDSA_Q, mldsa_zetas_plain[255 - 2 * i],
+                      mldsa_zetas_shoup[255 - 2 * i]);
+      t = x2;
+      x2 = t + x3;
+      x3 = mul_shoup (x3 - t + 2 * MLDSA_Q, mldsa_zetas_plain[254 - 2 * i],
+                      mldsa_zetas_shoup[254 - 2 * i]);
+      t = x0;
+      x0 = t + x2;
+      x2 = mul_shoup (x2 - t + 4 * MLDSA_Q, mldsa_zetas_plain[127 - i],
+                      mldsa_zetas_shoup[127 - i]);
+      t = x1;
+      x1 = t + x3;
+      x3 = mul_shoup (x3 - t + 4 * MLDSA_Q, mldsa_zetas_plain[127 - i],
+                      mldsa_zetas_shoup[127 - i]);
+      c[0] = x0;
+      c[1] = x1;
+      c[2] = x2;
+      c[3] = x3;
     }
-  /* Layers 64 and 128 with the final scaling.  */
-  for (j = 0; j < 64; j++)
+  invntt_layer (a, 4, 63, 8 * MLDSA_Q);
+  invntt_layer (a, 8, 31, 16 * MLDSA_Q);
+  invntt_layer (a, 16, 15, 32 * MLDSA_Q);
+  invntt_layer (a, 32, 7, 64 * MLDSA_Q);
+  invntt_layer (a, 64, 3, 128 * MLDSA_Q);
+  for (i = 0; i < MLDSA_N / 2; i++)
     {
-      s32 a0 = a[j], a1 = a[j + 64], a2 = a[j + 128], a3 = a[j + 192], t;
+      u32 u = a[i], v = a[i + 128], x, y;
 
-      INVNTT_BF (a0, a1, 3);
-      INVNTT_BF (a2, a3, 2);
-      t = a0;
-      a0 = mul_const (t + a2, MLDSA_INVNTT_F, MLDSA_INVNTT_F_QINV);
-      a2 = mul_const (t - a2, MLDSA_INVNTT_G, MLDSA_INVNTT_G_QINV);
-      t = a1;
-      a1 = mul_const (t + a3, MLDSA_INVNTT_F, MLDSA_INVNTT_F_QINV);
-      a3 = mul_const (t - a3, MLDSA_INVNTT_G, MLDSA_INVNTT_G_QINV);
-      a[j] = a0;
-      a[j + 64] = a1;
-      a[j + 128] = a2;
-      a[j + 192] = a3;
+      x = mul_shoup (u + v, MLDSA_INVNTT_FP, MLDSA_INVNTT_FP_SHOUP);
+      y = mul_shoup (v - u + 256 * MLDSA_Q, MLDSA_INVNTT_GP,
+                     MLDSA_INVNTT_GP_SHOUP);
+      x -= MLDSA_Q;
+      y -= MLDSA_Q;
+      /* Add q back where the subtraction went negative.  */
+      x += MLDSA_Q & (u32)((s32)x >> 31);
+      y += MLDSA_Q & (u32)((s32)y >> 31);
+      a[i] = x;
+      a[i + 128] = y;
     }
 }
 

@@ -32,6 +32,7 @@
 
 #include <stdint.h>
 typedef int32_t s32;
+typedef uint32_t u32;
 #include "mldsa-tables.h"
 
 #define NSETS 3
@@ -258,7 +259,7 @@ check_tables (void)
 {
   const int64_t q = 8380417;
   const uint32_t qinv = 58728449;       /* q^-1 mod 2^32 */
-  int64_t r = ((int64_t)1 << 32) % q, rinv = 8265825, f, g;
+  int64_t r = ((int64_t)1 << 32) % q, rinv = 8265825, f, g, fp, gp;
   unsigned int k, i, bad = 0;
 
   /* rinv = 2^-32 mod q; check it first.  */
@@ -273,6 +274,9 @@ check_tables (void)
         br |= ((k >> i) & 1) << (7 - i);
       for (i = 0; i < br; i++)
         z = z * 1753 % q;
+      if (mldsa_zetas_plain[k] != z
+          || mldsa_zetas_shoup[k] != (uint32_t)(((uint64_t)z << 32) / q))
+        bad++;
       z = z * r % q;
       if (z > q / 2)
         z -= q;
@@ -286,6 +290,12 @@ check_tables (void)
   g = (q - mldsa_zetas[1]) % q * f % q * rinv % q;
   if (g > q / 2)
     g -= q;
+  fp = ((int64_t)1 << 24) % q;
+  gp = mldsa_zetas_plain[1] * fp % q;
+  if (fp != MLDSA_INVNTT_FP || gp != MLDSA_INVNTT_GP
+      || MLDSA_INVNTT_FP_SHOUP != (uint32_t)(((uint64_t)fp << 32) / q)
+      || MLDSA_INVNTT_GP_SHOUP != (uint32_t)(((uint64_t)gp << 32) / q))
+    bad++;
   check (!bad && f == MLDSA_INVNTT_F && g == MLDSA_INVNTT_G
          && MLDSA_INVNTT_F_QINV == (int32_t)(uint32_t)((uint64_t)f * qinv)
          && MLDSA_INVNTT_G_QINV == (int32_t)(uint32_t)((uint64_t)g * qinv),
