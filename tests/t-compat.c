@@ -132,6 +132,8 @@ check_versions (void)
 {
   check (gcry_check_version ("1.5.0") != NULL, "version 1.5.0 accepted");
   check (gcry_check_version ("1.12.0") != NULL, "version 1.12.0 accepted");
+  /* A bug-fix release of the same API level (libgcrypt 1.12.1).  */
+  check (gcry_check_version ("1.12.1") != NULL, "version 1.12.1 accepted");
   check (gcry_check_version ("1.13.0") == NULL, "version 1.13.0 refused");
   check (gcry_check_version ("2.0.0") == NULL, "version 2.0.0 refused");
   check (gcry_check_version (NULL) != NULL, "gcry_check_version (NULL)");
