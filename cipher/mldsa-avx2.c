@@ -13,8 +13,11 @@
 
 /* The "avx2" kernel set (contract: mldsa-ops.h).  The NTTs and the
  * coefficient-wise kernels are in mldsa-ntt-amd64-avx2.S and
- * mldsa-poly-amd64-avx2.S; they give the same words as the portable
- * kernels, so keys and signatures are byte for byte the same.  The
+ * mldsa-poly-amd64-avx2.S.  The transforms give the residues of the
+ * contract within its bounds, every other kernel the same words as
+ * its portable counterpart, so keys and signatures are byte for byte
+ * those of the portable set (t-mldsa's known-answer tests, run per
+ * backend, and t-mldsa-avx2 check this).  The
  * uniform sampler (public matrix A) parses its Keccak output with an
  * assembler loop, ExpandMask unpacks its output with one, and
  * SampleInBall does its swaps in vector registers; the rejection

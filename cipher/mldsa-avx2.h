@@ -12,8 +12,9 @@
  */
 
 /* The AVX2 kernel set of ML-DSA (contract: mldsa-ops.h) and the
- * assembler entry points it is made of.  Every entry point computes
- * the same words as the corresponding portable kernel; the polynomial
+ * assembler entry points it is made of.  The transforms give the
+ * contract's residues within its bounds, every other entry point the
+ * same words as the corresponding portable kernel; the polynomial
  * arguments are the 256 coefficients of an mldsa_poly_t, in standard
  * order.  Usable only when _gcry_get_hw_features () has
  * HWF_INTEL_AVX2.  */

@@ -12,15 +12,19 @@
  */
 
 /* Algorithm: the NTT of FIPS 204 Algorithm 41 and the inverse NTT of
- * Algorithm 42 times 2^32 (contract: cipher/mldsa-ops.h), with the
- * same butterflies as the portable code, so the results are equal to
- * it word for word:
+ * Algorithm 42 times 2^32 (contract: cipher/mldsa-ops.h), layer by
+ * layer with Montgomery butterflies on signed coefficients:
  *   forward (Cooley-Tukey):  t = mont (b * z);  b = a - t;  a = a + t
  *   inverse (Gentleman-Sande): a' = a + b;  b' = mont ((a - b) * -z)
  * where mont (x * z) = (x z - t q) / 2^32 with t = x (z q^-1 mod 2^32)
  * mod 2^32 (the low 32 bits of x z - t q vanish).  The inverse NTT's
  * last layer is merged with the scaling: a' = mont ((a + b) F),
  * b' = mont ((a - b) G), F = 2^64/256 mod q, G = -zetas[1] F / 2^32.
+ * The results are the residues the contract asks for, within its
+ * bounds; the representatives may differ from those of the portable
+ * code (Shoup products on unsigned values), which the contract allows:
+ * the front file canonicalises (caddq, reduce, decompose) before
+ * anything is encoded.
  *
  * Montgomery products: vpmuldq multiplies the signed low halves of the
  * four 64-bit lanes.  The even 32-bit lanes are multiplied in place,

@@ -24,17 +24,23 @@
  *     division, as described in cipher/mldsa-poly-generic.c;
  *   make_hint (the form of Algorithm 39 in mldsa-ops.h) with compare
  *     masks, use_hint (Algorithm 40) after an inline decompose;
- *   chknorm: |a mod^+- q| >= bound for some coefficient.
+ *   chknorm: |a mod^+- q| >= bound for some coefficient;
+ *   and three sampler steps (each described at its entry point): the
+ *   candidate parsing of RejNTTPoly (Algorithm 30, public seed only),
+ *   the BitUnpack of ExpandMask (Algorithm 34) and the swaps of
+ *   SampleInBall (Algorithm 29).
  *
  * Layout: polynomials are 256 s32 in standard order (1024 bytes,
  * mldsa_poly_t); arrays of polynomials are contiguous.  Unaligned
  * loads and stores, so any 4-byte alignment works.
  *
- * Register plan (per function; no stack use):
+ * Register plan (per function; no stack use; SampleInBall has its
+ * own, given at its entry point):
  *   ymm0-ymm7   data and temporaries
  *   ymm8-ymm15  broadcast constants (q, q^-1, rounding constants,
- *               gamma2, bound) and accumulators
- *   rdi, rsi, rdx, rcx, r8 arguments and cursors; ecx/r9d counters
+ *               gamma2, bound, shuffle masks) and accumulators
+ *   rdi, rsi, rdx, rcx, r8 arguments and cursors; rax, r9-r11
+ *   offsets and counters (caller-saved registers only)
  *
  * Bounds: as the contract (mldsa-ops.h): pointwise |a b| < 2^31 q,
  * out |r| < q; pointwise_acc |a| < q, |b| < 9q, n <= 8; reduce
@@ -45,8 +51,10 @@
  * Constant time: no branches or addresses depend on coefficient
  * values; make_hint returns the hint count (public, part of the
  * signature) and chknorm only whether some coefficient is out of
- * bounds (both as the contract allows).  All ymm registers are
- * cleared on exit (vzeroall).
+ * bounds (both as the contract allows).  The RejNTTPoly parser's
+ * table index and running time depend on the Keccak output of the
+ * public seed rho only.  All ymm registers are cleared on exit
+ * (vzeroall).
  *
  * Requires: AVX2 (HWF_INTEL_AVX2).
  *
