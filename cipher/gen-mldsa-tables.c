@@ -44,6 +44,9 @@
  * mul_shoup), with
  *   zetas_plain[k] = zeta^brv8(k)  mod q  (in [0, q)),
  *   zetas_shoup[k] = floor (zetas_plain[k] * 2^32 / q),
+ *   zetas_inv_plain[k] = zetas_plain[255 - k] and zetas_inv_shoup[k]
+ *   likewise (the inverse NTT's twiddles in the order it uses them, so
+ *   that its first loop reads them at increasing addresses),
  *   MLDSA_INVNTT_FP = 2^32 / 256  mod q = 2^24 mod q,
  *   MLDSA_INVNTT_GP = zetas_plain[1] * MLDSA_INVNTT_FP  mod q,
  * and the _SHOUP companions of the last two by the same formula.  */
@@ -137,7 +140,8 @@ main (void)
           " -zetas[1] F / 2^32\n * mod+- q.  zetas_plain[k] = 1753^brv8(k)"
           " mod q, zetas_shoup[k] =\n * floor (zetas_plain[k] 2^32 / q);"
           " MLDSA_INVNTT_FP = 2^24 mod q,\n * MLDSA_INVNTT_GP = zetas_plain[1]"
-          " FP mod q, each _SHOUP likewise.  */\n\n");
+          " FP mod q, each _SHOUP likewise;\n * zetas_inv_*[k] ="
+          " zetas_*[255 - k].  */\n\n");
   printf ("#ifndef GCRY_MLDSA_TABLES_H\n#define GCRY_MLDSA_TABLES_H 1\n\n");
   printf ("#define MLDSA_INVNTT_F %ld\n", (long)f);
   printf ("#define MLDSA_INVNTT_F_QINV %ld\n", times_qinv (f));
@@ -165,6 +169,15 @@ main (void)
   for (k = 0; k < 256; k++)
     printf ("%s%luU%s%s", k % 5 ? "" : "    ",
             (unsigned long)((plain[k] << 32) / Q),
+            k == 255 ? "" : ",", k % 5 == 4 || k == 255 ? "\n" : " ");
+  printf ("  };\n\nstatic const u32 mldsa_zetas_inv_plain[256] =\n  {\n");
+  for (k = 0; k < 256; k++)
+    printf ("%s%lu%s%s", k % 7 ? "" : "    ", (unsigned long)plain[255 - k],
+            k == 255 ? "" : ",", k % 7 == 6 || k == 255 ? "\n" : " ");
+  printf ("  };\n\nstatic const u32 mldsa_zetas_inv_shoup[256] =\n  {\n");
+  for (k = 0; k < 256; k++)
+    printf ("%s%luU%s%s", k % 5 ? "" : "    ",
+            (unsigned long)((plain[255 - k] << 32) / Q),
             k == 255 ? "" : ",", k % 5 == 4 || k == 255 ? "\n" : " ");
   printf ("  };\n\n#endif /*GCRY_MLDSA_TABLES_H*/\n");
   return 0;

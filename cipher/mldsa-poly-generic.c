@@ -177,7 +177,9 @@ invntt_layer (u32 *a, unsigned int len, unsigned int k0, u32 bound)
    by GP = zeta_1 FP.  Both results are below 2q; one conditional
    subtraction gives the output 0 <= a < q (|a| < q of the contract).
    The first two layers (LEN = 1, 2) work on groups of four
-   consecutive coefficients.  */
+   consecutive coefficients, with the twiddles zetas[255 - 2i],
+   zetas[254 - 2i] and zetas[127 - i] of group i read from the reversed
+   table.  */
 static void
 invntt_tomont_generic (mldsa_poly_t *p)
 {
@@ -193,20 +195,20 @@ invntt_tomont_generic (mldsa_poly_t *p)
 
       t = x0;
       x0 = t + x1;
-      x1 = mul_shoup (x1 - t + 2 * MLDSA_Q, mldsa_zetas_plain[255 - 2 * i],
-                      mldsa_zetas_shoup[255 - 2 * i]);
+      x1 = mul_shoup (x1 - t + 2 * MLDSA_Q, mldsa_zetas_inv_plain[2 * i],
+                      mldsa_zetas_inv_shoup[2 * i]);
       t = x2;
       x2 = t + x3;
-      x3 = mul_shoup (x3 - t + 2 * MLDSA_Q, mldsa_zetas_plain[254 - 2 * i],
-                      mldsa_zetas_shoup[254 - 2 * i]);
+      x3 = mul_shoup (x3 - t + 2 * MLDSA_Q, mldsa_zetas_inv_plain[2 * i + 1],
+                      mldsa_zetas_inv_shoup[2 * i + 1]);
       t = x0;
       x0 = t + x2;
-      x2 = mul_shoup (x2 - t + 4 * MLDSA_Q, mldsa_zetas_plain[127 - i],
-                      mldsa_zetas_shoup[127 - i]);
+      x2 = mul_shoup (x2 - t + 4 * MLDSA_Q, mldsa_zetas_inv_plain[128 + i],
+                      mldsa_zetas_inv_shoup[128 + i]);
       t = x1;
       x1 = t + x3;
-      x3 = mul_shoup (x3 - t + 4 * MLDSA_Q, mldsa_zetas_plain[127 - i],
-                      mldsa_zetas_shoup[127 - i]);
+      x3 = mul_shoup (x3 - t + 4 * MLDSA_Q, mldsa_zetas_inv_plain[128 + i],
+                      mldsa_zetas_inv_shoup[128 + i]);
       c[0] = x0;
       c[1] = x1;
       c[2] = x2;

@@ -275,7 +275,9 @@ check_tables (void)
       for (i = 0; i < br; i++)
         z = z * 1753 % q;
       if (mldsa_zetas_plain[k] != z
-          || mldsa_zetas_shoup[k] != (uint32_t)(((uint64_t)z << 32) / q))
+          || mldsa_zetas_shoup[k] != (uint32_t)(((uint64_t)z << 32) / q)
+          || mldsa_zetas_inv_plain[255 - k] != z
+          || mldsa_zetas_inv_shoup[255 - k] != mldsa_zetas_shoup[k])
         bad++;
       z = z * r % q;
       if (z > q / 2)
