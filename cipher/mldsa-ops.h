@@ -89,14 +89,14 @@ typedef struct mldsa_ops_s
   void (*invntt_tomont) (mldsa_poly_t *a);
 
   /* r = a o b * 2^-32 (Algorithm 45 with a Montgomery factor).
-     In: |a| * |b| < 2^31 q, e.g. |a| < q and |b| < 9q.  Out: |r| < q.
-     R may alias A or B.  */
+     In: |a| < 9q and |b| < 9q (e.g. two NTT outputs; then
+     |a| * |b| < 2^31 q).  Out: |r| < q.  R may alias A or B.  */
   void (*pointwise) (mldsa_poly_t *r, const mldsa_poly_t *a,
                      const mldsa_poly_t *b);
 
   /* r = sum_{i<n} a[i] o b[i] * 2^-32, one Montgomery reduction per
      coefficient (products summed in 64 bits).  In: |a[i]| < q,
-     |b[i]| < 9q, n <= 8.  Out: |r| < q.  */
+     |b[i]| < 9q, 1 <= n <= 8.  Out: |r| < q.  */
   void (*pointwise_acc) (mldsa_poly_t *r, const mldsa_poly_t *a,
                          const mldsa_poly_t *b, unsigned int n);
 

@@ -237,6 +237,22 @@ invntt_tomont_generic (mldsa_poly_t *p)
 }
 
 
+/* Montgomery reduction of an unsigned 64-bit A: returns
+   (A - t q) / 2^32 with t = A q^-1 mod 2^32, which is A 2^-32 mod q and
+   lies in (-q, A / 2^32).  The difference is exact modulo 2^64 and
+   divisible by 2^32, so its high word is the signed result; written
+   with unsigned operations only so that it vectorises.  */
+static inline s32
+montgomery_reduce_u64 (u64 a)
+{
+  u32 t = (u32)a * (u32)MLDSA_QINV;
+
+  return (s32)(u32)((a - (u64)t * MLDSA_Q) >> 32);
+}
+
+/* In: |a| < 9q and |b| < 9q.  Both are moved up by 9q (a multiple of
+   q, so the residue of the product is unchanged): the product is
+   below 324 q^2 < 0.64 q 2^32 and the result |r| < q.  */
 static void
 pointwise_generic (mldsa_poly_t *r, const mldsa_poly_t *a,
                    const mldsa_poly_t *b)
@@ -244,27 +260,36 @@ pointwise_generic (mldsa_poly_t *r, const mldsa_poly_t *a,
   unsigned int i;
 
   for (i = 0; i < MLDSA_N; i++)
-    r->coeffs[i] = mldsa_montgomery_reduce ((s64)a->coeffs[i]
-                                            * b->coeffs[i]);
+    r->coeffs[i] = montgomery_reduce_u64
+      ((u64)(u32)(a->coeffs[i] + 9 * MLDSA_Q)
+       * (u32)(b->coeffs[i] + 9 * MLDSA_Q));
 }
 
 
-/* With |a| < q and |b| < 9q each product is below 9q^2, so eight of
-   them stay below 72 q^2 < 2^31 q, the Montgomery input bound.  */
+/* In: |a| < q and |b| < 9q, moved up by q and 9q (multiples of q):
+   each product is below 36 q^2 and eight of them below
+   288 q^2 < 0.57 q 2^32, so the result is |r| < q.  The sums are kept
+   in a 64-bit array and each loop runs over all coefficients, so that
+   the compiler vectorises it.  The sums depend on secret data (y, s1):
+   wiped at the end.  */
 static void
 pointwise_acc_generic (mldsa_poly_t *r, const mldsa_poly_t *a,
                        const mldsa_poly_t *b, unsigned int n)
 {
+  u64 acc[MLDSA_N];
   unsigned int i, j;
 
   for (i = 0; i < MLDSA_N; i++)
-    {
-      s64 acc = 0;
-
-      for (j = 0; j < n; j++)
-        acc += (s64)a[j].coeffs[i] * b[j].coeffs[i];
-      r->coeffs[i] = mldsa_montgomery_reduce (acc);
-    }
+    acc[i] = 0;
+  for (j = 0; j + 1 < n; j++)
+    for (i = 0; i < MLDSA_N; i++)
+      acc[i] += (u64)(u32)(a[j].coeffs[i] + MLDSA_Q)
+                * (u32)(b[j].coeffs[i] + 9 * MLDSA_Q);
+  for (i = 0; i < MLDSA_N; i++)
+    r->coeffs[i] = montgomery_reduce_u64
+      (acc[i] + (u64)(u32)(a[j].coeffs[i] + MLDSA_Q)
+       * (u32)(b[j].coeffs[i] + 9 * MLDSA_Q));
+  wipememory (acc, sizeof acc);
 }
 
 

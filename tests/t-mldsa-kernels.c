@@ -359,9 +359,14 @@ check_ntt (const mldsa_ops_t *ops)
           if (mod_q (prod.coeffs[i]) != mod_q (want[i]))
             bad_mul++;
 
-        /* Accumulating product of two terms = sum of two products.  */
-        acc[0] = ahat;
-        acc[1] = r;
+        /* Accumulating product of two terms = sum of two products.
+           The first factors must be below q (the contract), the
+           second ones may be NTT outputs.  */
+        for (i = 0; i < MLDSA_N; i++)
+          {
+            acc[0].coeffs[i] = mod_q (ahat.coeffs[i]);
+            acc[1].coeffs[i] = mod_q (r.coeffs[i]);
+          }
         accb[0] = r;
         accb[1] = r;
         ops->pointwise_acc (&prod, acc, accb, 2);
