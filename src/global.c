@@ -652,3 +652,59 @@ gcry_control (enum gcry_ctl_cmds cmd, ...)
       return rc ? gpg_error (rc) : 0;
     }
 }
+
+
+#ifndef USE_MLKEM
+/*
+ * The KEM interface without ML-KEM (configure
+ * --enable-pubkey-ciphers without mlkem).  cipher/kem.c is not built
+ * then, but gcrypt.h still declares these functions, so a program
+ * must link and get libgcrypt's answer for a KEM it does not provide,
+ * GPG_ERR_UNKNOWN_ALGORITHM, for every ALGO.
+ */
+
+gcry_error_t
+gcry_kem_genkey (int algo, void *pubkey, size_t pubkey_len,
+                 void *seckey, size_t seckey_len,
+                 const void *optional, size_t optional_len)
+{
+  (void)algo; (void)pubkey; (void)pubkey_len; (void)seckey;
+  (void)seckey_len; (void)optional; (void)optional_len;
+  _gcry_global_init ();
+  return gpg_error (GPG_ERR_UNKNOWN_ALGORITHM);
+}
+
+gcry_error_t
+gcry_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
+                  void *seckey, size_t seckey_len)
+{
+  return gcry_kem_genkey (algo, pubkey, pubkey_len, seckey, seckey_len,
+                          NULL, 0);
+}
+
+gcry_error_t
+gcry_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
+                void *ciphertext, size_t ciphertext_len,
+                void *shared, size_t shared_len,
+                const void *optional, size_t optional_len)
+{
+  (void)algo; (void)pubkey; (void)pubkey_len; (void)ciphertext;
+  (void)ciphertext_len; (void)shared; (void)shared_len; (void)optional;
+  (void)optional_len;
+  _gcry_global_init ();
+  return gpg_error (GPG_ERR_UNKNOWN_ALGORITHM);
+}
+
+gcry_error_t
+gcry_kem_decap (int algo, const void *seckey, size_t seckey_len,
+                const void *ciphertext, size_t ciphertext_len,
+                void *shared, size_t shared_len,
+                const void *optional, size_t optional_len)
+{
+  (void)algo; (void)seckey; (void)seckey_len; (void)ciphertext;
+  (void)ciphertext_len; (void)shared; (void)shared_len; (void)optional;
+  (void)optional_len;
+  _gcry_global_init ();
+  return gpg_error (GPG_ERR_UNKNOWN_ALGORITHM);
+}
+#endif /*!USE_MLKEM*/
