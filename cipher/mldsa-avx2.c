@@ -13,18 +13,18 @@
 
 /* The "avx2" kernel set (contract: mldsa-ops.h).  The NTTs and the
  * coefficient-wise kernels are in mldsa-ntt-amd64-avx2.S and
- * mldsa-poly-amd64-avx2.S.  The transforms give the residues of the
- * contract within its bounds, every other kernel the same words as
- * its portable counterpart, so keys and signatures are byte for byte
- * those of the portable set (t-mldsa's known-answer tests, run per
- * backend, and t-mldsa-avx2 check this).  The
- * uniform sampler (public matrix A) parses its Keccak output with an
- * assembler loop, ExpandMask unpacks its output with one, and
- * SampleInBall does its swaps in vector registers; the rejection
- * sampler of the secret s1, s2 is the portable one,
- * reached through the portable table because C cannot copy function
- * pointers from one const table into another at compile time.  Chosen
- * by _gcry_mldsa_init when the CPU has HWF_INTEL_AVX2.  */
+ * mldsa-poly-amd64-avx2.S.  The transforms, the pointwise products
+ * and reduce give the residues of the contract within its bounds,
+ * every other kernel the same words as its portable counterpart (the
+ * front file canonicalises before it encodes anything), so keys and
+ * signatures are byte for byte those of the portable set (t-mldsa's
+ * known-answer tests, run per backend, and t-mldsa-avx2 check this).
+ * The uniform sampler (public matrix A) and RejBoundedPoly (s1, s2)
+ * parse their Keccak output with assembler loops, ExpandMask unpacks
+ * its output with one, and SampleInBall does its swaps in vector
+ * registers; the sponge calls around them are those of the portable
+ * samplers.  Chosen by _gcry_mldsa_init when the CPU has
+ * HWF_INTEL_AVX2.  */
 
 #include <config.h>
 #include <string.h>
@@ -220,19 +220,134 @@ poly_uniform_avx2 (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
 
 /* The other samplers: the portable kernels.  */
 
+/* RejBoundedPoly (Algorithm 31): the sponge calls of the portable
+   sampler, the parsing vectorised.  One SHAKE256 block gives 272
+   candidates for ETA = 2 (each accepted with probability 15/16), two
+   blocks for ETA = 4 (probability 9/16).  */
+#define ETA2_NBLOCKS 1
+#define ETA4_NBLOCKS 2
+
+/* CoeffFromHalfByte (Algorithm 15) of a nibble below the bound.  */
+static inline s32
+eta_coeff (u32 t, int eta)
+{
+  if (eta == 2)
+    return 2 - (s32)(t - ((205 * t) >> 10) * 5);
+  return 4 - (s32)t;
+}
+
+/* Parse BUF into a[CTR..255], the low nibble of each byte first,
+   keeping the nibbles below 15 (ETA = 2) resp. 9 (ETA = 4) in order;
+   return the new count.  The assembler loop takes groups of 8 bytes;
+   the rest is parsed here as in the portable code: branch-free
+   (store, then advance the count by the acceptance bit) while two
+   more coefficients fit, then nibble by nibble for the last one.  */
+static unsigned int
+rej_eta_avx2 (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
+              int eta)
+{
+  u32 bound = eta == 2 ? 15 : 9;
+  size_t pos;
+
+  pos = _gcry_mldsa_rej_eta_avx2 (a, &ctr, buf, buflen, eta,
+                                  mldsa_avx2_rej_table);
+  while (ctr + 2 <= MLDSA_N && pos < buflen)
+    {
+      u32 t0 = buf[pos] & 0x0f;
+      u32 t1 = buf[pos] >> 4;
+
+      pos++;
+      a[ctr] = eta_coeff (t0, eta);
+      ctr += (t0 - bound) >> 31;
+      a[ctr] = eta_coeff (t1, eta);
+      ctr += (t1 - bound) >> 31;
+    }
+  while (ctr < MLDSA_N && pos < buflen)
+    {
+      u32 t0 = buf[pos] & 0x0f;
+      u32 t1 = buf[pos] >> 4;
+
+      pos++;
+      if (t0 < bound)
+        a[ctr++] = eta_coeff (t0, eta);
+      else if (t1 < bound)
+        a[ctr++] = eta_coeff (t1, eta);
+    }
+  return ctr;
+}
+
 static void
 poly_uniform_eta_x4_avx2 (mldsa_poly_t *a[4],
                           const byte rhoprime[MLDSA_CRHBYTES],
                           const u16 nonce[4], int eta)
 {
-  _gcry_mldsa_ops_generic.poly_uniform_eta_x4 (a, rhoprime, nonce, eta);
+  byte in[4][MLDSA_CRHBYTES + 2];
+  byte buf[4][ETA4_NBLOCKS * KECCAK_RATE_SHAKE256];
+  const byte *inp[4];
+  byte *outp[4];
+  keccak_batch_t b;
+  unsigned int ctr[4], i, more, nblocks;
+
+  nblocks = eta == 2 ? ETA2_NBLOCKS : ETA4_NBLOCKS;
+  for (i = 0; i < 4; i++)
+    {
+      memcpy (in[i], rhoprime, MLDSA_CRHBYTES);
+      in[i][MLDSA_CRHBYTES] = nonce[i] & 0xff;
+      in[i][MLDSA_CRHBYTES + 1] = nonce[i] >> 8;
+      inp[i] = in[i];
+      outp[i] = buf[i];
+    }
+  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE,
+                             inp, sizeof in[0]);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, nblocks);
+  more = 0;
+  for (i = 0; i < 4; i++)
+    {
+      ctr[i] = rej_eta_avx2 (a[i]->coeffs, 0, buf[i],
+                             nblocks * KECCAK_RATE_SHAKE256, eta);
+      more |= ctr[i] < MLDSA_N;
+    }
+  while (more)
+    {
+      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
+      more = 0;
+      for (i = 0; i < 4; i++)
+        {
+          ctr[i] = rej_eta_avx2 (a[i]->coeffs, ctr[i], buf[i],
+                                 KECCAK_RATE_SHAKE256, eta);
+          more |= ctr[i] < MLDSA_N;
+        }
+    }
+  _gcry_keccak_batch_wipe (&b);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
 }
 
 static void
 poly_uniform_eta_avx2 (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES],
                        u16 nonce, int eta)
 {
-  _gcry_mldsa_ops_generic.poly_uniform_eta (a, rhoprime, nonce, eta);
+  byte in[MLDSA_CRHBYTES + 2];
+  byte buf[ETA4_NBLOCKS * KECCAK_RATE_SHAKE256];
+  keccak_ctx_t ctx;
+  unsigned int ctr, nbytes;
+
+  nbytes = (eta == 2 ? ETA2_NBLOCKS : ETA4_NBLOCKS) * KECCAK_RATE_SHAKE256;
+  memcpy (in, rhoprime, MLDSA_CRHBYTES);
+  in[MLDSA_CRHBYTES] = nonce & 0xff;
+  in[MLDSA_CRHBYTES + 1] = nonce >> 8;
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, sizeof in);
+  _gcry_keccak_squeeze (&ctx, buf, nbytes);
+  ctr = rej_eta_avx2 (a->coeffs, 0, buf, nbytes, eta);
+  while (ctr < MLDSA_N)
+    {
+      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE256);
+      ctr = rej_eta_avx2 (a->coeffs, ctr, buf, KECCAK_RATE_SHAKE256, eta);
+    }
+  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
 }
 
 /* ExpandMask's per-polynomial step (Algorithm 34, lines 3-5): the

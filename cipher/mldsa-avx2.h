@@ -12,9 +12,10 @@
  */
 
 /* The AVX2 kernel set of ML-DSA (contract: mldsa-ops.h) and the
- * assembler entry points it is made of.  The transforms give the
- * contract's residues within its bounds, every other entry point the
- * same words as the corresponding portable kernel; the polynomial
+ * assembler entry points it is made of.  The transforms, pointwise
+ * products and reduce give the contract's residues within its
+ * bounds, every other entry point the same words as the corresponding
+ * portable kernel; the polynomial
  * arguments are the 256 coefficients of an mldsa_poly_t, in standard
  * order.  Usable only when _gcry_get_hw_features () has
  * HWF_INTEL_AVX2.  */
@@ -72,6 +73,12 @@ int _gcry_mldsa_chknorm_avx2 (const s32 a[MLDSA_N], s32 bound);
 size_t _gcry_mldsa_rej_uniform_avx2 (s32 a[MLDSA_N], unsigned int *ctr,
                                      const byte *buf, size_t buflen,
                                      const byte *table);
+/* Parses whole groups of 8 bytes of BUF into a[*CTR..] (RejBoundedPoly,
+   ETA 2 or 4) while *CTR <= 240; returns the bytes consumed.  TABLE
+   is mldsa_avx2_rej_table.  */
+size_t _gcry_mldsa_rej_eta_avx2 (s32 a[MLDSA_N], unsigned int *ctr,
+                                 const byte *buf, size_t buflen, int eta,
+                                 const byte *table);
 /* a = GAMMA1 - BitUnpack (BUF), GAMMA1 = 2^17 resp. 2^19; BUF must be
    readable 16 bytes past the 576 resp. 640 packed bytes.  */
 void _gcry_mldsa_unpack_gamma1_17_avx2 (s32 a[MLDSA_N], const byte *buf);

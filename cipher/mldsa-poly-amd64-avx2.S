@@ -11,9 +11,11 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* Algorithm: the coefficient-wise kernels of cipher/mldsa-ops.h, each
- * computing exactly what the portable code computes (same formulas,
- * same representatives), eight 32-bit coefficients per ymm:
+/* Algorithm: the coefficient-wise kernels of cipher/mldsa-ops.h, eight
+ * 32-bit coefficients per ymm.  Where the contract fixes the output
+ * (caddq, power2round, decompose, hints, chknorm, samplers) it is the
+ * portable code's, word for word; pointwise, pointwise_acc and reduce
+ * give the contract's residues in its ranges:
  *   pointwise, pointwise_acc: Montgomery product (FIPS 204 Algorithm
  *     45 times 2^-32), r = (p - t q) / 2^32 with t = p q^-1 mod 2^32,
  *     p the 64-bit product (or the sum of up to 8 of them).  vpmuldq
@@ -741,6 +743,94 @@ _gcry_mldsa_challenge_avx2:
 	ret_spec_stop
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_challenge_avx2,.-_gcry_mldsa_challenge_avx2;)
+
+/* size_t _gcry_mldsa_rej_eta_avx2 (s32 a[256], unsigned int *ctr,
+ *                                  const byte *buf, size_t buflen,
+ *                                  int eta, const byte table[2304])
+ * The parsing loop of RejBoundedPoly (FIPS 204 Algorithm 31) with
+ * CoeffFromHalfByte (Algorithm 15): each byte of BUF gives two
+ * candidates, the low nibble first; a nibble t is accepted if
+ * t < 15 (ETA = 2) resp. t < 9 (ETA = 4) and becomes 2 - (t mod 5)
+ * resp. 4 - t.  Eight bytes (16 candidates) per step: the nibbles are
+ * split and interleaved into 16 bytes, mapped to coefficients with
+ * vpshufb on a 16-entry register table (no memory access depends on
+ * a candidate's value), and each half of 8 is compacted with vpermd
+ * under the acceptance mask (indices and count from TABLE, as in
+ * _gcry_mldsa_rej_uniform_avx2) and stored at a[*ctr].  Runs while
+ * *ctr <= 240 and 8 bytes remain; returns the bytes consumed (a
+ * multiple of 8).  The acceptance mask, hence the table rows read and
+ * the store addresses, depend only on which candidates are rejected,
+ * i.e. on discarded Keccak output (as the portable code's store
+ * addresses do); the accepted values only pass through registers.  */
+.section .rodata
+.align 16
+.Leta2_map:	/* 2 - (t mod 5), t = 0..14; 15 is rejected.  */
+	.byte 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 0
+.Leta4_map:	/* 4 - t, t = 0..8; 9..15 are rejected.  */
+	.byte 4, 3, 2, 1, 0, -1, -2, -3, -4, 0, 0, 0, 0, 0, 0, 0
+.Lnibble_mask:
+	.byte 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15
+.Leta2_bound:	.byte 15
+.Leta4_bound:	.byte 9
+
+/* Compact the 8 s32 candidates in ymm\v by the 8-bit mask in \m
+ * (a 32-bit register, clobbered) and store them at a[ctr].  */
+.macro ETA_STORE8 v, m
+	vpmovzxbd	(%r9,\m,8), %ymm4
+	vpermd		%ymm\v, %ymm4, %ymm\v
+	vmovdqu		%ymm\v, (%rdi,%rax,4)
+	movzbl		2048(%r9,\m), %r11d
+	addl		%r11d, %eax
+.endm
+
+.text
+.globl _gcry_mldsa_rej_eta_avx2
+ELF(.type _gcry_mldsa_rej_eta_avx2,@function;)
+.align 32
+_gcry_mldsa_rej_eta_avx2:
+	CFI_STARTPROC()
+	vmovdqa		.Lnibble_mask rRIP, %xmm13
+	cmpl		$2, %r8d
+	jne		1f
+	vmovdqa		.Leta2_map rRIP, %xmm14
+	vpbroadcastb	.Leta2_bound rRIP, %xmm15
+	jmp		2f
+1:
+	vmovdqa		.Leta4_map rRIP, %xmm14
+	vpbroadcastb	.Leta4_bound rRIP, %xmm15
+2:
+	movl		(%rsi), %eax		/* ctr */
+	xorl		%r10d, %r10d		/* pos */
+.Leta_loop:
+	cmpl		$240, %eax
+	ja		.Leta_done
+	leaq		8(%r10), %r11
+	cmpq		%rcx, %r11
+	ja		.Leta_done
+	vmovq		(%rdx,%r10), %xmm0
+	vpsrlw		$4, %xmm0, %xmm1
+	vpand		%xmm13, %xmm0, %xmm0	/* low nibbles */
+	vpand		%xmm13, %xmm1, %xmm1	/* high nibbles */
+	vpunpcklbw	%xmm1, %xmm0, %xmm0	/* in stream order */
+	vpcmpgtb	%xmm0, %xmm15, %xmm1	/* accepted */
+	vpmovmskb	%xmm1, %r8d
+	vpshufb		%xmm0, %xmm14, %xmm0	/* coefficients */
+	vpmovsxbd	%xmm0, %ymm2
+	vpshufd		$0x4e, %xmm0, %xmm3
+	vpmovsxbd	%xmm3, %ymm3
+	movzbl		%r8b, %r11d
+	ETA_STORE8	2, %r11
+	shrl		$8, %r8d
+	ETA_STORE8	3, %r8
+	addq		$8, %r10
+	jmp		.Leta_loop
+.Leta_done:
+	movl		%eax, (%rsi)
+	movq		%r10, %rax
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_rej_eta_avx2,.-_gcry_mldsa_rej_eta_avx2;)
 
 #endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
 

@@ -16,12 +16,13 @@
  *  - the generated tables of cipher/mldsa-tables-avx2.h, recomputed
  *    from cipher/mldsa-tables.h (itself checked by t-mldsa) with the
  *    layout rules of cipher/gen-mldsa-avx2-tables.c;
- *  - every AVX2 kernel against the portable one: the transforms as
- *    residues modulo q within the contract's bounds (the two sets use
- *    different modular products, so their representatives differ),
- *    every other kernel word for word: zeros, extreme values at the
- *    contract bounds and random inputs, aliased arguments, and
- *    Decompose / UseHint for every 0 <= r < q.
+ *  - every AVX2 kernel against the portable one: the kernels whose
+ *    contract fixes only a residue and a range (transforms, pointwise
+ *    products, reduce) as residues modulo q within that range (the
+ *    two sets use different modular products, so their representatives
+ *    differ), every other kernel (canonical outputs) word for word:
+ *    zeros, extreme values at the contract bounds and random inputs,
+ *    aliased arguments, and Decompose / UseHint for every 0 <= r < q.
  *
  * The kernel comparisons are skipped (and say so) when the AVX2 set is
  * not compiled in or not usable (CPU or GCRYPT_PQC_HWF_DISABLE).  */
@@ -248,6 +249,19 @@ same_mod_q (const mldsa_poly_t *a, const mldsa_poly_t *b)
   return 1;
 }
 
+/* Whether A holds the residues of B with every coefficient in
+   [LO, HI].  */
+static int
+agree (const mldsa_poly_t *a, const mldsa_poly_t *b, s32 lo, s32 hi)
+{
+  int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    if (a->coeffs[i] < lo || a->coeffs[i] > hi)
+      return 0;
+  return same_mod_q (a, b);
+}
+
 static void
 check_ntt (const mldsa_ops_t *x, const mldsa_ops_t *g)
 {
@@ -299,7 +313,7 @@ check_pointwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
 {
   static mldsa_poly_t a[8], b[8];
   mldsa_poly_t r1, r2;
-  int round, n, bad = 0, bad_acc = 0, i;
+  int round, n, bad = 0, bad_acc = 0;
 
   for (round = 0; round < 200; round++)
     {
@@ -312,28 +326,25 @@ check_pointwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
         }
       x->pointwise (&r1, &a[0], &b[0]);
       g->pointwise (&r2, &a[0], &b[0]);
-      bad += !same (&r1, &r2);
-      for (i = 0; i < MLDSA_N; i++)
-        if (r1.coeffs[i] <= -Q || r1.coeffs[i] >= Q)
-          bad++;
+      bad += !agree (&r1, &r2, -Q + 1, Q - 1);
       /* Aliasing: r = a, r = b.  */
       r1 = a[1];
       x->pointwise (&r1, &r1, &b[1]);
       g->pointwise (&r2, &a[1], &b[1]);
-      bad += !same (&r1, &r2);
+      bad += !agree (&r1, &r2, -Q + 1, Q - 1);
       r1 = b[2];
       x->pointwise (&r1, &a[2], &r1);
       g->pointwise (&r2, &a[2], &b[2]);
-      bad += !same (&r1, &r2);
-      for (n = 0; n <= 8; n++)
+      bad += !agree (&r1, &r2, -Q + 1, Q - 1);
+      for (n = 1; n <= 8; n++)
         {
           x->pointwise_acc (&r1, a, b, n);
           g->pointwise_acc (&r2, a, b, n);
-          bad_acc += !same (&r1, &r2);
+          bad_acc += !agree (&r1, &r2, -Q + 1, Q - 1);
         }
     }
-  check (!bad, "pointwise equals the portable one word for word");
-  check (!bad_acc, "pointwise_acc (n = 0..8) equals the portable one");
+  check (!bad, "pointwise equals the portable one modulo q, |r| < q");
+  check (!bad_acc, "pointwise_acc (n = 1..8) equals the portable one modulo q");
 }
 
 static void
@@ -358,7 +369,7 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
       c = a;
       x->reduce (&b);
       g->reduce (&c);
-      bad_red += !same (&b, &c);
+      bad_red += !agree (&b, &c, -6283008, 6283008);
 
       fill (&a, Q, mode);
       b = a;
@@ -456,7 +467,7 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
       bad_chk += x->chknorm (&a, bound) != g->chknorm (&a, bound);
     }
 
-  check (!bad_red, "reduce equals the portable one word for word");
+  check (!bad_red, "reduce equals the portable one modulo q, in range");
   check (!bad_cadd, "caddq equals the portable one word for word");
   check (!bad_p2r, "power2round equals the portable one");
   check (!bad_dec, "decompose equals the portable one for every r < q");
@@ -479,6 +490,31 @@ ref_rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
       if (t < Q)
         a[ctr++] = (s32)t;
     }
+  return ctr;
+}
+
+/* Reference parse of RejBoundedPoly's candidates (Algorithm 15),
+   written from the spec: low nibble first, t < 15 gives 2 - t mod 5
+   (ETA = 2), t < 9 gives 4 - t (ETA = 4).  */
+static unsigned int
+ref_rej_eta (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
+             int eta)
+{
+  size_t pos;
+  int k;
+
+  for (pos = 0; pos < buflen; pos++)
+    for (k = 0; k < 2; k++)
+      {
+        int t = k ? buf[pos] >> 4 : buf[pos] & 15;
+
+        if (ctr >= MLDSA_N)
+          return ctr;
+        if (eta == 2 && t < 15)
+          a[ctr++] = 2 - t % 5;
+        else if (eta == 4 && t < 9)
+          a[ctr++] = 4 - t;
+      }
   return ctr;
 }
 
@@ -532,6 +568,27 @@ check_uniform (const mldsa_ops_t *x, const mldsa_ops_t *g)
     }
   check (!bad, "ExpandMask (4-way and single) equals the portable one");
 
+  /* RejBoundedPoly, both ETA, 4-way and single.  */
+  bad = 0;
+  for (round = 0; round < 300; round++)
+    {
+      byte rhop[MLDSA_CRHBYTES];
+      int eta = (round & 1) ? 4 : 2;
+
+      for (i = 0; i < MLDSA_CRHBYTES; i++)
+        rhop[i] = (byte)rnd32 ();
+      for (i = 0; i < 4; i++)
+        nonce[i] = (u16)rnd32 ();
+      x->poly_uniform_eta_x4 (q1, rhop, nonce, eta);
+      g->poly_uniform_eta_x4 (q2, rhop, nonce, eta);
+      for (i = 0; i < 4; i++)
+        bad += !same (&p1[i], &p2[i]);
+      x->poly_uniform_eta (&p1[0], rhop, nonce[round & 3], eta);
+      g->poly_uniform_eta (&p2[0], rhop, nonce[round & 3], eta);
+      bad += !same (&p1[0], &p2[0]);
+    }
+  check (!bad, "RejBoundedPoly (4-way and single) equals the portable one");
+
   /* SampleInBall for every TAU of FIPS 204 and other lengths.  */
   bad = 0;
   for (round = 0; round < 600; round++)
@@ -582,6 +639,42 @@ check_uniform (const mldsa_ops_t *x, const mldsa_ops_t *g)
                  || memcmp (p1[0].coeffs, p2[0].coeffs, 4 * c1);
     }
   check (!bad_asm, "the assembler rejection loop parses like Algorithm 14");
+
+  /* The RejBoundedPoly loop alone, likewise, with many rejected
+     nibbles.  */
+  bad_asm = 0;
+  for (round = 0; round < 3000; round++)
+    {
+      byte buf[272];
+      size_t len = 1 + rnd32 () % sizeof buf, pos;
+      unsigned int ctr0 = (round & 2) ? 256 - rnd32 () % 40 : rnd32 () % 256;
+      unsigned int c1 = ctr0, c2;
+      int eta = (round & 1) ? 4 : 2;
+      u32 rej = rnd32 () % 8;
+
+      if (ctr0 > 256)
+        ctr0 = c1 = 256;
+      for (i = 0; i < (int)sizeof buf; i++)
+        {
+          buf[i] = (byte)rnd32 ();
+          if (rnd32 () % 8 < rej)
+            buf[i] |= 0x0f;
+          if (rnd32 () % 8 < rej)
+            buf[i] |= 0xf0;
+        }
+      memset (&p1[0], 0xaa, sizeof p1[0]);
+      memset (&p2[0], 0xaa, sizeof p2[0]);
+      pos = _gcry_mldsa_rej_eta_avx2 (p1[0].coeffs, &c1, buf, len, eta,
+                                      mldsa_avx2_rej_table);
+      if (pos % 8 || pos > len || (pos + 8 <= len && c1 <= 240))
+        bad_asm++;
+      c1 = ref_rej_eta (p1[0].coeffs, c1, buf + pos, len - pos, eta);
+      c2 = ref_rej_eta (p2[0].coeffs, ctr0, buf, len, eta);
+      bad_asm += c1 != c2
+                 || memcmp (p1[0].coeffs, p2[0].coeffs, 4 * c1);
+    }
+  check (!bad_asm, "the assembler RejBoundedPoly loop parses like "
+         "Algorithm 15");
 #endif
 }
 
