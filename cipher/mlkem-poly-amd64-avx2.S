@@ -54,7 +54,7 @@
  *     ymm13 q^-1, ymm15 q; rdi R, rsi A, rdx B, rcx BC, r8d K,
  *     rax block offset, r9 operand counter, r10/r11 operand offsets.
  *   rej_uniform: see the function.
- *   the others: ymm0-ymm7 data, ymm8-ymm11 temporaries, ymm12-ymm15
+ *   the others: ymm0-ymm7 data, ymm8-ymm15 temporaries and
  *     constants; rdi the output, rsi the input, rdx the gamma table
  *     (mulcache), eax loop counter.
  * Only caller-saved registers are touched, except rbx in rej_uniform,
