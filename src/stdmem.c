@@ -21,6 +21,7 @@
 #include <config.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <errno.h>
 
 #include "g10lib.h"
@@ -41,11 +42,23 @@ mul_size (size_t n, size_t m, size_t *r)
 }
 
 
+/* No object can be larger than PTRDIFF_MAX bytes (the C library
+   refuses such requests anyway); rejecting them here keeps the
+   request away from malloc, which debugging allocators report as a
+   negative size.  */
+#define MAX_ALLOC_SIZE ((size_t)PTRDIFF_MAX)
+
 void *
 _gcry_malloc (size_t n)
 {
-  void *p = malloc (n ? n : 1);
+  void *p;
 
+  if (n > MAX_ALLOC_SIZE)
+    {
+      errno = ENOMEM;
+      return NULL;
+    }
+  p = malloc (n ? n : 1);
   if (!p)
     errno = ENOMEM;
   return p;
@@ -101,6 +114,11 @@ _gcry_realloc (void *a, size_t n)
     }
   if (_gcry_private_is_secure (a))
     return _gcry_secmem_realloc (a, n);
+  if (n > MAX_ALLOC_SIZE)
+    {
+      errno = ENOMEM;
+      return NULL;
+    }
   p = realloc (a, n);
   if (!p)
     errno = ENOMEM;
