@@ -1304,6 +1304,36 @@ test_bad (const struct pset *ps)
                             NULL, 0)) == GPG_ERR_BAD_SECKEY;
   check (ok, "bad %s: dk hash check", ps->name);
 
+  /* On error nothing is written: the output buffers keep their
+     pattern after a failed modulus check, hash check and length
+     check.  */
+  {
+    unsigned char *out = xmalloc (ps->ct_len), pat[32];
+    size_t j;
+
+    memset (pat, 0xa5, sizeof pat);
+    memcpy (x, ek, ps->ek_len);
+    x[1] |= 0x0f;
+    x[0] = 0xff;   /* First coefficient 4095.  */
+    memset (out, 0xa5, ps->ct_len);
+    memset (k2, 0xa5, 32);
+    ok = EC (gcry_kem_encap (ps->algo, x, ps->ek_len, out, ps->ct_len,
+                             k2, 32, NULL, 0)) == GPG_ERR_BAD_PUBKEY;
+    ok &= EC (gcry_kem_encap (ps->algo, ek, ps->ek_len, out, ps->ct_len,
+                              k2, 32, m, 31)) == GPG_ERR_INV_ARG;
+    memcpy (x, dk, ps->dk_len);
+    x[ps->dk_len - 40] ^= 1;
+    ok &= EC (gcry_kem_decap (ps->algo, x, ps->dk_len, ct, ps->ct_len,
+                              k2, 32, NULL, 0)) == GPG_ERR_BAD_SECKEY;
+    ok &= EC (gcry_kem_decap (ps->algo, dk, ps->dk_len, ct, ps->ct_len - 1,
+                              k2, 32, NULL, 0)) == GPG_ERR_INV_ARG;
+    for (j = 0; j < ps->ct_len; j++)
+      ok &= out[j] == 0xa5;
+    ok &= !memcmp (k2, pat, 32);
+    check (ok, "bad %s: no output on error", ps->name);
+    free (out);
+  }
+
   /* Modified ciphertexts (first byte, last byte, a middle bit): the
      result is the implicit-rejection key J (z || c').  */
   ok = 1;
