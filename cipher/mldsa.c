@@ -609,19 +609,37 @@ compute_mu (byte mu[MLDSA_MU_LEN], const byte tr[MLDSA_TR_LEN],
  * Workspaces.  Counts in polynomials.
  */
 
+/* Key generation and the secret key check keep the polynomials that
+   make up the secret key in secure memory (keygen_secret_npolys) and
+   the rest on the ordinary heap; so does signing.  */
+static unsigned int
+keygen_secret_npolys (const mldsa_params_t *p)
+{
+  /* s1 (l), s2 (k), s1hat (l), t (1), t1 (1).  */
+  return 2 * p->l + p->k + 2;
+}
+
 static unsigned int
 keygen_npolys (const mldsa_params_t *p)
 {
-  /* s1 (l), s2 (k), s1hat (l), two rows of A (2 l), t (1), t1 (1).  */
-  return 4 * p->l + p->k + 2;
+  /* Two rows of A (2 l).  */
+  return 2 * p->l;
+}
+
+static unsigned int
+sign_secret_npolys (const mldsa_params_t *p)
+{
+  /* s1hat (l), s2hat (k), t0hat (k).  */
+  return p->l + 2 * p->k;
 }
 
 static unsigned int
 sign_npolys (const mldsa_params_t *p)
 {
-  /* A (k l), s1hat (l), s2hat (k), t0hat (k), y / z (l), yhat (l),
-     w1 (k), w0 (k), c hat (1), temporary (1).  */
-  return p->k * p->l + 3 * p->l + 4 * p->k + 2;
+  /* A (k l), y / z (l), yhat (l), w1 (k), w0 (k), c hat (1),
+     temporary (1).  Wiped like the secure part: all but A are
+     secret.  */
+  return p->k * p->l + 2 * p->l + 2 * p->k + 2;
 }
 
 static unsigned int
@@ -635,13 +653,14 @@ verify_npolys (const mldsa_params_t *p)
 size_t
 _gcry_mldsa_keygen_workspace_size (const mldsa_params_t *p)
 {
-  return keygen_npolys (p) * sizeof (mldsa_poly_t);
+  return (keygen_npolys (p) + keygen_secret_npolys (p))
+         * sizeof (mldsa_poly_t);
 }
 
 size_t
 _gcry_mldsa_sign_workspace_size (const mldsa_params_t *p)
 {
-  return sign_npolys (p) * sizeof (mldsa_poly_t);
+  return (sign_npolys (p) + sign_secret_npolys (p)) * sizeof (mldsa_poly_t);
 }
 
 size_t
@@ -656,6 +675,13 @@ ws_alloc (unsigned int npolys)
   /* The kernels need 32-byte alignment only for future SIMD code;
      the heap gives 16, so over-allocate and align by hand.  */
   return xtrymalloc (npolys * sizeof (mldsa_poly_t) + 32);
+}
+
+/* Same in secure memory.  */
+static mldsa_poly_t *
+ws_alloc_secure (unsigned int npolys)
+{
+  return xtrymalloc_secure (npolys * sizeof (mldsa_poly_t) + 32);
 }
 
 static mldsa_poly_t *
@@ -682,21 +708,23 @@ ws_free (void *mem, unsigned int npolys)
 /* Compute from RHO, s1 (standard domain) and s2 row by row
    t = NTT^-1 (A o NTT (s1)) + s2, split it with Power2Round, and
    hand t1 and t0 of each row to the caller's buffers: T1 (k * 320
-   bytes) and T0 (k * 416 bytes, may be NULL).  WS provides 2 l + 2
-   scratch polynomials; S1HAT (l) receives NTT (s1).  */
+   bytes) and T0 (k * 416 bytes, may be NULL).  ROWS provides 2 l
+   scratch polynomials for A, T two for t and t1; S1HAT (l) receives
+   NTT (s1).  */
 static void
 compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
            const mldsa_poly_t *s1, const mldsa_poly_t *s2,
-           mldsa_poly_t *s1hat, mldsa_poly_t *ws, byte *t1out, byte *t0out)
+           mldsa_poly_t *s1hat, mldsa_poly_t *rows, mldsa_poly_t *t,
+           byte *t1out, byte *t0out)
 {
   const mldsa_ops_t *ops = mldsa_ops;
-  mldsa_poly_t *t = ws + 2 * p->l, *t1 = t + 1;
+  mldsa_poly_t *t1 = t + 1;
   a_stream_t as;
   unsigned int i, j;
 
   as.p = p;
   as.rho = rho;
-  as.buf = ws;
+  as.buf = rows;
   as.next = 0;
 
   for (j = 0; j < p->l; j++)
@@ -743,19 +771,25 @@ _gcry_mldsa_keygen_internal (const mldsa_params_t *p, byte *pk, byte *sk,
   byte seedbuf[MLDSA_SEEDBYTES + 2];
   byte expanded[2 * MLDSA_SEEDBYTES + MLDSA_CRHBYTES];
   const byte *rho, *rhoprime, *key;
-  mldsa_poly_t *ws, *s1, *s2, *s1hat, *tmp;
-  void *mem;
+  mldsa_poly_t *rows, *s1, *s2, *s1hat, *t;
+  void *mem, *smem;
   byte *o;
   unsigned int i;
 
   mem = ws_alloc (keygen_npolys (p));
-  if (!mem)
-    return gpg_err_code_from_syserror ();
-  ws = ws_align (mem);
-  s1 = ws;
+  smem = mem ? ws_alloc_secure (keygen_secret_npolys (p)) : NULL;
+  if (!smem)
+    {
+      gpg_err_code_t ec = gpg_err_code_from_syserror ();
+
+      xfree (mem);
+      return ec;
+    }
+  rows = ws_align (mem);
+  s1 = ws_align (smem);
   s2 = s1 + p->l;
   s1hat = s2 + p->k;
-  tmp = s1hat + p->l;
+  t = s1hat + p->l;
 
   /* (rho, rho', K) = H (xi || k || l, 128), Algorithm 6 line 1.  */
   memcpy (seedbuf, xi, MLDSA_SEEDBYTES);
@@ -782,12 +816,13 @@ _gcry_mldsa_keygen_internal (const mldsa_params_t *p, byte *pk, byte *sk,
 
   /* pkEncode (Algorithm 22): rho || t1.  */
   memcpy (pk, rho, MLDSA_SEEDBYTES);
-  compute_t (p, rho, s1, s2, s1hat, tmp, pk + MLDSA_SEEDBYTES, o);
+  compute_t (p, rho, s1, s2, s1hat, rows, t, pk + MLDSA_SEEDBYTES, o);
 
   /* tr = H (pk, 64).  */
   _gcry_shake256 (sk + 2 * MLDSA_SEEDBYTES, MLDSA_TR_LEN, pk, p->pk_len);
 
   ws_free (mem, keygen_npolys (p));
+  ws_free (smem, keygen_secret_npolys (p));
   wipememory (seedbuf, sizeof seedbuf);
   wipememory (expanded, sizeof expanded);
   return 0;
@@ -836,19 +871,24 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   mldsa_poly_t *mat, *s1hat, *s2hat, *t0hat, *y, *yhat, *w1, *w0, *cp, *tmp;
   mldsa_poly_t *ptr[8];
   u16 nonce[8];
-  void *mem;
+  void *mem, *smem = NULL;
   u16 kappa;
   u32 bad = 0;
   unsigned int i, j;
 
   mem = ws_alloc (sign_npolys (p));
-  if (!mem)
-    return gpg_err_code_from_syserror ();
+  smem = mem ? ws_alloc_secure (sign_secret_npolys (p)) : NULL;
+  if (!smem)
+    {
+      ec = gpg_err_code_from_syserror ();
+      xfree (mem);
+      return ec;
+    }
   mat = ws_align (mem);
-  s1hat = mat + k * l;
+  s1hat = ws_align (smem);
   s2hat = s1hat + l;
   t0hat = s2hat + k;
-  y = t0hat + k;
+  y = mat + k * l;
   yhat = y + l;
   w1 = yhat + l;
   w0 = w1 + k;
@@ -1002,6 +1042,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   wipememory (rhopp, sizeof rhopp);
   wipememory (w1buf, sizeof w1buf);
   ws_free (mem, sign_npolys (p));
+  ws_free (smem, sign_secret_npolys (p));
   return ec;
 }
 
@@ -1121,26 +1162,27 @@ _gcry_mldsa_check_secret_key (const mldsa_params_t *p, const byte *sk,
 {
   gpg_err_code_t ec = 0;
   sk_parts_t parts;
-  mldsa_poly_t *ws, *s1, *s2, *s1hat, *tmp;
+  mldsa_poly_t *rows, *s1, *s2, *s1hat, *t;
   byte *pkbuf = NULL, *t0buf = NULL;
   byte tr[MLDSA_TR_LEN];
-  void *mem;
+  void *mem, *smem;
   u32 bad = 0;
   unsigned int i;
 
   mem = ws_alloc (keygen_npolys (p));
+  smem = ws_alloc_secure (keygen_secret_npolys (p));
   pkbuf = xtrymalloc (p->pk_len);
   t0buf = xtrymalloc_secure (p->k * POLYT0_BYTES);
-  if (!mem || !pkbuf || !t0buf)
+  if (!mem || !smem || !pkbuf || !t0buf)
     {
       ec = gpg_err_code_from_syserror ();
       goto leave;
     }
-  ws = ws_align (mem);
-  s1 = ws;
+  rows = ws_align (mem);
+  s1 = ws_align (smem);
   s2 = s1 + p->l;
   s1hat = s2 + p->k;
-  tmp = s1hat + p->l;
+  t = s1hat + p->l;
 
   sk_split (p, sk, &parts);
   for (i = 0; i < p->l; i++)
@@ -1153,7 +1195,7 @@ _gcry_mldsa_check_secret_key (const mldsa_params_t *p, const byte *sk,
       goto leave;
     }
   memcpy (pkbuf, parts.rho, MLDSA_SEEDBYTES);
-  compute_t (p, parts.rho, s1, s2, s1hat, tmp, pkbuf + MLDSA_SEEDBYTES,
+  compute_t (p, parts.rho, s1, s2, s1hat, rows, t, pkbuf + MLDSA_SEEDBYTES,
              t0buf);
   _gcry_shake256 (tr, sizeof tr, pkbuf, p->pk_len);
   if (!ct_memequal (t0buf, parts.t0, p->k * POLYT0_BYTES)
@@ -1163,6 +1205,7 @@ _gcry_mldsa_check_secret_key (const mldsa_params_t *p, const byte *sk,
 
  leave:
   ws_free (mem, keygen_npolys (p));
+  ws_free (smem, keygen_secret_npolys (p));
   if (t0buf)
     {
       wipememory (t0buf, p->k * POLYT0_BYTES);
