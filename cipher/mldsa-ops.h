@@ -180,6 +180,16 @@ typedef struct mldsa_ops_s
 /* The portable kernel set; every other table starts from it.  */
 extern const mldsa_ops_t _gcry_mldsa_ops_generic;
 
+/* The PowerPC VSX kernel set "vsx" (cipher/mldsa-ntt-ppc.c, built with
+   PPC_VSX_CFLAGS).  USE_MLDSA_VSX says it is compiled in; the front
+   file uses it only when HWF_PPC_ARCH_2_07 (POWER8) is present.  */
+#undef USE_MLDSA_VSX
+#if defined(ENABLE_PPC_CRYPTO_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_PPC_VSX) \
+    && defined(__powerpc64__)
+# define USE_MLDSA_VSX 1
+extern const mldsa_ops_t _gcry_mldsa_ops_vsx;
+#endif
+
 /* Unpack GAMMA1 - a from the 18-bit (GAMMA1 = 2^17) or 20-bit
    (GAMMA1 = 2^19) little-endian packing of BitPack (Algorithm 17);
    shared by ExpandMask and the signature decoder.  */

@@ -108,6 +108,10 @@ _gcry_mldsa_init (void)
   if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
     mldsa_ops = &_gcry_mldsa_ops_avx2;
 #endif
+#ifdef USE_MLDSA_VSX
+  if (_gcry_get_hw_features () & HWF_PPC_ARCH_2_07)
+    mldsa_ops = &_gcry_mldsa_ops_vsx;
+#endif
 
   if (!strcmp (_gcry_keccak_batch_backend_name (4), "generic"))
     mldsa_pad_from = 3;
@@ -136,6 +140,11 @@ _gcry_mldsa_get_ops (const char *name)
   if (name && !strcmp (name, _gcry_mldsa_ops_avx2.name)
       && (_gcry_get_hw_features () & HWF_INTEL_AVX2))
     return &_gcry_mldsa_ops_avx2;
+#endif
+#ifdef USE_MLDSA_VSX
+  if (name && !strcmp (name, _gcry_mldsa_ops_vsx.name)
+      && (_gcry_get_hw_features () & HWF_PPC_ARCH_2_07))
+    return &_gcry_mldsa_ops_vsx;
 #endif
   return NULL;
 }

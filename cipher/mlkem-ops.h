@@ -138,6 +138,16 @@ typedef struct mlkem_ops_s
 /* The portable kernel set (cipher/mlkem-poly-generic.c).  */
 extern const mlkem_ops_t _gcry_mlkem_ops_generic;
 
+/* The PowerPC VSX kernel set "vsx" (cipher/mlkem-ntt-ppc.c, built with
+   PPC_VSX_CFLAGS).  USE_MLKEM_VSX says it is compiled in; the front
+   file uses it only when HWF_PPC_ARCH_2_07 (POWER8) is present.  */
+#undef USE_MLKEM_VSX
+#if defined(ENABLE_PPC_CRYPTO_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_PPC_VSX) \
+    && defined(__powerpc64__)
+# define USE_MLKEM_VSX 1
+extern const mlkem_ops_t _gcry_mlkem_ops_vsx;
+#endif
+
 /* The kernel sets usable on this machine (compiled in and supported by
  * the enabled hardware features), best first, the portable set last;
  * NULL for IDX past the end.  _gcry_mlkem_init picks index 0.  For the
