@@ -703,5 +703,8 @@ main (int argc, char **argv)
   else
     printf ("t-mldsa-avx2: kernel comparisons skipped\n");
   printf ("t-mldsa-avx2: %lu passed, %lu failed\n", passed, failed);
+  /* Nothing to test in a build without the AVX2 kernels: skip.  */
+  if (!passed && !failed)
+    return 77;
   return failed ? 1 : 0;
 }
