@@ -13,9 +13,11 @@
 
 /* The kernel set "vsx" of ML-DSA (contract: mldsa-ops.h), written
  * with the GCC vector intrinsics of <altivec.h> for POWER8 (ISA 2.07)
- * and later.  It overrides the NTT, the inverse NTT, the two pointwise
- * products, REDUCE and CADDQ; the other entries forward to the
- * portable set.  The NTT domain keeps the standard order of FIPS 204,
+ * and later.  It overrides the arithmetic entries: the NTT, the
+ * inverse NTT, the two pointwise products, REDUCE, CADDQ, Power2Round,
+ * Decompose, MakeHint, UseHint and the norm check; the samplers
+ * (Keccak-bound, already dispatched to the VSX Keccak through
+ * keccak.h) forward to the portable set.  The NTT domain keeps the standard order of FIPS 204,
  * and every kernel performs, lane by lane, the same integer
  * operations as the portable kernel of cipher/mldsa-poly-generic.c,
  * so the results are bit-identical (and the bound analysis there
@@ -384,42 +386,165 @@ caddq_vsx (mldsa_poly_t *p)
 }
 
 
+/* Power2Round with d = 13, as the portable kernel:
+   a1 = (a + 2^12 - 1) >> 13, a0 = a - a1 2^13.  A1 may alias A.  */
+static void
+power2round_vsx (mldsa_poly_t *a1, mldsa_poly_t *a0, const mldsa_poly_t *a)
+{
+  const vs32 h = vec_splats ((1 << (MLDSA_D - 1)) - 1);
+  const vu32 sd = SPLAT (MLDSA_D);
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N; i += 4)
+    {
+      vs32 r = (vs32)LD (a->coeffs + i);
+      vs32 r1 = vec_sra (vec_add (r, h), sd);
+
+      ST ((vu32)vec_sub (r, vec_sl (r1, sd)), a0->coeffs + i);
+      ST ((vu32)r1, a1->coeffs + i);
+    }
+}
+
+/* Decompose, as the portable kernel (see there for the constants):
+   r1 = round (ceil (r / 128) / (alpha / 128)) by a multiplication and
+   a shift, folded to 0 at m = (q-1)/alpha, then r0 = r - r1 alpha,
+   minus q where that exceeds (q-1)/2.  A1 may alias A.  */
+static inline void
+decompose_vec (vs32 *r1p, vs32 *r0p, vs32 r, s32 gamma2)
+{
+  const vs32 q = vec_splats ((int)MLDSA_Q);
+  const vs32 qh = vec_splats ((int)((MLDSA_Q - 1) / 2));
+  const vu32 s31 = SPLAT (31);
+  vs32 r1 = vec_sra (vec_add (r, vec_splats (127)), SPLAT (7));
+
+  if (gamma2 == (MLDSA_Q - 1) / 32)
+    {
+      r1 = vec_sra (vec_add (vec_mul (r1, vec_splats (1025)),
+                             vec_splats (1 << 21)), SPLAT (22));
+      r1 = vec_and (r1, vec_splats (15));
+    }
+  else
+    {
+      r1 = vec_sra (vec_add (vec_mul (r1, vec_splats (11275)),
+                             vec_splats (1 << 23)), SPLAT (24));
+      r1 = vec_xor (r1, vec_and (vec_sra (vec_sub (vec_splats (43), r1),
+                                          s31), r1));
+    }
+  r = vec_sub (r, vec_mul (r1, vec_splats (2 * gamma2)));
+  r = vec_sub (r, vec_and (vec_sra (vec_sub (qh, r), s31), q));
+  *r1p = r1;
+  *r0p = r;
+}
+
+static void
+decompose_vsx (mldsa_poly_t *a1, mldsa_poly_t *a0, const mldsa_poly_t *a,
+               s32 gamma2)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N; i += 4)
+    {
+      vs32 r1, r0;
+
+      decompose_vec (&r1, &r0, (vs32)LD (a->coeffs + i), gamma2);
+      ST ((vu32)r0, a0->coeffs + i);
+      ST ((vu32)r1, a1->coeffs + i);
+    }
+}
+
+/* MakeHint as the portable kernel: h = 1 iff z > GAMMA2, z < -GAMMA2,
+   or z = -GAMMA2 with r1 != 0; the ones are counted per lane and
+   summed at the end.  H may alias A0.  */
+static unsigned int
+make_hint_vsx (mldsa_poly_t *h, const mldsa_poly_t *a0,
+               const mldsa_poly_t *a1, s32 gamma2)
+{
+  const vu32 g = SPLAT (gamma2), one = SPLAT (1), s31 = SPLAT (31);
+  vu32 cnt = SPLAT (0);
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N; i += 4)
+    {
+      vu32 z = LD (a0->coeffs + i), r1 = LD (a1->coeffs + i);
+      vu32 eq = vec_add (z, g);
+      vu32 out, neq;
+
+      out = vec_or (vec_sr (vec_sub (g, z), s31), vec_sr (eq, s31));
+      neq = vec_sr (vec_andc (vec_sub (eq, one), eq), s31);
+      out = vec_or (out, vec_and (neq, vec_sr (vec_or (r1, vec_sub (SPLAT (0),
+                                                                   r1)),
+                                              s31)));
+      ST (out, h->coeffs + i);
+      cnt = vec_add (cnt, out);
+    }
+  return vec_extract (cnt, 0) + vec_extract (cnt, 1)
+         + vec_extract (cnt, 2) + vec_extract (cnt, 3);
+}
+
+/* UseHint: Decompose, then where h != 0 step r1 up (r0 > 0) or down
+   modulo m, with selects (the data are public anyway).  B may alias
+   A.  */
+static void
+use_hint_vsx (mldsa_poly_t *b, const mldsa_poly_t *a, const mldsa_poly_t *h,
+              s32 gamma2)
+{
+  const int m1 = gamma2 == (MLDSA_Q - 1) / 32 ? 15 : 43;   /* m - 1 */
+  const vs32 zero = vec_splats (0), one = vec_splats (1);
+  const vs32 top = vec_splats (m1);
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N; i += 4)
+    {
+      vs32 r1, r0, up, dn, nb;
+      vector bool int hint, pos;
+
+      decompose_vec (&r1, &r0, (vs32)LD (a->coeffs + i), gamma2);
+      hint = vec_cmpeq ((vs32)LD (h->coeffs + i), zero);
+      pos = vec_cmpgt (r0, zero);
+      if (gamma2 == (MLDSA_Q - 1) / 32)
+        {
+          up = vec_and (vec_add (r1, one), top);
+          dn = vec_and (vec_sub (r1, one), top);
+        }
+      else
+        {
+          up = vec_sel (vec_add (r1, one), zero, vec_cmpeq (r1, top));
+          dn = vec_sel (vec_sub (r1, one), top, vec_cmpeq (r1, zero));
+        }
+      nb = vec_sel (dn, up, pos);
+      ST ((vu32)vec_sel (nb, r1, hint), b->coeffs + i);
+    }
+}
+
+/* The portable chknorm: centre with t - round (t / 2^23) q, take |t|
+   without a branch, OR the sign bits of BOUND - 1 - |t|.  */
+static int
+chknorm_vsx (const mldsa_poly_t *a, s32 bound)
+{
+  const vs32 q = vec_splats ((int)MLDSA_Q);
+  const vs32 half = vec_splats (1 << 22);
+  const vs32 bm1 = vec_splats (bound - 1);
+  const vu32 s23 = SPLAT (23), s31 = SPLAT (31);
+  vu32 bad = SPLAT (0);
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N; i += 4)
+    {
+      vs32 t = (vs32)LD (a->coeffs + i);
+      vs32 r = vec_sra (vec_add (t, half), s23);
+
+      t = vec_sub (t, vec_mul (r, q));
+      t = vec_sub (t, vec_and (vec_sra (t, s31), vec_add (t, t)));
+      bad = vec_or (bad, vec_sr ((vu32)vec_sub (bm1, t), s31));
+    }
+  return (int)(vec_extract (bad, 0) | vec_extract (bad, 1)
+               | vec_extract (bad, 2) | vec_extract (bad, 3));
+}
+
+
 /* The entries not written here forward to the portable set (a table
    initialiser cannot copy them, and those kernels are compiled
    without VSX flags, as they should be).  */
-static void
-power2round_fwd (mldsa_poly_t *a1, mldsa_poly_t *a0, const mldsa_poly_t *a)
-{
-  _gcry_mldsa_ops_generic.power2round (a1, a0, a);
-}
-
-static void
-decompose_fwd (mldsa_poly_t *a1, mldsa_poly_t *a0, const mldsa_poly_t *a,
-               s32 gamma2)
-{
-  _gcry_mldsa_ops_generic.decompose (a1, a0, a, gamma2);
-}
-
-static unsigned int
-make_hint_fwd (mldsa_poly_t *h, const mldsa_poly_t *a0,
-               const mldsa_poly_t *a1, s32 gamma2)
-{
-  return _gcry_mldsa_ops_generic.make_hint (h, a0, a1, gamma2);
-}
-
-static void
-use_hint_fwd (mldsa_poly_t *b, const mldsa_poly_t *a, const mldsa_poly_t *h,
-              s32 gamma2)
-{
-  _gcry_mldsa_ops_generic.use_hint (b, a, h, gamma2);
-}
-
-static int
-chknorm_fwd (const mldsa_poly_t *a, s32 bound)
-{
-  return _gcry_mldsa_ops_generic.chknorm (a, bound);
-}
-
 static void
 poly_uniform_x4_fwd (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
                      const u16 nonce[4])
@@ -480,11 +605,11 @@ const mldsa_ops_t _gcry_mldsa_ops_vsx =
     pointwise_acc_vsx,
     reduce_vsx,
     caddq_vsx,
-    power2round_fwd,
-    decompose_fwd,
-    make_hint_fwd,
-    use_hint_fwd,
-    chknorm_fwd,
+    power2round_vsx,
+    decompose_vsx,
+    make_hint_vsx,
+    use_hint_vsx,
+    chknorm_vsx,
     poly_uniform_x4_fwd,
     poly_uniform_fwd,
     poly_uniform_eta_x4_fwd,
