@@ -382,9 +382,9 @@ mont_reduce32 (v32 e, v32 o)
 {
   const v32 qinv = vec_splats ((int)MLKEM_QINV);
   const v32 q = vec_splats ((int)MLKEM_Q);
-  const vector unsigned int s16 = vec_splats (16u);
-  v32 te = vec_sra (vec_sl (vec_mul (e, qinv), s16), s16);
-  v32 to = vec_sra (vec_sl (vec_mul (o, qinv), s16), s16);
+  const vector unsigned int sh = vec_splats (16u);
+  v32 te = vec_sra (vec_sl (vec_mul (e, qinv), sh), sh);
+  v32 to = vec_sra (vec_sl (vec_mul (o, qinv), sh), sh);
 
   e = vec_sub (e, vec_mul (te, q));
   o = vec_sub (o, vec_mul (to, q));
