@@ -21,7 +21,8 @@
  *   acvp         NIST ACVP keyGen and encapDecap (both revisions)
  *   wycheproof   all four ML-KEM file kinds, all three sizes
  *   cctv         strcmp, modulus, unlucky sample, intermediate
- *   api          round trips through both APIs, keygrip, testkey
+ *   api          round trips through both APIs, keygrip, testkey,
+ *                GCRYCTL_SELFTEST
  *   bad          bad input of every kind
  *   ct           encaps/decaps with the secrets marked for Valgrind
  *
@@ -1414,6 +1415,11 @@ main (int argc, char **argv)
       if (want ("ct"))
         test_ct (&psets[i]);
     }
+  /* The library's known-answer selftest, with the kernel set chosen
+     for this run.  */
+  if (want ("api"))
+    check (!gcry_control (GCRYCTL_SELFTEST, 0),
+           "GCRYCTL_SELFTEST (includes the ML-KEM known answers)");
 
 #ifdef HAVE_JSON_C
   if (want ("acvp") && test_vectors_dir ())
