@@ -688,18 +688,29 @@ _gcry_mlkem_poly_decompress (mlkem_poly *restrict r, const byte *restrict a,
     }
 }
 
+/* Each message byte is spread to eight 0/1 bytes without a branch:
+ * the multiplication copies it into every byte, byte j keeps bit j,
+ * and adding 0x7f to its low seven bits moves "nonzero" to bit 7
+ * (no carry leaves a byte).  The 0/1 bytes then become masks in a
+ * loop that vectorises.  */
 void
-_gcry_mlkem_poly_frommsg (mlkem_poly *r, const byte msg[32])
+_gcry_mlkem_poly_frommsg (mlkem_poly *restrict r, const byte msg[32])
 {
-  unsigned int i, j;
+  byte t[MLKEM_N];
+  unsigned int i;
 
   for (i = 0; i < 32; i++)
-    for (j = 0; j < 8; j++)
-      {
-        s16 mask = -(s16)((msg[i] >> j) & 1);
+    {
+      u64 e = (msg[i] * (u64)0x0101010101010101ULL)
+              & (u64)0x8040201008040201ULL;
 
-        r->coeffs[8 * i + j] = mask & ((MLKEM_Q + 1) / 2);
-      }
+      e = (((e & (u64)0x7f7f7f7f7f7f7f7fULL) + (u64)0x7f7f7f7f7f7f7f7fULL)
+           | e) >> 7;
+      buf_put_le64 (t + 8 * i, e & (u64)0x0101010101010101ULL);
+    }
+  for (i = 0; i < MLKEM_N; i++)
+    r->coeffs[i] = -(s16)t[i] & ((MLKEM_Q + 1) / 2);
+  wipememory (t, sizeof t);
 }
 
 /* Compress_1 (x) for 0 <= x < q is 1 exactly if q/4 < x < 3q/4,
