@@ -13,13 +13,16 @@
 
 /* The kernel set "vsx" of ML-KEM (contract: mlkem-ops.h), written
  * with the GCC vector intrinsics of <altivec.h> for POWER8 (ISA 2.07)
- * and later.  It overrides NTT, NTT^-1, the base multiplication and
- * its cache, REDUCE and TOMONT; the other entries are the portable
- * ones.  NTT-domain polynomials keep the standard order of FIPS 203,
- * and every kernel performs, lane by lane, the same integer
- * operations as the portable kernel of cipher/mlkem-poly-generic.c,
- * so the results are bit-identical, not only equal mod q (and the
- * bound analysis there applies unchanged).
+ * and later: NTT, NTT^-1, the base multiplication and its cache,
+ * REDUCE, TOMONT, ByteEncode_12/ByteDecode_12 and SamplePolyCBD.
+ * GEN_MATRIX_NTT, bound by the 4-way Keccak that keccak.h already
+ * dispatches to VSX, forwards to the portable set.  NTT-domain
+ * polynomials keep the standard order of FIPS 203, and every kernel
+ * computes, lane by lane, the same integer operations as the portable
+ * kernel of cipher/mlkem-poly-generic.c, so the results are
+ * bit-identical, not only equal mod q (and the bound analysis there
+ * applies unchanged).  The byte-level kernels are vperm shuffles
+ * around the portable formulas; their comments say which.
  *
  * Vectors hold eight int16_t coefficients.  Arithmetic:
  *  - lo16 (a * b): vmladduhm (vec_mladd with a zero addend);
@@ -452,38 +455,206 @@ tomont_vsx (s16 c[MLKEM_N])
 }
 
 
-/* The entries not written here forward to the portable set (a table
-   initialiser cannot copy them, and those kernels are compiled
-   without VSX flags, as they should be).  */
+/* Byte positions for the vperm masks of the byte-level kernels below:
+   HW (LO, HI) lists, in memory order, the bytes that make a halfword
+   lane LO + 256 HI; WB (I, B) is the memory position of value byte B
+   (0 = least significant) of 32-bit lane I.  */
+#ifdef __LITTLE_ENDIAN__
+# define HW(lo, hi)  (lo), (hi)
+# define WB(i, b)    (4 * (i) + (b))
+#else
+# define HW(lo, hi)  (hi), (lo)
+# define WB(i, b)    (4 * (i) + 3 - (b))
+#endif
+#define LDB(p)     vec_xl (0, (const unsigned char *)(p))
+#define STB(v, p)  vec_xst ((v), 0, (unsigned char *)(p))
+
+typedef vector unsigned short vu16;
+typedef vector unsigned int vu32;
+
+/* ByteEncode_12 (FIPS 203 Algorithm 5) of 0 <= a_i < 4096: vmsumuhm
+   with (1, 4096) forms c_2i + 4096 c_2i+1 in 32-bit lane i, and three
+   vperms pick the low three bytes of the 16 lanes of 32 coefficients
+   into 48 output bytes.  */
 static void
-poly_ntt_tobytes_fwd (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
+poly_ntt_tobytes_vsx (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
 {
-  _gcry_mlkem_ops_generic.poly_ntt_tobytes (r, a);
+  static const vu8 m0 = { WB (0, 0), WB (0, 1), WB (0, 2),
+                          WB (1, 0), WB (1, 1), WB (1, 2),
+                          WB (2, 0), WB (2, 1), WB (2, 2),
+                          WB (3, 0), WB (3, 1), WB (3, 2),
+                          16 + WB (0, 0), 16 + WB (0, 1), 16 + WB (0, 2),
+                          16 + WB (1, 0) };
+  static const vu8 m1 = { WB (1, 1), WB (1, 2),
+                          WB (2, 0), WB (2, 1), WB (2, 2),
+                          WB (3, 0), WB (3, 1), WB (3, 2),
+                          16 + WB (0, 0), 16 + WB (0, 1), 16 + WB (0, 2),
+                          16 + WB (1, 0), 16 + WB (1, 1), 16 + WB (1, 2),
+                          16 + WB (2, 0), 16 + WB (2, 1) };
+  static const vu8 m2 = { WB (2, 2),
+                          WB (3, 0), WB (3, 1), WB (3, 2),
+                          16 + WB (0, 0), 16 + WB (0, 1), 16 + WB (0, 2),
+                          16 + WB (1, 0), 16 + WB (1, 1), 16 + WB (1, 2),
+                          16 + WB (2, 0), 16 + WB (2, 1), 16 + WB (2, 2),
+                          16 + WB (3, 0), 16 + WB (3, 1), 16 + WB (3, 2) };
+  const vu16 f = { 1, 4096, 1, 4096, 1, 4096, 1, 4096 };
+  const vu32 zero = vec_splats (0u);
+  unsigned int i;
+
+  for (i = 0; i < MLKEM_N / 32; i++)
+    {
+      const s16 *c = a->coeffs + 32 * i;
+      vu8 w0 = (vu8)vec_msum ((vu16)LD (c), f, zero);
+      vu8 w1 = (vu8)vec_msum ((vu16)LD (c + 8), f, zero);
+      vu8 w2 = (vu8)vec_msum ((vu16)LD (c + 16), f, zero);
+      vu8 w3 = (vu8)vec_msum ((vu16)LD (c + 24), f, zero);
+
+      STB (vec_perm (w0, w1, m0), r + 48 * i);
+      STB (vec_perm (w1, w2, m1), r + 48 * i + 16);
+      STB (vec_perm (w2, w3, m2), r + 48 * i + 32);
+    }
 }
 
+/* ByteDecode_12 without the reduction: a vperm gives halfword lane
+   2i the bytes 3i, 3i+1 and lane 2i+1 the bytes 3i+1, 3i+2; the odd
+   lanes are shifted right by 4 and all masked to 12 bits.  The second
+   half of each 24-byte group is loaded from offset 8 (not 12), so no
+   load passes the end of the input.  */
 static void
-poly_ntt_frombytes_fwd (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
+poly_ntt_frombytes_vsx (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
 {
-  _gcry_mlkem_ops_generic.poly_ntt_frombytes (r, a);
+  static const vu8 m0 = { HW (0, 1), HW (1, 2), HW (3, 4), HW (4, 5),
+                          HW (6, 7), HW (7, 8), HW (9, 10), HW (10, 11) };
+  static const vu8 m1 = { HW (4, 5), HW (5, 6), HW (7, 8), HW (8, 9),
+                          HW (10, 11), HW (11, 12), HW (13, 14),
+                          HW (14, 15) };
+  const vu16 sh = { 0, 4, 0, 4, 0, 4, 0, 4 };
+  const vu16 mask = vec_splats ((unsigned short)0xfff);
+  unsigned int i;
+
+  for (i = 0; i < MLKEM_N / 16; i++)
+    {
+      vu8 x0 = LDB (a + 24 * i), x1 = LDB (a + 24 * i + 8);
+      vu16 c0 = vec_and (vec_sr ((vu16)vec_perm (x0, x0, m0), sh), mask);
+      vu16 c1 = vec_and (vec_sr ((vu16)vec_perm (x1, x1, m1), sh), mask);
+
+      ST ((v16)c0, r->coeffs + 16 * i);
+      ST ((v16)c1, r->coeffs + 16 * i + 8);
+    }
 }
 
+/* SamplePolyCBD_2 (FIPS 203 Algorithm 8): per byte the 2-bit sums of
+   the portable kernel, d = (b & 0x55) + ((b >> 1) & 0x55), on 16 bytes
+   at once; a vperm puts byte i into halfword lanes 2i and 2i+1 (high
+   byte zero), and the lanes take (d & 3) - ((d >> 2) & 3) of d or of
+   d >> 4.  */
+static void
+poly_cbd_eta2_vsx (mlkem_poly *r, const byte buf[128])
+{
+  static const vu8 m[4] =
+    {
+      { HW (0, 16), HW (0, 16), HW (1, 16), HW (1, 16),
+        HW (2, 16), HW (2, 16), HW (3, 16), HW (3, 16) },
+      { HW (4, 16), HW (4, 16), HW (5, 16), HW (5, 16),
+        HW (6, 16), HW (6, 16), HW (7, 16), HW (7, 16) },
+      { HW (8, 16), HW (8, 16), HW (9, 16), HW (9, 16),
+        HW (10, 16), HW (10, 16), HW (11, 16), HW (11, 16) },
+      { HW (12, 16), HW (12, 16), HW (13, 16), HW (13, 16),
+        HW (14, 16), HW (14, 16), HW (15, 16), HW (15, 16) }
+    };
+  const vu8 m55 = vec_splats ((unsigned char)0x55);
+  const vu8 zero = vec_splats ((unsigned char)0);
+  const vu16 sh = { 0, 4, 0, 4, 0, 4, 0, 4 };
+  const vu16 three = vec_splats ((unsigned short)3);
+  const vu16 two = vec_splats ((unsigned short)2);
+  unsigned int i, v;
+
+  for (i = 0; i < 128 / 16; i++)
+    {
+      vu8 b = LDB (buf + 16 * i);
+      vu8 d = vec_add (vec_and (b, m55),
+                       vec_and (vec_sr (b, vec_splats ((unsigned char)1)),
+                                m55));
+
+      for (v = 0; v < 4; v++)
+        {
+          vu16 x = vec_sr ((vu16)vec_perm (d, zero, m[v]), sh);
+          v16 c = vec_sub ((v16)vec_and (x, three),
+                           (v16)vec_and (vec_sr (x, two), three));
+
+          ST (c, r->coeffs + 32 * i + 8 * v);
+        }
+    }
+}
+
+/* SamplePolyCBD_3: the portable 3-bit sums over each 24-bit group t,
+   d = (t & 0x249249) + ((t >> 1) & 0x249249) + ((t >> 2) & 0x249249),
+   in 32-bit lanes (12 input bytes per step); then halfword lane 4w+j
+   gets the two bytes of d_w that hold bits 6j..6j+5, shifted by
+   0, 6, 4, 10 and masked, and coefficient j is (x & 7) - (x >> 3).
+   The last step loads from 4 bytes earlier (mask shifted), so no load
+   passes the end of the input.  */
+static void
+poly_cbd_eta3_vsx (mlkem_poly *r, const byte buf[192])
+{
+  static const unsigned char wm[16] =
+    {
+      [WB (0, 0)] = 0, [WB (0, 1)] = 1, [WB (0, 2)] = 2, [WB (0, 3)] = 16,
+      [WB (1, 0)] = 3, [WB (1, 1)] = 4, [WB (1, 2)] = 5, [WB (1, 3)] = 16,
+      [WB (2, 0)] = 6, [WB (2, 1)] = 7, [WB (2, 2)] = 8, [WB (2, 3)] = 16,
+      [WB (3, 0)] = 9, [WB (3, 1)] = 10, [WB (3, 2)] = 11, [WB (3, 3)] = 16
+    };
+  static const vu8 h0 = { HW (WB (0, 0), WB (0, 1)), HW (WB (0, 0), WB (0, 1)),
+                          HW (WB (0, 1), WB (0, 2)), HW (WB (0, 1), WB (0, 2)),
+                          HW (WB (1, 0), WB (1, 1)), HW (WB (1, 0), WB (1, 1)),
+                          HW (WB (1, 1), WB (1, 2)), HW (WB (1, 1), WB (1, 2)) };
+  static const vu8 h1 = { HW (WB (2, 0), WB (2, 1)), HW (WB (2, 0), WB (2, 1)),
+                          HW (WB (2, 1), WB (2, 2)), HW (WB (2, 1), WB (2, 2)),
+                          HW (WB (3, 0), WB (3, 1)), HW (WB (3, 0), WB (3, 1)),
+                          HW (WB (3, 1), WB (3, 2)), HW (WB (3, 1), WB (3, 2)) };
+  const vu8 zero = vec_splats ((unsigned char)0);
+  const vu32 m249 = vec_splats (0x249249u);
+  const vu16 sh = { 0, 6, 4, 10, 0, 6, 4, 10 };
+  const vu16 m63 = vec_splats ((unsigned short)63);
+  const vu16 seven = vec_splats ((unsigned short)7);
+  const vu16 three = vec_splats ((unsigned short)3);
+  const vu8 wmask = LDB (wm);
+  unsigned int i;
+
+  for (i = 0; i < 192 / 12; i++)
+    {
+      /* Public loop index only: the last group sits at offset 4 of
+         the vector loaded from 176.  */
+      unsigned int off = 12 * i <= 176 ? 0 : 4;
+      vu8 b = LDB (buf + 12 * i - off);
+      vu8 idx = vec_add (wmask, vec_splats ((unsigned char)off));
+      vu32 t, d;
+      vu16 x0, x1;
+
+      /* Entries 16 (zero) stay 16 + off, which still selects zero
+         bytes as OFF is at most 4 and ZERO fills 16..31.  */
+      t = (vu32)vec_perm (b, zero, idx);
+      d = vec_add (vec_add (vec_and (t, m249),
+                            vec_and (vec_sr (t, vec_splats (1u)), m249)),
+                   vec_and (vec_sr (t, vec_splats (2u)), m249));
+      x0 = vec_and (vec_sr ((vu16)vec_perm ((vu8)d, zero, h0), sh), m63);
+      x1 = vec_and (vec_sr ((vu16)vec_perm ((vu8)d, zero, h1), sh), m63);
+      ST (vec_sub ((v16)vec_and (x0, seven), (v16)vec_sr (x0, three)),
+          r->coeffs + 16 * i);
+      ST (vec_sub ((v16)vec_and (x1, seven), (v16)vec_sr (x1, three)),
+          r->coeffs + 16 * i + 8);
+    }
+}
+
+
+/* SampleNTT forwards to the portable set (a table initialiser cannot
+   copy the entry): it is bound by the 4-way Keccak, which keccak.h
+   already dispatches to VSX.  */
 static void
 gen_matrix_ntt_fwd (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
                     unsigned int k, int transposed)
 {
   _gcry_mlkem_ops_generic.gen_matrix_ntt (a, rho, k, transposed);
-}
-
-static void
-poly_cbd_eta2_fwd (mlkem_poly *r, const byte buf[128])
-{
-  _gcry_mlkem_ops_generic.poly_cbd_eta2 (r, buf);
-}
-
-static void
-poly_cbd_eta3_fwd (mlkem_poly *r, const byte buf[192])
-{
-  _gcry_mlkem_ops_generic.poly_cbd_eta3 (r, buf);
 }
 
 const mlkem_ops_t _gcry_mlkem_ops_vsx =
@@ -495,11 +666,11 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx =
     basemul_acc_vsx,
     reduce_vsx,
     tomont_vsx,
-    poly_ntt_tobytes_fwd,
-    poly_ntt_frombytes_fwd,
+    poly_ntt_tobytes_vsx,
+    poly_ntt_frombytes_vsx,
     gen_matrix_ntt_fwd,
-    poly_cbd_eta2_fwd,
-    poly_cbd_eta3_fwd
+    poly_cbd_eta2_vsx,
+    poly_cbd_eta3_vsx
   };
 
 #endif /*USE_MLKEM && USE_MLKEM_VSX*/
