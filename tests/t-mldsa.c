@@ -545,7 +545,7 @@ check_acvp_sigver (void)
               unsigned char *msg = test_json_hex (t, kind == 3 ? "mu"
                                                   : "message", &ml);
               unsigned char *ctx = test_json_hex (t, "context", &cl);
-              gcry_sexp_t pkey, data;
+              gcry_sexp_t pkey, data = NULL;
               gpg_error_t err;
 
               if (!pk || !sig || !msg)
