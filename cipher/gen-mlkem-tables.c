@@ -28,6 +28,19 @@
  *  - mlkem_gammas_mont[i] = 17^(2*BitRev7(i)+1) * R mod q, i = 0..127:
  *    the moduli X^2 - gamma_i of the base multiplication (FIPS 203
  *    Algorithm 11, equation 4.13).
+ *  - mlkem_ntt_tail_mont[3][64] and mlkem_invntt_head_mont[3][64]:
+ *    the twiddles of the two layers with len = 4 and len = 2 (the last
+ *    two of the NTT, the first two of the inverse), repeated for each
+ *    coefficient of a pair, so that the portable kernels can run these
+ *    layers on four separated quarters of the polynomial with unit
+ *    stride.  Entry i belongs to the block of eight coefficients
+ *    b = floor(i/2):
+ *      tail[0][i] = zetas[32 + b]       (len 4),
+ *      tail[1][i] = zetas[64 + 2b]      (len 2, coefficients 0..3),
+ *      tail[2][i] = zetas[65 + 2b]      (len 2, coefficients 4..7),
+ *      head[0][i] = zetas[127 - 2b]     (len 2, coefficients 0..3),
+ *      head[1][i] = zetas[126 - 2b]     (len 2, coefficients 4..7),
+ *      head[2][i] = zetas[63 - b]       (len 4).
  *  - MLKEM_INVNTT_F = R^2 / 128 mod q: the final factor of the
  *    inverse NTT.  A Montgomery multiplication by it divides by 128
  *    (FIPS 203 Algorithm 10, last step) and multiplies by R, which
@@ -105,10 +118,32 @@ print_table (const char *name, const long *t, unsigned int n)
   printf ("  };\n\n");
 }
 
+static void
+print_table3 (const char *name, long t[3][64])
+{
+  unsigned int i, j;
+
+  printf ("static const int16_t %s[3][64] =\n  {\n", name);
+  for (j = 0; j < 3; j++)
+    {
+      printf ("    {\n");
+      for (i = 0; i < 64; i++)
+        {
+          if (i % 8 == 0)
+            printf ("     ");
+          printf (" %5ld%s", t[j][i], i + 1 < 64 ? "," : "");
+          if (i % 8 == 7)
+            printf ("\n");
+        }
+      printf ("    }%s\n", j < 2 ? "," : "");
+    }
+  printf ("  };\n\n");
+}
+
 int
 main (void)
 {
-  long zetas[128], gammas[128];
+  long zetas[128], gammas[128], tail[3][64], head[3][64];
   long inv128, qinv;
   unsigned int i;
 
@@ -116,6 +151,18 @@ main (void)
     {
       zetas[i] = centered (powmod (ZETA, bitrev7 (i)) * R_MOD_Q);
       gammas[i] = centered (powmod (ZETA, 2 * bitrev7 (i) + 1) * R_MOD_Q);
+    }
+
+  for (i = 0; i < 64; i++)
+    {
+      unsigned int b = i / 2;
+
+      tail[0][i] = zetas[32 + b];
+      tail[1][i] = zetas[64 + 2 * b];
+      tail[2][i] = zetas[65 + 2 * b];
+      head[0][i] = zetas[127 - 2 * b];
+      head[1][i] = zetas[126 - 2 * b];
+      head[2][i] = zetas[63 - b];
     }
 
   inv128 = powmod (128, Q - 2);  /* q is prime.  */
@@ -161,6 +208,12 @@ main (void)
   print_table ("mlkem_zetas_mont", zetas, 128);
   printf ("/* 17^(2*BitRev7(i)+1) * 2^16 mod q, centered.  */\n");
   print_table ("mlkem_gammas_mont", gammas, 128);
+  printf ("/* Twiddles of the NTT layers len = 4 and 2 per coefficient"
+          " pair.  */\n");
+  print_table3 ("mlkem_ntt_tail_mont", tail);
+  printf ("/* Twiddles of the inverse NTT layers len = 2 and 4 per"
+          " coefficient pair.  */\n");
+  print_table3 ("mlkem_invntt_head_mont", head);
 
   printf ("#endif /*GCRY_MLKEM_TABLES_H*/\n");
   return 0;

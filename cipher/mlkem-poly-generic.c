@@ -118,6 +118,79 @@ ntt_layer (s16 *r, const unsigned int len, unsigned int k)
     }
 }
 
+/* Quarters.  The layers with len = 4 and len = 2 work inside blocks
+ * of eight coefficients, so their inner loops are only four or two
+ * long, too short to vectorise well.  They run instead on four
+ * quarters Q[c] (c = 0..3) that hold coefficient pairs 2c, 2c+1 of
+ * every block: Q[c][2b + j] = r[8b + 2c + j].  Then len = 4 pairs
+ * Q[0] with Q[2] and Q[1] with Q[3], len = 2 pairs Q[0] with Q[1] and
+ * Q[2] with Q[3], all with unit stride, and the twiddles come from
+ * tables with one entry per coefficient pair (mlkem-tables.h).  The
+ * arithmetic per coefficient is exactly that of the plain layers.  */
+
+static inline void
+quarters_split (s16 q[4][MLKEM_N / 4], const s16 *r)
+{
+  unsigned int b;
+
+  for (b = 0; b < MLKEM_N / 8; b++)
+    {
+      memcpy (&q[0][2 * b], r + 8 * b, 4);
+      memcpy (&q[1][2 * b], r + 8 * b + 2, 4);
+      memcpy (&q[2][2 * b], r + 8 * b + 4, 4);
+      memcpy (&q[3][2 * b], r + 8 * b + 6, 4);
+    }
+}
+
+static inline void
+quarters_join (s16 *r, const s16 q[4][MLKEM_N / 4])
+{
+  unsigned int b;
+
+  for (b = 0; b < MLKEM_N / 8; b++)
+    {
+      memcpy (r + 8 * b, &q[0][2 * b], 4);
+      memcpy (r + 8 * b + 2, &q[1][2 * b], 4);
+      memcpy (r + 8 * b + 4, &q[2][2 * b], 4);
+      memcpy (r + 8 * b + 6, &q[3][2 * b], 4);
+    }
+}
+
+/* The NTT layers len = 4 and len = 2 and the final Barrett reduction,
+ * on quarters.  */
+static void
+ntt_tail (s16 *r)
+{
+  const s16 *z4 = mlkem_ntt_tail_mont[0];
+  const s16 *z2a = mlkem_ntt_tail_mont[1], *z2b = mlkem_ntt_tail_mont[2];
+  s16 q[4][MLKEM_N / 4];
+  unsigned int i;
+
+  quarters_split (q, r);
+  for (i = 0; i < MLKEM_N / 4; i++)
+    {
+      s16 t = fqmul (q[2][i], z4[i]);
+      s16 u = fqmul (q[3][i], z4[i]);
+
+      q[2][i] = q[0][i] - t;
+      q[0][i] = q[0][i] + t;
+      q[3][i] = q[1][i] - u;
+      q[1][i] = q[1][i] + u;
+    }
+  for (i = 0; i < MLKEM_N / 4; i++)
+    {
+      s16 t = fqmul (q[1][i], z2a[i]);
+      s16 u = fqmul (q[3][i], z2b[i]);
+
+      q[1][i] = barrett_reduce (q[0][i] - t);
+      q[0][i] = barrett_reduce (q[0][i] + t);
+      q[3][i] = barrett_reduce (q[2][i] - u);
+      q[2][i] = barrett_reduce (q[2][i] + u);
+    }
+  quarters_join (r, q);
+  wipememory (q, sizeof q);
+}
+
 /* FIPS 203 Algorithm 9 (NTT), Cooley-Tukey butterflies, layers with
  * len = 128 down to 2, twiddles 17^BitRev7(k) for k = 1..127 (stored
  * in Montgomery form, so fqmul yields the exact product).
@@ -130,7 +203,6 @@ static void
 ntt_generic (mlkem_poly_ntt *rp, const mlkem_poly *ap)
 {
   s16 *r = rp->coeffs;
-  unsigned int j;
 
   memcpy (r, ap->coeffs, sizeof rp->coeffs);
   ntt_layer (r, 128, 1);
@@ -138,10 +210,7 @@ ntt_generic (mlkem_poly_ntt *rp, const mlkem_poly *ap)
   ntt_layer (r, 32, 4);
   ntt_layer (r, 16, 8);
   ntt_layer (r, 8, 16);
-  ntt_layer (r, 4, 32);
-  ntt_layer (r, 2, 64);
-  for (j = 0; j < MLKEM_N; j++)
-    r[j] = barrett_reduce (r[j]);
+  ntt_tail (r);
 }
 
 
@@ -169,6 +238,40 @@ invntt_layer (s16 *r, const unsigned int len, unsigned int k, const int reduce)
     }
 }
 
+/* The inverse NTT layers len = 2 and len = 4 (without reduction), on
+ * quarters.  */
+static void
+invntt_head (s16 *r)
+{
+  const s16 *z2a = mlkem_invntt_head_mont[0];
+  const s16 *z2b = mlkem_invntt_head_mont[1];
+  const s16 *z4 = mlkem_invntt_head_mont[2];
+  s16 q[4][MLKEM_N / 4];
+  unsigned int i;
+
+  quarters_split (q, r);
+  for (i = 0; i < MLKEM_N / 4; i++)
+    {
+      s16 t0 = q[0][i], u0 = q[1][i], t1 = q[2][i], u1 = q[3][i];
+
+      q[0][i] = t0 + u0;
+      q[1][i] = fqmul (u0 - t0, z2a[i]);
+      q[2][i] = t1 + u1;
+      q[3][i] = fqmul (u1 - t1, z2b[i]);
+    }
+  for (i = 0; i < MLKEM_N / 4; i++)
+    {
+      s16 t0 = q[0][i], u0 = q[2][i], t1 = q[1][i], u1 = q[3][i];
+
+      q[0][i] = t0 + u0;
+      q[2][i] = fqmul (u0 - t0, z4[i]);
+      q[1][i] = t1 + u1;
+      q[3][i] = fqmul (u1 - t1, z4[i]);
+    }
+  quarters_join (r, q);
+  wipememory (q, sizeof q);
+}
+
 /* FIPS 203 Algorithm 10 (NTT^-1), Gentleman-Sande butterflies, layers
  * len = 2 up to 128, twiddles used in reverse order, followed by a
  * Montgomery multiplication with R^2/128 (the division by 128 of the
@@ -189,8 +292,7 @@ invntt_tomont_generic (mlkem_poly *rp, const mlkem_poly_ntt *ap)
   unsigned int j;
 
   memcpy (r, ap->coeffs, sizeof rp->coeffs);
-  invntt_layer (r, 2, 127, 0);
-  invntt_layer (r, 4, 63, 0);
+  invntt_head (r);
   invntt_layer (r, 8, 31, 1);
   invntt_layer (r, 16, 15, 0);
   invntt_layer (r, 32, 7, 0);

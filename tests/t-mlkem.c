@@ -190,6 +190,37 @@ test_tables (void)
         ok = 0;
     }
   check (ok, "tables: zetas and gammas");
+
+  /* The per-pair copies for the layers len = 4 and 2: entry i belongs
+     to the block of eight b = i/2 and repeats the twiddle 17^BitRev7(k)
+     of that block's butterflies (len 4: k = 32 + b; len 2: k = 64 + 2b
+     and 65 + 2b; the inverse NTT takes them in reverse order).  */
+  ok = 1;
+  for (i = 0; i < 64; i++)
+    {
+      int bl = i / 2, k[6], j;
+
+      k[0] = 32 + bl;
+      k[1] = 64 + 2 * bl;
+      k[2] = 65 + 2 * bl;
+      k[3] = 127 - 2 * bl;
+      k[4] = 126 - 2 * bl;
+      k[5] = 63 - bl;
+      for (j = 0; j < 6; j++)
+        {
+          int br = 0;
+          long want;
+
+          for (b = 0; b < 7; b++)
+            if (k[j] & (1 << b))
+              br |= 1 << (6 - b);
+          want = centered_q (powmod_q (17, br) * r);
+          if ((j < 3 ? mlkem_ntt_tail_mont[j][i]
+               : mlkem_invntt_head_mont[j - 3][i]) != want)
+            ok = 0;
+        }
+    }
+  check (ok, "tables: twiddles per coefficient pair");
   check ((MLKEM_QINV * 3329) % 65536 == 1
          || (MLKEM_QINV * 3329) % 65536 == -65535,
          "tables: QINV");
