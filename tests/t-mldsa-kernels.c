@@ -384,6 +384,90 @@ check_ntt (const mldsa_ops_t *ops)
   check (!bad_acc, "pointwise_acc equals the sum of pointwise products");
 }
 
+/* The transforms and products at the edges of their input ranges
+   (the contract of mldsa-ops.h): every coefficient at +-(q-1) for the
+   transforms, at the largest NTT output (9q-1) for the products.
+   Checks the bounds of the outputs and their residues.  */
+static void
+check_extremes (const mldsa_ops_t *ops)
+{
+  static const s32 pattern_sign[3][2] = { { 1, 1 }, { -1, -1 }, { 1, -1 } };
+  mldsa_poly_t a, b, c, acc[8], accb[8];
+  s32 root[MLDSA_N];
+  const s64 rinv = 8265825;                   /* 2^-32 mod q */
+  int p, i, j, bad_ntt = 0, bad_inv = 0, bad_mul = 0, bad_acc = 0;
+
+  for (i = 0; i < MLDSA_N; i++)
+    root[i] = pow_q (1753, 2 * brv8 (i) + 1);
+  for (p = 0; p < 3; p++)
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        a.coeffs[i] = pattern_sign[p][i & 1] * (Q - 1);
+
+      /* Forward: NTT (a) by direct evaluation, |out| < 9q.  */
+      b = a;
+      ops->ntt (&b);
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          s64 x = 0, w = 1;
+
+          for (j = 0; j < MLDSA_N; j++)
+            {
+              x = (x + (s64)mod_q (a.coeffs[j]) * w) % Q;
+              w = w * root[i] % Q;
+            }
+          if (mod_q (b.coeffs[i]) != x || b.coeffs[i] <= -9 * Q
+              || b.coeffs[i] >= 9 * Q)
+            bad_ntt++;
+        }
+
+      /* Inverse: |out| < q and NTT (out) = a * 2^32.  */
+      c = a;
+      ops->invntt_tomont (&c);
+      for (i = 0; i < MLDSA_N; i++)
+        if (c.coeffs[i] <= -Q || c.coeffs[i] >= Q)
+          bad_inv++;
+      ops->ntt (&c);
+      for (i = 0; i < MLDSA_N; i++)
+        if (mod_q ((s64)c.coeffs[i] * rinv) != mod_q (a.coeffs[i]))
+          bad_inv++;
+
+      /* Products of the largest NTT outputs, and a sum of eight.  */
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          b.coeffs[i] = pattern_sign[p][i & 1] * (9 * Q - 1);
+          c.coeffs[i] = pattern_sign[p][(i >> 1) & 1] * (9 * Q - 1);
+        }
+      ops->pointwise (&a, &b, &c);
+      for (i = 0; i < MLDSA_N; i++)
+        if (a.coeffs[i] <= -Q || a.coeffs[i] >= Q
+            || mod_q ((s64)a.coeffs[i]
+                      - mod_q ((s64)b.coeffs[i] * c.coeffs[i]) * rinv))
+          bad_mul++;
+      for (j = 0; j < 8; j++)
+        for (i = 0; i < MLDSA_N; i++)
+          {
+            acc[j].coeffs[i] = pattern_sign[p][(i + j) & 1] * (Q - 1);
+            accb[j].coeffs[i] = b.coeffs[i];
+          }
+      ops->pointwise_acc (&a, acc, accb, 8);
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          s64 want = 0;
+
+          for (j = 0; j < 8; j++)
+            want += mod_q ((s64)acc[j].coeffs[i] * accb[j].coeffs[i]);
+          if (a.coeffs[i] <= -Q || a.coeffs[i] >= Q
+              || mod_q ((s64)a.coeffs[i] - mod_q (want) * rinv))
+            bad_acc++;
+        }
+    }
+  check (!bad_ntt, "NTT of inputs +-(q-1)");
+  check (!bad_inv, "inverse NTT of inputs +-(q-1)");
+  check (!bad_mul, "pointwise product of inputs +-(9q-1)");
+  check (!bad_acc, "pointwise_acc of eight maximal products");
+}
+
 static void
 check_reductions (const mldsa_ops_t *ops)
 {
@@ -512,6 +596,7 @@ check_set (const mldsa_ops_t *ops)
   check_rounding (ops);
   check_make_hint (ops);
   check_ntt (ops);
+  check_extremes (ops);
   check_reductions (ops);
   check_samplers (ops);
 }
