@@ -72,13 +72,17 @@ typedef vector signed int v32;
 typedef vector unsigned char vu8;
 
 /* High halves of the 32-bit lanes of E (to the even halfwords) and O
-   (to the odd ones); LOW_MASK: the low halves.  */
+   (to the odd ones); LO_MASK: the low halves.  */
 #ifdef __LITTLE_ENDIAN__
 static const vu8 hi_mask = { 2, 3, 18, 19, 6, 7, 22, 23,
                              10, 11, 26, 27, 14, 15, 30, 31 };
+static const vu8 lo_mask = { 0, 1, 16, 17, 4, 5, 20, 21,
+                             8, 9, 24, 25, 12, 13, 28, 29 };
 #else
 static const vu8 hi_mask = { 0, 1, 16, 17, 4, 5, 20, 21,
                              8, 9, 24, 25, 12, 13, 28, 29 };
+static const vu8 lo_mask = { 2, 3, 18, 19, 6, 7, 22, 23,
+                             10, 11, 26, 27, 14, 15, 30, 31 };
 #endif
 /* Odd halfwords of A || B.  */
 static const vu8 odd_mask = { 2, 3, 6, 7, 10, 11, 14, 15,
@@ -378,19 +382,18 @@ mulcache_compute_vsx (mlkem_poly_mulcache *c, const mlkem_poly_ntt *b)
 
 
 /* Montgomery reduction of the 32-bit lanes of E (results to the even
-   halfwords) and O (to the odd ones): the portable montgomery_reduce,
-   t = lo16 (x * q^-1) sign-extended, result hi16 (x - t q).  */
+   halfwords) and O (to the odd ones): the portable montgomery_reduce.
+   t = lo16 (x) * q^-1 mod 2^16 is formed on the gathered low halves
+   with one vmladduhm, t q in 32 bits with vmulesh/vmulosh, and the
+   result is hi16 (x - t q).  */
 static inline v16
 mont_reduce32 (v32 e, v32 o)
 {
-  const v32 qinv = vec_splats ((int)MLKEM_QINV);
-  const v32 q = vec_splats ((int)MLKEM_Q);
-  const vector unsigned int sh = vec_splats (16u);
-  v32 te = vec_sra (vec_sl (vec_mul (e, qinv), sh), sh);
-  v32 to = vec_sra (vec_sl (vec_mul (o, qinv), sh), sh);
+  const v16 q = SPLAT (MLKEM_Q);
+  v16 t = mullo (vec_perm ((v16)e, (v16)o, lo_mask), SPLAT (MLKEM_QINV));
 
-  e = vec_sub (e, vec_mul (te, q));
-  o = vec_sub (o, vec_mul (to, q));
+  e = vec_sub (e, vec_mule (t, q));
+  o = vec_sub (o, vec_mulo (t, q));
   return vec_perm ((v16)e, (v16)o, hi_mask);
 }
 
@@ -407,21 +410,25 @@ basemul_acc_vsx (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
 {
   unsigned int v, j;
 
-  for (v = 0; v < MLKEM_N / 8; v++)
+  /* Two vectors of pairs per step share one vector of the cache.  */
+  for (v = 0; v < MLKEM_N / 16; v++)
     {
-      const vu8 bcm = (v & 1) ? bc1_mask : bc0_mask;
-      v32 even = vec_splats (0), odd = vec_splats (0);
+      v32 even0 = vec_splats (0), odd0 = vec_splats (0);
+      v32 even1 = vec_splats (0), odd1 = vec_splats (0);
 
       for (j = 0; j < k; j++)
         {
-          v16 av = LD (a[j].coeffs + 8 * v);
-          v16 bv = LD (b[j].coeffs + 8 * v);
-          v16 cv = LD (bc[j].coeffs + 8 * (v / 2));
+          v16 a0 = LD (a[j].coeffs + 16 * v), a1 = LD (a[j].coeffs + 16 * v + 8);
+          v16 b0 = LD (b[j].coeffs + 16 * v), b1 = LD (b[j].coeffs + 16 * v + 8);
+          v16 cv = LD (bc[j].coeffs + 8 * v);
 
-          even = vec_msum (av, vec_perm (bv, cv, bcm), even);
-          odd = vec_msum (av, vec_perm (bv, bv, swap_mask), odd);
+          even0 = vec_msum (a0, vec_perm (b0, cv, bc0_mask), even0);
+          odd0 = vec_msum (a0, vec_perm (b0, b0, swap_mask), odd0);
+          even1 = vec_msum (a1, vec_perm (b1, cv, bc1_mask), even1);
+          odd1 = vec_msum (a1, vec_perm (b1, b1, swap_mask), odd1);
         }
-      ST (mont_reduce32 (even, odd), r->coeffs + 8 * v);
+      ST (mont_reduce32 (even0, odd0), r->coeffs + 16 * v);
+      ST (mont_reduce32 (even1, odd1), r->coeffs + 16 * v + 8);
     }
 }
 
@@ -551,23 +558,30 @@ poly_ntt_frombytes_vsx (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
 static void
 poly_cbd_eta2_vsx (mlkem_poly *r, const byte buf[128])
 {
-  static const vu8 m[4] =
-    {
-      { HW (0, 16), HW (0, 16), HW (1, 16), HW (1, 16),
-        HW (2, 16), HW (2, 16), HW (3, 16), HW (3, 16) },
-      { HW (4, 16), HW (4, 16), HW (5, 16), HW (5, 16),
-        HW (6, 16), HW (6, 16), HW (7, 16), HW (7, 16) },
-      { HW (8, 16), HW (8, 16), HW (9, 16), HW (9, 16),
-        HW (10, 16), HW (10, 16), HW (11, 16), HW (11, 16) },
-      { HW (12, 16), HW (12, 16), HW (13, 16), HW (13, 16),
-        HW (14, 16), HW (14, 16), HW (15, 16), HW (15, 16) }
-    };
+  /* Separate constants, not an array: a vperm mask that the compiler
+     knows is adjusted for little endian at compile time.  */
+  static const vu8 m0 = { HW (0, 16), HW (0, 16), HW (1, 16), HW (1, 16),
+                          HW (2, 16), HW (2, 16), HW (3, 16), HW (3, 16) };
+  static const vu8 m1 = { HW (4, 16), HW (4, 16), HW (5, 16), HW (5, 16),
+                          HW (6, 16), HW (6, 16), HW (7, 16), HW (7, 16) };
+  static const vu8 m2 = { HW (8, 16), HW (8, 16), HW (9, 16), HW (9, 16),
+                          HW (10, 16), HW (10, 16), HW (11, 16), HW (11, 16) };
+  static const vu8 m3 = { HW (12, 16), HW (12, 16), HW (13, 16), HW (13, 16),
+                          HW (14, 16), HW (14, 16), HW (15, 16), HW (15, 16) };
   const vu8 m55 = vec_splats ((unsigned char)0x55);
   const vu8 zero = vec_splats ((unsigned char)0);
   const vu16 sh = { 0, 4, 0, 4, 0, 4, 0, 4 };
   const vu16 three = vec_splats ((unsigned short)3);
   const vu16 two = vec_splats ((unsigned short)2);
-  unsigned int i, v;
+  unsigned int i;
+
+#define CBD2_LANES(m, off)                                              \
+  do {                                                                  \
+    vu16 x_ = vec_sr ((vu16)vec_perm (d, zero, (m)), sh);               \
+    ST (vec_sub ((v16)vec_and (x_, three),                              \
+                 (v16)vec_and (vec_sr (x_, two), three)),               \
+        r->coeffs + 32 * i + (off));                                    \
+  } while (0)
 
   for (i = 0; i < 128 / 16; i++)
     {
@@ -576,15 +590,12 @@ poly_cbd_eta2_vsx (mlkem_poly *r, const byte buf[128])
                        vec_and (vec_sr (b, vec_splats ((unsigned char)1)),
                                 m55));
 
-      for (v = 0; v < 4; v++)
-        {
-          vu16 x = vec_sr ((vu16)vec_perm (d, zero, m[v]), sh);
-          v16 c = vec_sub ((v16)vec_and (x, three),
-                           (v16)vec_and (vec_sr (x, two), three));
-
-          ST (c, r->coeffs + 32 * i + 8 * v);
-        }
+      CBD2_LANES (m0, 0);
+      CBD2_LANES (m1, 8);
+      CBD2_LANES (m2, 16);
+      CBD2_LANES (m3, 24);
     }
+#undef CBD2_LANES
 }
 
 /* SamplePolyCBD_3: the portable 3-bit sums over each 24-bit group t,
