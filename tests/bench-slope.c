@@ -132,13 +132,16 @@ static void
 die (const char *format, ...)
 {
   va_list arg_ptr;
+  /* Decided before printing: gcc's -Wformat-overflow otherwise warns
+     about the format being read after vfprintf.  */
+  int need_nl = *format && format[strlen (format) - 1] != '\n';
 
   fflush (stdout);
   fprintf (stderr, PGM ": ");
   va_start (arg_ptr, format);
   vfprintf (stderr, format, arg_ptr);
   va_end (arg_ptr);
-  if (*format && format[strlen (format) - 1] != '\n')
+  if (need_nl)
     putc ('\n', stderr);
   exit (1);
 }
