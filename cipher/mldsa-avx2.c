@@ -38,6 +38,7 @@
 #ifdef USE_MLDSA_AVX2
 
 #include "mldsa-tables-avx2.h"
+#include "mldsa-sample.h"
 
 #define GAMMA2_32 ((MLDSA_Q - 1) / 32)
 
@@ -122,20 +123,17 @@ chknorm_avx2 (const mldsa_poly_t *a, s32 bound)
 }
 
 /* RejNTTPoly (FIPS 204 Algorithm 30): the sponge calls are those of
-   the portable sampler (same blocks, same order), the parsing of the
-   candidates is vectorised.  */
-
-/* Five SHAKE128 blocks give 280 candidates, enough with probability
-   about 1 - 2^-30; then one block at a time.  */
-#define UNIFORM_NBLOCKS 5
+   the portable sampler (the shared drivers of mldsa-sample.h: same
+   blocks, same order), the parsing of the candidates is vectorised.  */
 
 /* Parse BUF (BUFLEN a multiple of 3) into a[CTR..255], CoeffFromThreeBytes
    (Algorithm 14) keeping candidates below q in order; return the new
    count.  The assembler loop takes whole groups of 8 candidates, the
    rest is done here.  A comes from a public seed, so the branch is
-   harmless.  */
+   harmless.  ETA is unused (the signature of mldsa_rej_fn_t).  */
 static unsigned int
-rej_uniform_avx2 (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
+rej_uniform_avx2 (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
+                  int eta)
 {
   size_t pos;
 
@@ -150,6 +148,7 @@ rej_uniform_avx2 (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
       if (t < MLDSA_Q)
         a[ctr++] = (s32)t;
     }
+  (void)eta;
   return ctr;
 }
 
@@ -157,123 +156,32 @@ static void
 poly_uniform_x4_avx2 (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
                       const u16 nonce[4])
 {
-  byte in[4][MLDSA_SEEDBYTES + 2];
-  byte buf[4][UNIFORM_NBLOCKS * KECCAK_RATE_SHAKE128];
-  const byte *inp[4];
-  byte *outp[4];
-  keccak_batch_t b;
-  unsigned int ctr[4], i, more;
-
-  for (i = 0; i < 4; i++)
-    {
-      memcpy (in[i], rho, MLDSA_SEEDBYTES);
-      in[i][MLDSA_SEEDBYTES] = nonce[i] & 0xff;
-      in[i][MLDSA_SEEDBYTES + 1] = nonce[i] >> 8;
-      inp[i] = in[i];
-      outp[i] = buf[i];
-    }
-  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE,
-                             inp, sizeof in[0]);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, UNIFORM_NBLOCKS);
-  more = 0;
-  for (i = 0; i < 4; i++)
-    {
-      ctr[i] = rej_uniform_avx2 (a[i]->coeffs, 0, buf[i], sizeof buf[i]);
-      more |= ctr[i] < MLDSA_N;
-    }
-  /* All four streams advance together, as in the portable code.  */
-  while (more)
-    {
-      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
-      more = 0;
-      for (i = 0; i < 4; i++)
-        {
-          ctr[i] = rej_uniform_avx2 (a[i]->coeffs, ctr[i], buf[i],
-                                     KECCAK_RATE_SHAKE128);
-          more |= ctr[i] < MLDSA_N;
-        }
-    }
+  mldsa_sample_uniform_x4 (a, rho, nonce, rej_uniform_avx2);
 }
 
 static void
 poly_uniform_avx2 (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
                    u16 nonce)
 {
-  byte in[MLDSA_SEEDBYTES + 2];
-  byte buf[UNIFORM_NBLOCKS * KECCAK_RATE_SHAKE128];
-  keccak_ctx_t ctx;
-  unsigned int ctr;
-
-  memcpy (in, rho, MLDSA_SEEDBYTES);
-  in[MLDSA_SEEDBYTES] = nonce & 0xff;
-  in[MLDSA_SEEDBYTES + 1] = nonce >> 8;
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, in, sizeof in);
-  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-  ctr = rej_uniform_avx2 (a->coeffs, 0, buf, sizeof buf);
-  while (ctr < MLDSA_N)
-    {
-      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE128);
-      ctr = rej_uniform_avx2 (a->coeffs, ctr, buf, KECCAK_RATE_SHAKE128);
-    }
+  mldsa_sample_uniform (a, rho, nonce, rej_uniform_avx2);
 }
-
-/* The other samplers: the portable kernels.  */
 
 /* RejBoundedPoly (Algorithm 31): the sponge calls of the portable
-   sampler, the parsing vectorised.  One SHAKE256 block gives 272
-   candidates for ETA = 2 (each accepted with probability 15/16), two
-   blocks for ETA = 4 (probability 9/16).  */
-#define ETA2_NBLOCKS 1
-#define ETA4_NBLOCKS 2
+   sampler (mldsa-sample.h), the parsing vectorised.  */
 
-/* CoeffFromHalfByte (Algorithm 15) of a nibble below the bound.  */
-static inline s32
-eta_coeff (u32 t, int eta)
-{
-  if (eta == 2)
-    return 2 - (s32)(t - ((205 * t) >> 10) * 5);
-  return 4 - (s32)t;
-}
-
-/* Parse BUF into a[CTR..255], the low nibble of each byte first,
-   keeping the nibbles below 15 (ETA = 2) resp. 9 (ETA = 4) in order;
-   return the new count.  The assembler loop takes groups of 8 bytes;
-   the rest is parsed here as in the portable code: branch-free
-   (store, then advance the count by the acceptance bit) while two
-   more coefficients fit, then nibble by nibble for the last one.  */
+/* Parse BUF into a[CTR..255] as RejBoundedPoly does (see
+   mldsa_rej_eta_from); return the new count.  The assembler loop
+   takes groups of 8 bytes, the rest is parsed by the portable
+   code.  */
 static unsigned int
 rej_eta_avx2 (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
               int eta)
 {
-  u32 bound = eta == 2 ? 15 : 9;
   size_t pos;
 
   pos = _gcry_mldsa_rej_eta_avx2 (a, &ctr, buf, buflen, eta,
                                   mldsa_avx2_rej_table);
-  while (ctr + 2 <= MLDSA_N && pos < buflen)
-    {
-      u32 t0 = buf[pos] & 0x0f;
-      u32 t1 = buf[pos] >> 4;
-
-      pos++;
-      a[ctr] = eta_coeff (t0, eta);
-      ctr += (t0 - bound) >> 31;
-      a[ctr] = eta_coeff (t1, eta);
-      ctr += (t1 - bound) >> 31;
-    }
-  while (ctr < MLDSA_N && pos < buflen)
-    {
-      u32 t0 = buf[pos] & 0x0f;
-      u32 t1 = buf[pos] >> 4;
-
-      pos++;
-      if (t0 < bound)
-        a[ctr++] = eta_coeff (t0, eta);
-      else if (t1 < bound)
-        a[ctr++] = eta_coeff (t1, eta);
-    }
-  return ctr;
+  return mldsa_rej_eta_from (a, ctr, buf, pos, buflen, eta);
 }
 
 static void
@@ -281,80 +189,21 @@ poly_uniform_eta_x4_avx2 (mldsa_poly_t *a[4],
                           const byte rhoprime[MLDSA_CRHBYTES],
                           const u16 nonce[4], int eta)
 {
-  byte in[4][MLDSA_CRHBYTES + 2];
-  byte buf[4][ETA4_NBLOCKS * KECCAK_RATE_SHAKE256];
-  const byte *inp[4];
-  byte *outp[4];
-  keccak_batch_t b;
-  unsigned int ctr[4], i, more, nblocks;
-
-  nblocks = eta == 2 ? ETA2_NBLOCKS : ETA4_NBLOCKS;
-  for (i = 0; i < 4; i++)
-    {
-      memcpy (in[i], rhoprime, MLDSA_CRHBYTES);
-      in[i][MLDSA_CRHBYTES] = nonce[i] & 0xff;
-      in[i][MLDSA_CRHBYTES + 1] = nonce[i] >> 8;
-      inp[i] = in[i];
-      outp[i] = buf[i];
-    }
-  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE,
-                             inp, sizeof in[0]);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, nblocks);
-  more = 0;
-  for (i = 0; i < 4; i++)
-    {
-      ctr[i] = rej_eta_avx2 (a[i]->coeffs, 0, buf[i],
-                             nblocks * KECCAK_RATE_SHAKE256, eta);
-      more |= ctr[i] < MLDSA_N;
-    }
-  while (more)
-    {
-      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
-      more = 0;
-      for (i = 0; i < 4; i++)
-        {
-          ctr[i] = rej_eta_avx2 (a[i]->coeffs, ctr[i], buf[i],
-                                 KECCAK_RATE_SHAKE256, eta);
-          more |= ctr[i] < MLDSA_N;
-        }
-    }
-  _gcry_keccak_batch_wipe (&b);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+  mldsa_sample_eta_x4 (a, rhoprime, nonce, eta, rej_eta_avx2);
 }
 
 static void
 poly_uniform_eta_avx2 (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES],
                        u16 nonce, int eta)
 {
-  byte in[MLDSA_CRHBYTES + 2];
-  byte buf[ETA4_NBLOCKS * KECCAK_RATE_SHAKE256];
-  keccak_ctx_t ctx;
-  unsigned int ctr, nbytes;
-
-  nbytes = (eta == 2 ? ETA2_NBLOCKS : ETA4_NBLOCKS) * KECCAK_RATE_SHAKE256;
-  memcpy (in, rhoprime, MLDSA_CRHBYTES);
-  in[MLDSA_CRHBYTES] = nonce & 0xff;
-  in[MLDSA_CRHBYTES + 1] = nonce >> 8;
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, in, sizeof in);
-  _gcry_keccak_squeeze (&ctx, buf, nbytes);
-  ctr = rej_eta_avx2 (a->coeffs, 0, buf, nbytes, eta);
-  while (ctr < MLDSA_N)
-    {
-      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE256);
-      ctr = rej_eta_avx2 (a->coeffs, ctr, buf, KECCAK_RATE_SHAKE256, eta);
-    }
-  _gcry_keccak_ctx_wipe (&ctx);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+  mldsa_sample_eta (a, rhoprime, nonce, eta, rej_eta_avx2);
 }
 
 /* ExpandMask's per-polynomial step (Algorithm 34, lines 3-5): the
-   sponge calls of the portable sampler, the BitUnpack vectorised.
-   Five SHAKE256 blocks (680 bytes) hold the 576 or 640 packed bytes
-   plus the 16 bytes the unpacking may read past them.  */
-#define GAMMA1_NBLOCKS 5
+   sponge calls of the portable sampler (mldsa-sample.h), the
+   BitUnpack vectorised.  Five SHAKE256 blocks (680 bytes) hold the 576
+   or 640 packed bytes plus the 16 bytes the unpacking may read past
+   them.  */
 
 static void
 unpack_gamma1_avx2 (mldsa_poly_t *a, const byte *buf, s32 gamma1)
@@ -370,51 +219,18 @@ poly_uniform_gamma1_x4_avx2 (mldsa_poly_t *a[4],
                              const byte rhopp[MLDSA_CRHBYTES],
                              const u16 nonce[4], s32 gamma1)
 {
-  byte in[4][MLDSA_CRHBYTES + 2];
-  byte buf[4][GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256];
-  const byte *inp[4];
-  byte *outp[4];
-  keccak_batch_t b;
-  unsigned int i;
-
-  for (i = 0; i < 4; i++)
-    {
-      memcpy (in[i], rhopp, MLDSA_CRHBYTES);
-      in[i][MLDSA_CRHBYTES] = nonce[i] & 0xff;
-      in[i][MLDSA_CRHBYTES + 1] = nonce[i] >> 8;
-      inp[i] = in[i];
-      outp[i] = buf[i];
-    }
-  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE,
-                             inp, sizeof in[0]);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, GAMMA1_NBLOCKS);
-  for (i = 0; i < 4; i++)
-    unpack_gamma1_avx2 (a[i], buf[i], gamma1);
-  _gcry_keccak_batch_wipe (&b);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+  mldsa_sample_gamma1_x4 (a, rhopp, nonce, gamma1, unpack_gamma1_avx2);
 }
 
+/* All five blocks (the packed bytes need five permutations anyway),
+   so that the bytes read past them are defined.  */
 static void
 poly_uniform_gamma1_avx2 (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
                           u16 nonce, s32 gamma1)
 {
-  byte in[MLDSA_CRHBYTES + 2];
-  byte buf[GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256];
-  keccak_ctx_t ctx;
-
-  memcpy (in, rhopp, MLDSA_CRHBYTES);
-  in[MLDSA_CRHBYTES] = nonce & 0xff;
-  in[MLDSA_CRHBYTES + 1] = nonce >> 8;
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, in, sizeof in);
-  /* All five blocks (the packed bytes need five permutations anyway),
-     so that the bytes read past them are defined.  */
-  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-  unpack_gamma1_avx2 (a, buf, gamma1);
-  _gcry_keccak_ctx_wipe (&ctx);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+  mldsa_sample_gamma1 (a, rhopp, nonce, gamma1,
+                       MLDSA_GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256,
+                       unpack_gamma1_avx2);
 }
 
 /* SampleInBall, Algorithm 29.  The positions j are drawn here with

@@ -28,19 +28,7 @@
 #include "keccak.h"
 #include "mldsa-ops.h"
 #include "mldsa-tables.h"
-
-
-/* Number of SHAKE128 blocks that give 256 uniform coefficients with
-   overwhelming probability: 5 * 168 bytes = 280 candidates, each
-   accepted with probability q / 2^23 > 0.999.  */
-#define UNIFORM_NBLOCKS 5
-/* Blocks of SHAKE256 output: one block of 136 bytes gives 272
-   candidates for ETA = 2 (each accepted with probability 15/16), two
-   blocks for ETA = 4 (probability 9/16).  */
-#define ETA2_NBLOCKS 1
-#define ETA4_NBLOCKS 2
-/* ExpandMask needs 576 or 640 bytes: five SHAKE256 blocks (680).  */
-#define GAMMA1_NBLOCKS 5
+#include "mldsa-sample.h"
 
 
 /* Shoup's multiplication by a constant: for 0 <= a < 2^32, 0 <= z < q
@@ -481,9 +469,11 @@ chknorm_generic (const mldsa_poly_t *a, s32 bound)
    the new count; callers squeeze more blocks while it is short.  */
 
 /* CoeffFromThreeBytes (Algorithm 14).  Branch-free: every candidate
-   is stored and the count advances only if it is below q.  */
+   is stored and the count advances only if it is below q.  ETA is
+   unused (the signature of mldsa_rej_fn_t).  */
 static unsigned int
-rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
+rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
+             int eta)
 {
   size_t pos = 0;
 
@@ -496,97 +486,27 @@ rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
       a[ctr] = (s32)t;
       ctr += (t - MLDSA_Q) >> 31;
     }
+  (void)eta;
   return ctr;
 }
 
 
-/* CoeffFromHalfByte (Algorithm 15).  For ETA = 2, b mod 5 is computed
-   as b - 5 floor (b * 205 / 1024), exact for b < 16.  The main loop is
-   branch-free (store, then advance the count by the acceptance bit);
-   it runs while two more coefficients fit.  The last coefficient, if
-   needed, is taken nibble by nibble.  */
-static inline s32
-eta_coeff (u32 t, int eta)
-{
-  if (eta == 2)
-    return 2 - (s32)(t - ((205 * t) >> 10) * 5);
-  return 4 - (s32)t;
-}
-
+/* CoeffFromHalfByte (Algorithm 15): the shared parser of
+   mldsa-sample.h.  */
 static unsigned int
 rej_eta (s32 *a, unsigned int ctr, const byte *buf, size_t buflen, int eta)
 {
-  u32 bound = eta == 2 ? 15 : 9;
-  size_t pos = 0;
-
-  while (ctr + 2 <= MLDSA_N && pos < buflen)
-    {
-      u32 t0 = buf[pos] & 0x0f;
-      u32 t1 = buf[pos] >> 4;
-
-      pos++;
-      a[ctr] = eta_coeff (t0, eta);
-      ctr += (t0 - bound) >> 31;
-      a[ctr] = eta_coeff (t1, eta);
-      ctr += (t1 - bound) >> 31;
-    }
-  /* At most one coefficient is missing here.  */
-  while (ctr < MLDSA_N && pos < buflen)
-    {
-      u32 t0 = buf[pos] & 0x0f;
-      u32 t1 = buf[pos] >> 4;
-
-      pos++;
-      if (t0 < bound)
-        a[ctr++] = eta_coeff (t0, eta);
-      else if (t1 < bound)
-        a[ctr++] = eta_coeff (t1, eta);
-    }
-  return ctr;
+  return mldsa_rej_eta_from (a, ctr, buf, 0, buflen, eta);
 }
 
 
+/* The samplers: the drivers of mldsa-sample.h with the parsers
+   above.  */
 static void
 poly_uniform_x4_generic (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
                          const u16 nonce[4])
 {
-  byte in[4][MLDSA_SEEDBYTES + 2];
-  byte buf[4][UNIFORM_NBLOCKS * KECCAK_RATE_SHAKE128];
-  const byte *inp[4];
-  byte *outp[4];
-  keccak_batch_t b;
-  unsigned int ctr[4], i, more;
-
-  for (i = 0; i < 4; i++)
-    {
-      memcpy (in[i], rho, MLDSA_SEEDBYTES);
-      in[i][MLDSA_SEEDBYTES] = nonce[i] & 0xff;
-      in[i][MLDSA_SEEDBYTES + 1] = nonce[i] >> 8;
-      inp[i] = in[i];
-      outp[i] = buf[i];
-    }
-  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE,
-                             inp, sizeof in[0]);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, UNIFORM_NBLOCKS);
-  more = 0;
-  for (i = 0; i < 4; i++)
-    {
-      ctr[i] = rej_uniform (a[i]->coeffs, 0, buf[i], sizeof buf[i]);
-      more |= ctr[i] < MLDSA_N;
-    }
-  /* Rarely (probability about 2^-30 per entry) more output is needed;
-     all four streams advance together.  */
-  while (more)
-    {
-      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
-      more = 0;
-      for (i = 0; i < 4; i++)
-        {
-          ctr[i] = rej_uniform (a[i]->coeffs, ctr[i], buf[i],
-                                KECCAK_RATE_SHAKE128);
-          more |= ctr[i] < MLDSA_N;
-        }
-    }
+  mldsa_sample_uniform_x4 (a, rho, nonce, rej_uniform);
 }
 
 
@@ -594,23 +514,7 @@ static void
 poly_uniform_generic (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
                       u16 nonce)
 {
-  byte in[MLDSA_SEEDBYTES + 2];
-  byte buf[UNIFORM_NBLOCKS * KECCAK_RATE_SHAKE128];
-  keccak_ctx_t ctx;
-  unsigned int ctr;
-
-  memcpy (in, rho, MLDSA_SEEDBYTES);
-  in[MLDSA_SEEDBYTES] = nonce & 0xff;
-  in[MLDSA_SEEDBYTES + 1] = nonce >> 8;
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, in, sizeof in);
-  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-  ctr = rej_uniform (a->coeffs, 0, buf, sizeof buf);
-  while (ctr < MLDSA_N)
-    {
-      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE128);
-      ctr = rej_uniform (a->coeffs, ctr, buf, KECCAK_RATE_SHAKE128);
-    }
+  mldsa_sample_uniform (a, rho, nonce, rej_uniform);
 }
 
 
@@ -619,46 +523,7 @@ poly_uniform_eta_x4_generic (mldsa_poly_t *a[4],
                              const byte rhoprime[MLDSA_CRHBYTES],
                              const u16 nonce[4], int eta)
 {
-  byte in[4][MLDSA_CRHBYTES + 2];
-  byte buf[4][ETA4_NBLOCKS * KECCAK_RATE_SHAKE256];
-  const byte *inp[4];
-  byte *outp[4];
-  keccak_batch_t b;
-  unsigned int ctr[4], i, more, nblocks;
-
-  nblocks = eta == 2 ? ETA2_NBLOCKS : ETA4_NBLOCKS;
-  for (i = 0; i < 4; i++)
-    {
-      memcpy (in[i], rhoprime, MLDSA_CRHBYTES);
-      in[i][MLDSA_CRHBYTES] = nonce[i] & 0xff;
-      in[i][MLDSA_CRHBYTES + 1] = nonce[i] >> 8;
-      inp[i] = in[i];
-      outp[i] = buf[i];
-    }
-  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE,
-                             inp, sizeof in[0]);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, nblocks);
-  more = 0;
-  for (i = 0; i < 4; i++)
-    {
-      ctr[i] = rej_eta (a[i]->coeffs, 0, buf[i],
-                        nblocks * KECCAK_RATE_SHAKE256, eta);
-      more |= ctr[i] < MLDSA_N;
-    }
-  while (more)
-    {
-      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
-      more = 0;
-      for (i = 0; i < 4; i++)
-        {
-          ctr[i] = rej_eta (a[i]->coeffs, ctr[i], buf[i],
-                            KECCAK_RATE_SHAKE256, eta);
-          more |= ctr[i] < MLDSA_N;
-        }
-    }
-  _gcry_keccak_batch_wipe (&b);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+  mldsa_sample_eta_x4 (a, rhoprime, nonce, eta, rej_eta);
 }
 
 
@@ -667,27 +532,7 @@ poly_uniform_eta_generic (mldsa_poly_t *a,
                           const byte rhoprime[MLDSA_CRHBYTES],
                           u16 nonce, int eta)
 {
-  byte in[MLDSA_CRHBYTES + 2];
-  byte buf[ETA4_NBLOCKS * KECCAK_RATE_SHAKE256];
-  keccak_ctx_t ctx;
-  unsigned int ctr, nbytes;
-
-  nbytes = (eta == 2 ? ETA2_NBLOCKS : ETA4_NBLOCKS) * KECCAK_RATE_SHAKE256;
-  memcpy (in, rhoprime, MLDSA_CRHBYTES);
-  in[MLDSA_CRHBYTES] = nonce & 0xff;
-  in[MLDSA_CRHBYTES + 1] = nonce >> 8;
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, in, sizeof in);
-  _gcry_keccak_squeeze (&ctx, buf, nbytes);
-  ctr = rej_eta (a->coeffs, 0, buf, nbytes, eta);
-  while (ctr < MLDSA_N)
-    {
-      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE256);
-      ctr = rej_eta (a->coeffs, ctr, buf, KECCAK_RATE_SHAKE256, eta);
-    }
-  _gcry_keccak_ctx_wipe (&ctx);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+  mldsa_sample_eta (a, rhoprime, nonce, eta, rej_eta);
 }
 
 
@@ -739,50 +584,19 @@ poly_uniform_gamma1_x4_generic (mldsa_poly_t *a[4],
                                 const byte rhopp[MLDSA_CRHBYTES],
                                 const u16 nonce[4], s32 gamma1)
 {
-  byte in[4][MLDSA_CRHBYTES + 2];
-  byte buf[4][GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256];
-  const byte *inp[4];
-  byte *outp[4];
-  keccak_batch_t b;
-  unsigned int i;
-
-  for (i = 0; i < 4; i++)
-    {
-      memcpy (in[i], rhopp, MLDSA_CRHBYTES);
-      in[i][MLDSA_CRHBYTES] = nonce[i] & 0xff;
-      in[i][MLDSA_CRHBYTES + 1] = nonce[i] >> 8;
-      inp[i] = in[i];
-      outp[i] = buf[i];
-    }
-  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE,
-                             inp, sizeof in[0]);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, GAMMA1_NBLOCKS);
-  for (i = 0; i < 4; i++)
-    _gcry_mldsa_unpack_gamma1_generic (a[i], buf[i], gamma1);
-  _gcry_keccak_batch_wipe (&b);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+  mldsa_sample_gamma1_x4 (a, rhopp, nonce, gamma1,
+                          _gcry_mldsa_unpack_gamma1_generic);
 }
 
 
+/* Only the packed bytes (576 or 640) are squeezed.  */
 static void
 poly_uniform_gamma1_generic (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
                              u16 nonce, s32 gamma1)
 {
-  byte in[MLDSA_CRHBYTES + 2];
-  byte buf[GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256];
-  keccak_ctx_t ctx;
-
-  memcpy (in, rhopp, MLDSA_CRHBYTES);
-  in[MLDSA_CRHBYTES] = nonce & 0xff;
-  in[MLDSA_CRHBYTES + 1] = nonce >> 8;
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, in, sizeof in);
-  _gcry_keccak_squeeze (&ctx, buf, gamma1 == (1 << 17) ? 576 : 640);
-  _gcry_mldsa_unpack_gamma1_generic (a, buf, gamma1);
-  _gcry_keccak_ctx_wipe (&ctx);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+  mldsa_sample_gamma1 (a, rhopp, nonce, gamma1,
+                       gamma1 == (1 << 17) ? 576 : 640,
+                       _gcry_mldsa_unpack_gamma1_generic);
 }
 
 

@@ -1,0 +1,311 @@
+/* mldsa-sample.h - The sponge side of the ML-DSA samplers
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The Keccak calls around RejNTTPoly (FIPS 204 Algorithm 30, used by
+ * ExpandA), RejBoundedPoly (Algorithm 31, ExpandS) and the BitUnpack
+ * of ExpandMask (Algorithm 34), written once for every kernel set.  A
+ * backend passes only the function that turns squeezed bytes into
+ * coefficients, so all sets squeeze the same blocks in the same order
+ * and give the same polynomials.  The drivers are static inline and
+ * meant to be called with constant arguments, so that the compiler
+ * specialises them per backend (the function pointer becomes a direct
+ * call).  Only the kernel files include this header.  */
+
+#ifndef GCRY_MLDSA_SAMPLE_H
+#define GCRY_MLDSA_SAMPLE_H 1
+
+#include <string.h>
+
+#include "g10lib.h"
+#include "keccak.h"
+#include "mldsa-ops.h"
+
+/* Number of SHAKE128 blocks that give 256 uniform coefficients with
+   overwhelming probability: 5 * 168 bytes = 280 candidates, each
+   accepted with probability q / 2^23 > 0.999, enough with probability
+   about 1 - 2^-30; then one block at a time.  */
+#define MLDSA_UNIFORM_NBLOCKS 5
+/* Blocks of SHAKE256 output: one block of 136 bytes gives 272
+   candidates for ETA = 2 (each accepted with probability 15/16), two
+   blocks for ETA = 4 (probability 9/16).  */
+#define MLDSA_ETA2_NBLOCKS 1
+#define MLDSA_ETA4_NBLOCKS 2
+/* ExpandMask needs 576 or 640 bytes: five SHAKE256 blocks (680).  The
+   vector unpacking may read 16 bytes past the packed ones, which the
+   fifth block covers.  */
+#define MLDSA_GAMMA1_NBLOCKS 5
+
+/* The largest first squeeze of the drivers (the uniform sampler's
+   840 bytes); every later squeeze is a single, smaller block.  */
+#define MLDSA_SAMPLE_BUFBYTES (MLDSA_UNIFORM_NBLOCKS * KECCAK_RATE_SHAKE128)
+
+/* A rejection parser: consume candidates from BUF[0..BUFLEN-1] into
+   a[CTR..255] in order and return the new count (at most 256).  ETA is
+   the bound of RejBoundedPoly, unused by RejNTTPoly.  */
+typedef unsigned int (*mldsa_rej_fn_t) (s32 *a, unsigned int ctr,
+                                        const byte *buf, size_t buflen,
+                                        int eta);
+
+/* BitUnpack of ExpandMask: A from the packed bytes at BUF for the
+   given GAMMA1 (2^17 or 2^19).  */
+typedef void (*mldsa_unpack_fn_t) (mldsa_poly_t *a, const byte *buf,
+                                   s32 gamma1);
+
+
+/* CoeffFromHalfByte (Algorithm 15) of a nibble T below the bound of
+   ETA (2 or 4).  For ETA = 2, T mod 5 is computed as
+   T - 5 floor (T * 205 / 1024), exact for T < 16.  */
+static inline s32
+mldsa_eta_coeff (u32 t, int eta)
+{
+  if (eta == 2)
+    return 2 - (s32)(t - ((205 * t) >> 10) * 5);
+  return 4 - (s32)t;
+}
+
+
+/* RejBoundedPoly's parsing (Algorithm 31, lines 4-11) of
+   BUF[POS..BUFLEN-1] into a[CTR..255], the low nibble of each byte
+   first, keeping the nibbles below 15 (ETA = 2) resp. 9 (ETA = 4) in
+   order; return the new count.  The main loop is branch-free (store,
+   then advance the count by the acceptance bit); it runs while two
+   more coefficients fit.  The last coefficient, if needed, is taken
+   nibble by nibble.  Backends call it with POS = 0 or for the bytes
+   their vector loop left.  */
+static inline unsigned int
+mldsa_rej_eta_from (s32 *a, unsigned int ctr, const byte *buf, size_t pos,
+                    size_t buflen, int eta)
+{
+  u32 bound = eta == 2 ? 15 : 9;
+
+  while (ctr + 2 <= MLDSA_N && pos < buflen)
+    {
+      u32 t0 = buf[pos] & 0x0f;
+      u32 t1 = buf[pos] >> 4;
+
+      pos++;
+      a[ctr] = mldsa_eta_coeff (t0, eta);
+      ctr += (t0 - bound) >> 31;
+      a[ctr] = mldsa_eta_coeff (t1, eta);
+      ctr += (t1 - bound) >> 31;
+    }
+  /* At most one coefficient is missing here.  */
+  while (ctr < MLDSA_N && pos < buflen)
+    {
+      u32 t0 = buf[pos] & 0x0f;
+      u32 t1 = buf[pos] >> 4;
+
+      pos++;
+      if (t0 < bound)
+        a[ctr++] = mldsa_eta_coeff (t0, eta);
+      else if (t1 < bound)
+        a[ctr++] = mldsa_eta_coeff (t1, eta);
+    }
+  return ctr;
+}
+
+
+/* IN = SEED (SEEDLEN bytes) || NONCE (two bytes, little endian), the
+   input of every sampler's sponge (FIPS 204 Algorithms 32-34).  */
+static inline void
+mldsa_sample_input (byte *in, const byte *seed, size_t seedlen, u16 nonce)
+{
+  memcpy (in, seed, seedlen);
+  in[seedlen] = nonce & 0xff;
+  in[seedlen + 1] = nonce >> 8;
+}
+
+
+/* Absorb SEED || NONCE[i] into stream i of the batch sponge B (four
+   streams, SHAKE with rate RATE), using IN as the input buffer, and
+   point OUTP[i] at BUF[i].  */
+static inline void
+mldsa_sample_absorb_x4 (keccak_batch_t *b, byte in[4][MLDSA_CRHBYTES + 2],
+                        const byte *seed, size_t seedlen, const u16 nonce[4],
+                        unsigned int rate,
+                        byte buf[4][MLDSA_SAMPLE_BUFBYTES], byte *outp[4])
+{
+  const byte *inp[4];
+  unsigned int i;
+
+  for (i = 0; i < 4; i++)
+    {
+      mldsa_sample_input (in[i], seed, seedlen, nonce[i]);
+      inp[i] = in[i];
+      outp[i] = buf[i];
+    }
+  _gcry_keccak_batch_absorb (b, 4, rate, KECCAK_DS_SHAKE, inp, seedlen + 2);
+}
+
+
+/* Rejection sampling of four polynomials at once: stream i is SHAKE
+   (rate RATE) of SEED || NONCE[i]; NBLOCKS blocks are squeezed first,
+   then, while any polynomial is short, one more block of every stream
+   (all four streams advance together).  REJ parses.  SECRET asks for
+   the sponge state and the buffers to be wiped.  */
+static inline void
+mldsa_rej_sample_x4 (mldsa_poly_t *a[4], const byte *seed, size_t seedlen,
+                     const u16 nonce[4], unsigned int rate,
+                     unsigned int nblocks, mldsa_rej_fn_t rej, int eta,
+                     int secret)
+{
+  byte in[4][MLDSA_CRHBYTES + 2];
+  byte buf[4][MLDSA_SAMPLE_BUFBYTES];
+  byte *outp[4];
+  keccak_batch_t b;
+  unsigned int ctr[4], i, more;
+
+  mldsa_sample_absorb_x4 (&b, in, seed, seedlen, nonce, rate, buf, outp);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, nblocks);
+  more = 0;
+  for (i = 0; i < 4; i++)
+    {
+      ctr[i] = rej (a[i]->coeffs, 0, buf[i], nblocks * rate, eta);
+      more |= ctr[i] < MLDSA_N;
+    }
+  while (more)
+    {
+      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
+      more = 0;
+      for (i = 0; i < 4; i++)
+        {
+          ctr[i] = rej (a[i]->coeffs, ctr[i], buf[i], rate, eta);
+          more |= ctr[i] < MLDSA_N;
+        }
+    }
+  if (secret)
+    {
+      _gcry_keccak_batch_wipe (&b);
+      wipememory (buf, sizeof buf);
+      wipememory (in, sizeof in);
+    }
+}
+
+
+/* The same for one polynomial with the incremental sponge.  */
+static inline void
+mldsa_rej_sample (mldsa_poly_t *a, const byte *seed, size_t seedlen,
+                  u16 nonce, unsigned int rate, unsigned int nblocks,
+                  mldsa_rej_fn_t rej, int eta, int secret)
+{
+  byte in[MLDSA_CRHBYTES + 2];
+  byte buf[MLDSA_SAMPLE_BUFBYTES];
+  keccak_ctx_t ctx;
+  unsigned int ctr;
+
+  mldsa_sample_input (in, seed, seedlen, nonce);
+  _gcry_keccak_ctx_init (&ctx, rate, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, seedlen + 2);
+  _gcry_keccak_squeeze (&ctx, buf, nblocks * rate);
+  ctr = rej (a->coeffs, 0, buf, nblocks * rate, eta);
+  while (ctr < MLDSA_N)
+    {
+      _gcry_keccak_squeeze (&ctx, buf, rate);
+      ctr = rej (a->coeffs, ctr, buf, rate, eta);
+    }
+  if (secret)
+    {
+      _gcry_keccak_ctx_wipe (&ctx);
+      wipememory (buf, sizeof buf);
+      wipememory (in, sizeof in);
+    }
+}
+
+
+/* RejNTTPoly (Algorithm 30) of the four (rho, nonce[i]) resp. of
+   (rho, nonce): public, nothing is wiped.  */
+static inline void
+mldsa_sample_uniform_x4 (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
+                         const u16 nonce[4], mldsa_rej_fn_t rej)
+{
+  mldsa_rej_sample_x4 (a, rho, MLDSA_SEEDBYTES, nonce, KECCAK_RATE_SHAKE128,
+                       MLDSA_UNIFORM_NBLOCKS, rej, 0, 0);
+}
+
+static inline void
+mldsa_sample_uniform (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
+                      u16 nonce, mldsa_rej_fn_t rej)
+{
+  mldsa_rej_sample (a, rho, MLDSA_SEEDBYTES, nonce, KECCAK_RATE_SHAKE128,
+                    MLDSA_UNIFORM_NBLOCKS, rej, 0, 0);
+}
+
+
+/* RejBoundedPoly (Algorithm 31) for ETA = 2 or 4: secret, wiped.  */
+static inline void
+mldsa_sample_eta_x4 (mldsa_poly_t *a[4], const byte rhoprime[MLDSA_CRHBYTES],
+                     const u16 nonce[4], int eta, mldsa_rej_fn_t rej)
+{
+  mldsa_rej_sample_x4 (a, rhoprime, MLDSA_CRHBYTES, nonce,
+                       KECCAK_RATE_SHAKE256,
+                       eta == 2 ? MLDSA_ETA2_NBLOCKS : MLDSA_ETA4_NBLOCKS,
+                       rej, eta, 1);
+}
+
+static inline void
+mldsa_sample_eta (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES],
+                  u16 nonce, int eta, mldsa_rej_fn_t rej)
+{
+  mldsa_rej_sample (a, rhoprime, MLDSA_CRHBYTES, nonce, KECCAK_RATE_SHAKE256,
+                    eta == 2 ? MLDSA_ETA2_NBLOCKS : MLDSA_ETA4_NBLOCKS,
+                    rej, eta, 1);
+}
+
+
+/* ExpandMask's per-polynomial step (Algorithm 34, lines 3-5) for four
+   nonces: MLDSA_GAMMA1_NBLOCKS blocks of SHAKE256 (RHOPP || NONCE[i]),
+   unpacked by UNPACK.  Secret, wiped.  */
+static inline void
+mldsa_sample_gamma1_x4 (mldsa_poly_t *a[4], const byte rhopp[MLDSA_CRHBYTES],
+                        const u16 nonce[4], s32 gamma1,
+                        mldsa_unpack_fn_t unpack)
+{
+  byte in[4][MLDSA_CRHBYTES + 2];
+  byte buf[4][MLDSA_SAMPLE_BUFBYTES];
+  byte *outp[4];
+  keccak_batch_t b;
+  unsigned int i;
+
+  mldsa_sample_absorb_x4 (&b, in, rhopp, MLDSA_CRHBYTES, nonce,
+                          KECCAK_RATE_SHAKE256, buf, outp);
+  _gcry_keccak_batch_squeezeblocks (&b, outp, MLDSA_GAMMA1_NBLOCKS);
+  for (i = 0; i < 4; i++)
+    unpack (a[i], buf[i], gamma1);
+  _gcry_keccak_batch_wipe (&b);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
+}
+
+
+/* The same for one nonce; NBYTES (at most MLDSA_SAMPLE_BUFBYTES) bytes
+   are squeezed: the packed ones, or more if UNPACK reads past them.  */
+static inline void
+mldsa_sample_gamma1 (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
+                     u16 nonce, s32 gamma1, size_t nbytes,
+                     mldsa_unpack_fn_t unpack)
+{
+  byte in[MLDSA_CRHBYTES + 2];
+  byte buf[MLDSA_SAMPLE_BUFBYTES];
+  keccak_ctx_t ctx;
+
+  mldsa_sample_input (in, rhopp, MLDSA_CRHBYTES, nonce);
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, in, sizeof in);
+  _gcry_keccak_squeeze (&ctx, buf, nbytes);
+  unpack (a, buf, gamma1);
+  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (buf, sizeof buf);
+  wipememory (in, sizeof in);
+}
+
+#endif /*GCRY_MLDSA_SAMPLE_H*/
