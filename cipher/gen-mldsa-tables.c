@@ -57,31 +57,7 @@
 #define Q 8380417
 #define ZETA 1753
 
-static uint64_t
-powmod (uint64_t b, uint64_t e)
-{
-  uint64_t r = 1;
-
-  b %= Q;
-  while (e)
-    {
-      if (e & 1)
-        r = r * b % Q;
-      b = b * b % Q;
-      e >>= 1;
-    }
-  return r;
-}
-
-static unsigned int
-brv8 (unsigned int k)
-{
-  unsigned int r = 0, i;
-
-  for (i = 0; i < 8; i++)
-    r |= ((k >> i) & 1) << (7 - i);
-  return r;
-}
+#include "gen-tables-common.h"
 
 /* Z * q^-1 mod 2^32 as a signed value.  */
 static long
@@ -104,12 +80,12 @@ main (void)
 
   for (k = 0; k < 256; k++)
     {
-      int64_t z = (int64_t)(powmod (ZETA, brv8 (k)) * r % Q);
+      int64_t z = (int64_t)(powmod (ZETA, bitrev (k, 8)) * r % Q);
 
       if (z > Q / 2)
         z -= Q;
       zetas[k] = z;
-      plain[k] = powmod (ZETA, brv8 (k));
+      plain[k] = powmod (ZETA, bitrev (k, 8));
     }
   fp = powmod (2, 24);
   gp = plain[1] * fp % Q;

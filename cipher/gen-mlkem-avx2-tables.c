@@ -89,47 +89,7 @@
 #define ZETA 17
 #define R_MOD_Q ((1L << 16) % Q)
 
-static long
-modq (long a)
-{
-  a %= Q;
-  return a < 0 ? a + Q : a;
-}
-
-static long
-powmod (long b, unsigned int e)
-{
-  long r = 1;
-
-  b = modq (b);
-  while (e)
-    {
-      if (e & 1)
-        r = (r * b) % Q;
-      b = (b * b) % Q;
-      e >>= 1;
-    }
-  return r;
-}
-
-/* Reverse the 7 low bits of I.  */
-static unsigned int
-bitrev7 (unsigned int i)
-{
-  unsigned int r = 0, b;
-
-  for (b = 0; b < 7; b++)
-    r |= ((i >> b) & 1) << (6 - b);
-  return r;
-}
-
-/* Map A mod q to the centered representative.  */
-static long
-centered (long a)
-{
-  a = modq (a);
-  return a > Q / 2 ? a - Q : a;
-}
+#include "gen-tables-common.h"
 
 static long qinv;
 
@@ -137,7 +97,7 @@ static long qinv;
 static long
 zeta_mont (unsigned int k)
 {
-  return centered (powmod (ZETA, bitrev7 (k)) * R_MOD_Q);
+  return centered (powmod (ZETA, bitrev (k, 7)) * R_MOD_Q);
 }
 
 /* C * q^-1 mod 2^16 as an int16_t value.  */
@@ -282,7 +242,7 @@ main (void)
     fill_block (m);
   for (i = 0; i < 128; i++)
     gamma_tab[i / 16][i % 16]
-      = centered (powmod (ZETA, 2 * bitrev7 (i) + 1) * R_MOD_Q);
+      = centered (powmod (ZETA, 2 * bitrev (i, 7) + 1) * R_MOD_Q);
 
   printf ("/* mlkem-tables-avx2.h - Twiddle tables of the AVX2 ML-KEM kernels (generated)\n"
           " * Copyright (C) 2026 The libgcrypt-pqc authors\n"

@@ -59,47 +59,7 @@
 #define ZETA 17
 #define R_MOD_Q ((1L << 16) % Q)
 
-static long
-modq (long a)
-{
-  a %= Q;
-  return a < 0 ? a + Q : a;
-}
-
-static long
-powmod (long b, unsigned int e)
-{
-  long r = 1;
-
-  b = modq (b);
-  while (e)
-    {
-      if (e & 1)
-        r = (r * b) % Q;
-      b = (b * b) % Q;
-      e >>= 1;
-    }
-  return r;
-}
-
-/* Reverse the 7 low bits of I.  */
-static unsigned int
-bitrev7 (unsigned int i)
-{
-  unsigned int r = 0, b;
-
-  for (b = 0; b < 7; b++)
-    r |= ((i >> b) & 1) << (6 - b);
-  return r;
-}
-
-/* Map A mod q to the centered representative.  */
-static long
-centered (long a)
-{
-  a = modq (a);
-  return a > Q / 2 ? a - Q : a;
-}
+#include "gen-tables-common.h"
 
 static void
 print_table (const char *name, const long *t, unsigned int n)
@@ -149,8 +109,8 @@ main (void)
 
   for (i = 0; i < 128; i++)
     {
-      zetas[i] = centered (powmod (ZETA, bitrev7 (i)) * R_MOD_Q);
-      gammas[i] = centered (powmod (ZETA, 2 * bitrev7 (i) + 1) * R_MOD_Q);
+      zetas[i] = centered (powmod (ZETA, bitrev (i, 7)) * R_MOD_Q);
+      gammas[i] = centered (powmod (ZETA, 2 * bitrev (i, 7) + 1) * R_MOD_Q);
     }
 
   for (i = 0; i < 64; i++)
