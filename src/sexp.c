@@ -1309,18 +1309,14 @@ copy_element (const gcry_sexp_t list, const byte *p)
 }
 
 
-/* Copy the element at P of LIST into a new object; a data element
- * becomes a list holding just that element, as libgcrypt's
- * gcry_sexp_nth does.  */
+/* Return a new object, in the same kind of memory as LIST, holding
+ * the list of the N bytes of (whole) elements at P.  NULL if out of
+ * memory.  */
 static gcry_sexp_t
-copy_element_as_list (const gcry_sexp_t list, const byte *p)
+make_list (const gcry_sexp_t list, const byte *p, size_t n)
 {
   gcry_sexp_t s;
-  size_t n;
 
-  if (!p || *p != TAG_DATA)
-    return copy_element (list, p);
-  n = skip_element (p) - p;
   s = list->secure ? _gcry_malloc_secure (sizeof *s + n + 3)
                    : _gcry_malloc (sizeof *s + n + 3);
   if (!s)
@@ -1332,6 +1328,18 @@ copy_element_as_list (const gcry_sexp_t list, const byte *p)
   s->d[n + 1] = TAG_CLOSE;
   s->d[n + 2] = TAG_END;
   return s;
+}
+
+
+/* Copy the element at P of LIST into a new object; a data element
+ * becomes a list holding just that element, as libgcrypt's
+ * gcry_sexp_nth does.  */
+static gcry_sexp_t
+copy_element_as_list (const gcry_sexp_t list, const byte *p)
+{
+  if (!p || *p != TAG_DATA)
+    return copy_element (list, p);
+  return make_list (list, p, skip_element (p) - p);
 }
 
 
@@ -1383,26 +1391,13 @@ gcry_sexp_t
 gcry_sexp_cdr (const gcry_sexp_t list)
 {
   const byte *start, *end;
-  gcry_sexp_t s;
-  size_t n;
 
   start = nth_element (list, 1);
   if (!start)
     return NULL;
   for (end = start; *end == TAG_DATA || *end == TAG_OPEN; )
     end = skip_element (end);
-  n = end - start;
-  s = list->secure ? _gcry_malloc_secure (sizeof *s + n + 3)
-                   : _gcry_malloc (sizeof *s + n + 3);
-  if (!s)
-    return NULL;
-  s->size = n + 3;
-  s->secure = list->secure;
-  s->d[0] = TAG_OPEN;
-  memcpy (s->d + 1, start, n);
-  s->d[n + 1] = TAG_CLOSE;
-  s->d[n + 2] = TAG_END;
-  return s;
+  return make_list (list, start, end - start);
 }
 
 
