@@ -70,32 +70,32 @@ _gcry_malloc_secure (size_t n)
   return _gcry_secmem_malloc (n);
 }
 
-void *
-_gcry_calloc (size_t n, size_t m)
+/* N*M zeroed bytes from the secure pool if SECURE, else from
+   malloc.  */
+static void *
+do_calloc (size_t n, size_t m, int secure)
 {
   size_t bytes;
   void *p;
 
   if (!mul_size (n, m, &bytes))
     return NULL;
-  p = _gcry_malloc (bytes);
+  p = secure ? _gcry_malloc_secure (bytes) : _gcry_malloc (bytes);
   if (p)
     memset (p, 0, bytes);
   return p;
 }
 
 void *
+_gcry_calloc (size_t n, size_t m)
+{
+  return do_calloc (n, m, 0);
+}
+
+void *
 _gcry_calloc_secure (size_t n, size_t m)
 {
-  size_t bytes;
-  void *p;
-
-  if (!mul_size (n, m, &bytes))
-    return NULL;
-  p = _gcry_malloc_secure (bytes);
-  if (p)
-    memset (p, 0, bytes);
-  return p;
+  return do_calloc (n, m, 1);
 }
 
 /* Resize A to N bytes, keeping it in the same kind of memory.  A NULL
@@ -173,44 +173,38 @@ out_of_core (int secure)
                             : "out of core");
 }
 
+/* Return P, the result of an allocation from ordinary or (SECURE)
+   secure memory; fatal if it failed.  */
+static void *
+check_core (void *p, int secure)
+{
+  if (!p)
+    out_of_core (secure);
+  return p;
+}
+
 void *
 _gcry_xmalloc (size_t n)
 {
-  void *p = _gcry_malloc (n);
-
-  if (!p)
-    out_of_core (0);
-  return p;
+  return check_core (_gcry_malloc (n), 0);
 }
 
 void *
 _gcry_xcalloc (size_t n, size_t m)
 {
-  void *p = _gcry_calloc (n, m);
-
-  if (!p)
-    out_of_core (0);
-  return p;
+  return check_core (_gcry_calloc (n, m), 0);
 }
 
 void *
 _gcry_xmalloc_secure (size_t n)
 {
-  void *p = _gcry_malloc_secure (n);
-
-  if (!p)
-    out_of_core (1);
-  return p;
+  return check_core (_gcry_malloc_secure (n), 1);
 }
 
 void *
 _gcry_xcalloc_secure (size_t n, size_t m)
 {
-  void *p = _gcry_calloc_secure (n, m);
-
-  if (!p)
-    out_of_core (1);
-  return p;
+  return check_core (_gcry_calloc_secure (n, m), 1);
 }
 
 static void *
