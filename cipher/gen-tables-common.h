@@ -11,16 +11,17 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* Modular arithmetic and bit reversal for the stand-alone programs
- * gen-mlkem-tables.c, gen-mlkem-avx2-tables.c, gen-mldsa-tables.c and
- * gen-mldsa-avx2-tables.c.  The including file defines Q, the prime
- * modulus (3329 or 8380417, below 2^32, so the product of two
- * residues fits in 64 bits), before it includes this header.  Not
- * part of the library.  */
+/* Modular arithmetic, bit reversal and the license header for the
+ * stand-alone programs gen-mlkem-tables.c, gen-mlkem-avx2-tables.c,
+ * gen-mldsa-tables.c and gen-mldsa-avx2-tables.c.  The including file
+ * defines Q, the prime modulus (3329 or 8380417, below 2^32, so the
+ * product of two residues fits in 64 bits), before it includes this
+ * header.  Not part of the library.  */
 
 #ifndef GEN_TABLES_COMMON_H
 #define GEN_TABLES_COMMON_H 1
 
+#include <stdio.h>
 #include <stdint.h>
 
 #ifndef Q
@@ -70,6 +71,30 @@ centered (long a)
 {
   a = modq (a);
   return a > Q / 2 ? a - Q : a;
+}
+
+
+/* Print the LGPL comment that starts a generated file, with
+   FIRSTLINE (the file's name and what it holds) on its first line,
+   and a blank line.  */
+static inline void
+print_license_header (const char *firstline)
+{
+  printf ("/* %s\n"
+          " * Copyright (C) 2026 The libgcrypt-pqc authors\n"
+          " *\n"
+          " * This file is part of libgcrypt-pqc.\n"
+          " *\n"
+          " * libgcrypt-pqc is free software; you can redistribute it"
+          " and/or modify\n"
+          " * it under the terms of the GNU Lesser General Public License"
+          " as\n"
+          " * published by the Free Software Foundation; either version"
+          " 2.1 of\n"
+          " * the License, or (at your option) any later version.\n"
+          " *\n"
+          " * SPDX-License-Identifier: LGPL-2.1-or-later\n"
+          " */\n\n", firstline);
 }
 
 #endif /*GEN_TABLES_COMMON_H*/
