@@ -126,30 +126,21 @@ chknorm_avx2 (const mldsa_poly_t *a, s32 bound)
    the portable sampler (the shared drivers of mldsa-sample.h: same
    blocks, same order), the parsing of the candidates is vectorised.  */
 
-/* Parse BUF (BUFLEN a multiple of 3) into a[CTR..255], CoeffFromThreeBytes
-   (Algorithm 14) keeping candidates below q in order; return the new
-   count.  The assembler loop takes whole groups of 8 candidates, the
-   rest is done here.  A comes from a public seed, so the branch is
-   harmless.  ETA is unused (the signature of mldsa_rej_fn_t).  */
+/* Parse BUF (BUFLEN a multiple of 3) into a[CTR..255] as RejNTTPoly
+   does (see mldsa_rej_uniform_from); return the new count.  The
+   assembler loop takes whole groups of 8 candidates, the rest is
+   parsed by the portable code.  ETA is unused (the signature of
+   mldsa_rej_fn_t).  */
 static unsigned int
 rej_uniform_avx2 (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
                   int eta)
 {
   size_t pos;
 
+  (void)eta;
   pos = _gcry_mldsa_rej_uniform_avx2 (a, &ctr, buf, buflen,
                                       mldsa_avx2_rej_table);
-  while (ctr < MLDSA_N && pos + 3 <= buflen)
-    {
-      u32 t = buf[pos] | ((u32)buf[pos + 1] << 8)
-              | ((u32)(buf[pos + 2] & 0x7f) << 16);
-
-      pos += 3;
-      if (t < MLDSA_Q)
-        a[ctr++] = (s32)t;
-    }
-  (void)eta;
-  return ctr;
+  return mldsa_rej_uniform_from (a, ctr, buf, pos, buflen);
 }
 
 static void

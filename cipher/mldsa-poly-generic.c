@@ -468,26 +468,14 @@ chknorm_generic (const mldsa_poly_t *a, s32 bound)
 /* Rejection samplers.  Each consumes candidates from BUF and returns
    the new count; callers squeeze more blocks while it is short.  */
 
-/* CoeffFromThreeBytes (Algorithm 14).  Branch-free: every candidate
-   is stored and the count advances only if it is below q.  ETA is
-   unused (the signature of mldsa_rej_fn_t).  */
+/* CoeffFromThreeBytes (Algorithm 14): the shared parser of
+   mldsa-sample.h.  ETA is unused (the signature of mldsa_rej_fn_t).  */
 static unsigned int
 rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
              int eta)
 {
-  size_t pos = 0;
-
-  while (ctr < MLDSA_N && pos + 3 <= buflen)
-    {
-      u32 t = buf[pos] | ((u32)buf[pos + 1] << 8)
-              | ((u32)(buf[pos + 2] & 0x7f) << 16);
-
-      pos += 3;
-      a[ctr] = (s32)t;
-      ctr += (t - MLDSA_Q) >> 31;
-    }
   (void)eta;
-  return ctr;
+  return mldsa_rej_uniform_from (a, ctr, buf, 0, buflen);
 }
 
 

@@ -62,6 +62,30 @@ typedef void (*mldsa_unpack_fn_t) (mldsa_poly_t *a, const byte *buf,
                                    s32 gamma1);
 
 
+/* RejNTTPoly's parsing (Algorithm 30, lines 4-10) of
+   BUF[POS..BUFLEN-1] into a[CTR..255]: CoeffFromThreeBytes
+   (Algorithm 14) of each group of three bytes, keeping the candidates
+   below q in order; return the new count.  Branch-free: every
+   candidate is stored and the count advances only if it is below q.
+   Backends call it with POS = 0 or for the bytes their vector loop
+   left.  */
+static inline unsigned int
+mldsa_rej_uniform_from (s32 *a, unsigned int ctr, const byte *buf,
+                        size_t pos, size_t buflen)
+{
+  while (ctr < MLDSA_N && pos + 3 <= buflen)
+    {
+      u32 t = buf[pos] | ((u32)buf[pos + 1] << 8)
+              | ((u32)(buf[pos + 2] & 0x7f) << 16);
+
+      pos += 3;
+      a[ctr] = (s32)t;
+      ctr += (t - MLDSA_Q) >> 31;
+    }
+  return ctr;
+}
+
+
 /* CoeffFromHalfByte (Algorithm 15) of a nibble T below the bound of
    ETA (2 or 4).  For ETA = 2, T mod 5 is computed as
    T - 5 floor (T * 205 / 1024), exact for T < 16.  */
