@@ -77,13 +77,14 @@ fqmul (s16 a, s16 b)
  * computed as floor((hi + 2^9) / 2^10) with hi = floor(A*v / 2^16),
  * which is the same value (floor(floor(x)/n) = floor(x/n)) but needs
  * only a 16-bit multiply-high, so that the loops over it vectorise
- * with 16-bit lanes (|hi| <= 10080, so hi + 2^9 fits int16_t).  The
- * test suite checks every int16_t.  */
+ * with 16-bit lanes (|hi| <= 10080, so hi + 2^9 fits int16_t; the
+ * cast to s16 tells the compiler so, else Clang widens the shift to
+ * 32 bits).  The test suite checks every int16_t.  */
 static inline s16
 barrett_reduce (s16 a)
 {
   s16 hi = (s16)(((s32)a * MLKEM_BARRETT_V) >> 16);
-  s16 t = (s16)((hi + (1 << 9)) >> 10);
+  s16 t = (s16)(hi + (1 << 9)) >> 10;
 
   return a - t * MLKEM_Q;
 }
