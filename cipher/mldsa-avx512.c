@@ -1,0 +1,190 @@
+/* mldsa-avx512.c - The x86-64 AVX-512 kernel set of ML-DSA
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The "avx512" kernel set (contract: mldsa-ops.h).  The forward and
+ * inverse NTT (mldsa-ntt-amd64-avx512.S, the whole polynomial in 16
+ * zmm registers) and the pointwise products (mldsa-poly-amd64-avx512.S)
+ * are AVX-512 code; they give the contract's residues within its
+ * bounds.  Every other kernel is the AVX2 set's (the AVX-512 CPUs we
+ * select this set on have AVX2 too), called through its table: those
+ * kernels are either cheap next to the Keccak work around them or
+ * already limited by it, so a zmm version would gain little.  Keys and
+ * signatures are byte for byte those of the portable set (t-mldsa's
+ * known-answer tests per backend, and t-mldsa-avx512).  Chosen by
+ * _gcry_mldsa_init when the CPU has HWF_INTEL_AVX512 and
+ * HWF_INTEL_AVX2.  */
+
+#include <config.h>
+
+#include "g10lib.h"
+#include "mldsa-ops.h"
+#include "mldsa-avx512.h"
+
+#ifdef USE_MLDSA_AVX512
+
+#include "mldsa-tables-avx512.h"
+
+#define AVX2 _gcry_mldsa_ops_avx2
+
+static void
+ntt_avx512 (mldsa_poly_t *a)
+{
+  _gcry_mldsa_ntt_avx512 (a->coeffs, mldsa_avx512_ntt_table);
+}
+
+static void
+invntt_tomont_avx512 (mldsa_poly_t *a)
+{
+  _gcry_mldsa_invntt_avx512 (a->coeffs, mldsa_avx512_invntt_table);
+}
+
+static void
+pointwise_avx512 (mldsa_poly_t *r, const mldsa_poly_t *a,
+                  const mldsa_poly_t *b)
+{
+  _gcry_mldsa_pointwise_avx512 (r->coeffs, a->coeffs, b->coeffs);
+}
+
+static void
+pointwise_acc_avx512 (mldsa_poly_t *r, const mldsa_poly_t *a,
+                      const mldsa_poly_t *b, unsigned int n)
+{
+  _gcry_mldsa_pointwise_acc_avx512 (r->coeffs, a->coeffs, b->coeffs, n);
+}
+
+/* The entries borrowed from the AVX2 set.  A const table cannot copy
+   another one's members, so each is a one-line forwarder.  */
+
+static void
+reduce_avx512 (mldsa_poly_t *a)
+{
+  AVX2.reduce (a);
+}
+
+static void
+caddq_avx512 (mldsa_poly_t *a)
+{
+  AVX2.caddq (a);
+}
+
+static void
+power2round_avx512 (mldsa_poly_t *a1, mldsa_poly_t *a0,
+                    const mldsa_poly_t *a)
+{
+  AVX2.power2round (a1, a0, a);
+}
+
+static void
+decompose_avx512 (mldsa_poly_t *a1, mldsa_poly_t *a0, const mldsa_poly_t *a,
+                  s32 gamma2)
+{
+  AVX2.decompose (a1, a0, a, gamma2);
+}
+
+static unsigned int
+make_hint_avx512 (mldsa_poly_t *h, const mldsa_poly_t *a0,
+                  const mldsa_poly_t *a1, s32 gamma2)
+{
+  return AVX2.make_hint (h, a0, a1, gamma2);
+}
+
+static void
+use_hint_avx512 (mldsa_poly_t *b, const mldsa_poly_t *a,
+                 const mldsa_poly_t *h, s32 gamma2)
+{
+  AVX2.use_hint (b, a, h, gamma2);
+}
+
+static int
+chknorm_avx512 (const mldsa_poly_t *a, s32 bound)
+{
+  return AVX2.chknorm (a, bound);
+}
+
+static void
+poly_uniform_x4_avx512 (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
+                        const u16 nonce[4])
+{
+  AVX2.poly_uniform_x4 (a, rho, nonce);
+}
+
+static void
+poly_uniform_avx512 (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
+                     u16 nonce)
+{
+  AVX2.poly_uniform (a, rho, nonce);
+}
+
+static void
+poly_uniform_eta_x4_avx512 (mldsa_poly_t *a[4],
+                            const byte rhoprime[MLDSA_CRHBYTES],
+                            const u16 nonce[4], int eta)
+{
+  AVX2.poly_uniform_eta_x4 (a, rhoprime, nonce, eta);
+}
+
+static void
+poly_uniform_eta_avx512 (mldsa_poly_t *a,
+                         const byte rhoprime[MLDSA_CRHBYTES],
+                         u16 nonce, int eta)
+{
+  AVX2.poly_uniform_eta (a, rhoprime, nonce, eta);
+}
+
+static void
+poly_uniform_gamma1_x4_avx512 (mldsa_poly_t *a[4],
+                               const byte rhopp[MLDSA_CRHBYTES],
+                               const u16 nonce[4], s32 gamma1)
+{
+  AVX2.poly_uniform_gamma1_x4 (a, rhopp, nonce, gamma1);
+}
+
+static void
+poly_uniform_gamma1_avx512 (mldsa_poly_t *a,
+                            const byte rhopp[MLDSA_CRHBYTES],
+                            u16 nonce, s32 gamma1)
+{
+  AVX2.poly_uniform_gamma1 (a, rhopp, nonce, gamma1);
+}
+
+static void
+poly_challenge_avx512 (mldsa_poly_t *c, const byte *ctilde,
+                       unsigned int ctildelen, unsigned int tau)
+{
+  AVX2.poly_challenge (c, ctilde, ctildelen, tau);
+}
+
+const mldsa_ops_t _gcry_mldsa_ops_avx512 =
+  {
+    "avx512",
+    ntt_avx512,
+    invntt_tomont_avx512,
+    pointwise_avx512,
+    pointwise_acc_avx512,
+    reduce_avx512,
+    caddq_avx512,
+    power2round_avx512,
+    decompose_avx512,
+    make_hint_avx512,
+    use_hint_avx512,
+    chknorm_avx512,
+    poly_uniform_x4_avx512,
+    poly_uniform_avx512,
+    poly_uniform_eta_x4_avx512,
+    poly_uniform_eta_avx512,
+    poly_uniform_gamma1_x4_avx512,
+    poly_uniform_gamma1_avx512,
+    poly_challenge_avx512
+  };
+
+#endif /*USE_MLDSA_AVX512*/

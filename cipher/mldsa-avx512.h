@@ -1,0 +1,56 @@
+/* mldsa-avx512.h - ML-DSA kernels for x86-64 AVX-512
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The AVX-512 kernel set of ML-DSA (contract: mldsa-ops.h) and the
+ * assembler entry points of its own.  The transforms and pointwise
+ * products are AVX-512 code and give the contract's residues within
+ * its bounds; every other entry is that of the AVX2 set (mldsa-avx2.h),
+ * which every AVX-512 CPU can run.  Polynomial arguments are the 256
+ * coefficients of an mldsa_poly_t in standard order.  Usable only when
+ * _gcry_get_hw_features () has HWF_INTEL_AVX512 (which implies AVX2 in
+ * the hwf detection).  */
+
+#ifndef GCRY_MLDSA_AVX512_H
+#define GCRY_MLDSA_AVX512_H 1
+
+#include "mldsa-ops.h"
+#include "mldsa-avx2.h"
+
+/* Built only with AVX-512 support enabled (configure checked the
+   assembler) on top of the AVX2 set, whose entries it reuses.  */
+#undef USE_MLDSA_AVX512
+#if defined(USE_MLDSA_AVX2) && defined(ENABLE_AVX512_SUPPORT) \
+    && defined(HAVE_GCC_INLINE_ASM_AVX512)
+# define USE_MLDSA_AVX512 1
+#endif
+
+#ifdef USE_MLDSA_AVX512
+/*-- mldsa-avx512.c --*/
+/* The kernel set named "avx512".  */
+extern const mldsa_ops_t _gcry_mldsa_ops_avx512;
+
+/*-- mldsa-ntt-amd64-avx512.S --*/
+/* TABLE is mldsa_avx512_ntt_table resp. mldsa_avx512_invntt_table of
+   mldsa-tables-avx512.h.  */
+void _gcry_mldsa_ntt_avx512 (s32 a[MLDSA_N], const s32 *table);
+void _gcry_mldsa_invntt_avx512 (s32 a[MLDSA_N], const s32 *table);
+
+/*-- mldsa-poly-amd64-avx512.S --*/
+void _gcry_mldsa_pointwise_avx512 (s32 r[MLDSA_N], const s32 a[MLDSA_N],
+                                   const s32 b[MLDSA_N]);
+/* A and B point to arrays of N polynomials (1 <= N <= 8).  */
+void _gcry_mldsa_pointwise_acc_avx512 (s32 r[MLDSA_N], const s32 *a,
+                                       const s32 *b, unsigned int n);
+#endif /*USE_MLDSA_AVX512*/
+
+#endif /*GCRY_MLDSA_AVX512_H*/

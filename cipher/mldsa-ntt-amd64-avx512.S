@@ -1,0 +1,428 @@
+/* mldsa-ntt-amd64-avx512.S - ML-DSA forward and inverse NTT, AVX-512
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Algorithm: the NTT of FIPS 204 Algorithm 41 and the inverse NTT of
+ * Algorithm 42 times 2^32 (contract: cipher/mldsa-ops.h), layer by
+ * layer with the Montgomery butterflies of the AVX2 set
+ * (cipher/mldsa-ntt-amd64-avx2.S):
+ *   forward (Cooley-Tukey):  t = mont (b * z);  b = a - t;  a = a + t
+ *   inverse (Gentleman-Sande): a' = a + b;  b' = mont ((a - b) * -z)
+ * with mont (x * z) = (x z - t q) / 2^32, t = x (z q^-1 mod 2^32) mod
+ * 2^32, and the last inverse layer merged with the scaling:
+ * a' = mont ((a + b) F), b' = mont ((a - b) G), F = 2^64/256 mod q,
+ * G = -zetas[1] F / 2^32.  The outputs are the contract's residues
+ * within its bounds (representatives may differ from the portable
+ * code's; the front file canonicalises before encoding).
+ *
+ * Montgomery products: t = x (z q^-1) mod 2^32 for all 16 lanes with
+ * one vpmulld.  vpmuldq multiplies the signed low halves of the eight
+ * 64-bit lanes: x z and t q are formed for the even 32-bit lanes in
+ * place and for the odd ones after vpsrlq $32; the differences sit in
+ * the high halves of the 64-bit lanes, and one merge-masked vmovshdup (mask k2 = even
+ * 32-bit lanes; a dword-granular instruction, as qword ones would mask
+ * whole 64-bit lanes) moves the even results down into the register
+ * that already holds the odd ones.
+ *
+ * Layout: standard coefficient order in memory before and after; the
+ * whole polynomial (16 coefficients per zmm) lives in zmm0-zmm15, zmmi
+ * holding coefficients 16i .. 16i+15.  Layers 128, 64, 32 and 16 pair
+ * whole registers (broadcast twiddles).  Layers 8, 4, 2 and 1 work on
+ * the register pairs (zmm2p, zmm2p+1) = (A, B), written per 128-bit
+ * chunk (4 coefficients) as A = (A0, A1, A2, A3):
+ *   C = (A0, A1, B0, B1), D = (A2, A3, B2, B3)   vshufi64x2; layer 8
+ *   E = (A0, B0, A2, B2), F = (A1, B1, A3, B3)   vshufi64x2; layer 4
+ *   G, H = 64-bit interleave of E, F             vpunpck[lh]qdq; layer 2
+ *   I, J = 32-bit interleave of G, H             shifts + masks; layer 1
+ * The 64-bit and 32-bit exchanges are involutions; (E, F) -> (A, B)
+ * and (A, B) -> (E, F) are the same vpermi2q, (E, F) -> (C, D) is
+ * another one, and (C, D) -> (A, B) repeats the first vshufi64x2
+ * pair.  The tables (cipher/mldsa-tables-avx512.h, layout in
+ * cipher/gen-mldsa-avx512-tables.c) give the broadcast twiddles as
+ * (z, z q^-1) word pairs and a vector of 16 per-lane twiddles (and
+ * its q^-1 companion) per pair and layer in the order above, plus the
+ * odd-lane copy of layer 1's twiddles.
+ *
+ * Register plan:
+ *   zmm0-zmm15   the polynomial
+ *   zmm16-zmm18  temporaries of the Montgomery product
+ *   zmm19        the butterfly's product resp. difference
+ *   zmm20,zmm21  broadcast twiddle z and z q^-1
+ *   zmm22-zmm25  exchanged copies of a register pair
+ *   zmm31        q in every lane
+ *   k1, k2       odd resp. even 32-bit lanes (0xaaaa, 0x5555)
+ *   rdi coefficients, rsi table, eax scratch
+ *
+ * Bounds (as the portable code): forward in |a| < q, each layer adds
+ * less than q, out |a| < 9q; inverse in |a| < q, the sums double per
+ * layer (below 256 q < 2^31 at the merged last layer), Montgomery
+ * products of |x| < 2^31 by |z| < q/2 are below q, out |a| < q.
+ *
+ * Constant time: no data-dependent branches or addresses.  All vector
+ * registers used are cleared on exit (zmm16-zmm31 with EVEX vpxord,
+ * zmm0-zmm15 with vzeroall); the mask registers hold constants only.
+ *
+ * Requires: AVX-512 F and VL (HWF_INTEL_AVX512, which also stands for
+ * BW and DQ; VL only for the EVEX ymm clears on exit).
+ *
+ * C prototypes (cipher/mldsa-avx512.h):
+ *   void _gcry_mldsa_ntt_avx512 (s32 a[256], const s32 table[1192]);
+ *   void _gcry_mldsa_invntt_avx512 (s32 a[256], const s32 table[1192]);
+ */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include "asm-common-amd64.h"
+
+#if defined(__x86_64__) && defined(__ELF__) \
+    && (!defined(HAVE_CONFIG_H) \
+        || (defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) \
+            && defined(ENABLE_AVX512_SUPPORT)))
+
+#define T0  %zmm16
+#define T1  %zmm17
+#define T2  %zmm18
+#define T3  %zmm19
+#define Z   %zmm20
+#define ZQ  %zmm21
+#define S0  %zmm22
+#define S1  %zmm23
+#define S2  %zmm24
+#define S3  %zmm25
+#define QV  %zmm31
+
+/* OUT = mont (A * z) lane by lane; A is kept.  ZQ holds z q^-1 mod
+ * 2^32 per lane, ZE the twiddles (read in the even lanes), ZO the odd
+ * lanes' twiddles at even positions; each may be a register or a
+ * memory operand.  OUT must differ from A and T0-T2.  |A| < 2^31,
+ * |z| < q/2 give |OUT| < q.  */
+.macro MONT a, out, ze, zq, zo
+	vpmulld		\zq, \a, T0
+	vpsrlq		$32, \a, \out
+	vpmuldq		\ze, \a, T2
+	vpmuldq		\zo, \out, \out
+	vpsrlq		$32, T0, T1
+	vpmuldq		QV, T0, T0
+	vpmuldq		QV, T1, T1
+	vpsubq		T0, T2, T2
+	vpsubq		T1, \out, \out
+	vmovshdup	T2, \out{%k2}
+.endm
+
+/* Cooley-Tukey butterfly: (x, y) = (x + mont (y z), x - mont (y z)).  */
+.macro CT x, y, ze, zq, zo
+	MONT		\y, T3, \ze, \zq, \zo
+	vpsubd		T3, \x, \y
+	vpaddd		T3, \x, \x
+.endm
+
+/* Gentleman-Sande butterfly: (x, y) = (x + y, mont ((x - y) z)).  */
+.macro GS x, y, ze, zq, zo
+	vpsubd		\y, \x, T3
+	vpaddd		\y, \x, \x
+	MONT		T3, \y, \ze, \zq, \zo
+.endm
+
+/* Broadcast the twiddle pair at word pair OFF (bytes) of the table.  */
+.macro BCAST off
+	vpbroadcastd	\off(%rsi), Z
+	vpbroadcastd	\off+4(%rsi), ZQ
+.endm
+
+/* Butterflies with the broadcast pair.  */
+.macro CTB x, y
+	CT		\x, \y, Z, ZQ, Z
+.endm
+.macro GSB x, y
+	GS		\x, \y, Z, ZQ, Z
+.endm
+
+/* 32-bit interleave, in place: (G, H) -> (I, J) with
+ * I = (G0, H0, G2, H2, ...), J = (G1, H1, G3, H3, ...); an involution.
+ * The masked moves are dword-granular (vmovsldup copies each even
+ * lane to the odd one above it).  Clobbers T3.  */
+.macro XCH32 g, h
+	vpsrlq		$32, \g, T3
+	vmovsldup	\h, \g{%k1}
+	vmovdqa32	T3, \h{%k2}
+.endm
+
+/* (X, Y) -> (P, Q) by the qword permutations at LP and LQ.  */
+.macro PERM2 x, y, lp, lq, p, q
+	vmovdqa64	\lp rRIP, \p
+	vpermi2q	\y, \x, \p
+	vmovdqa64	\lq rRIP, \q
+	vpermi2q	\y, \x, \q
+.endm
+
+/* Forward layers 8, 4, 2, 1 of the register pair (A, B) with the 576
+ * bytes of per-lane vectors at OFF(%rsi); the result, in standard
+ * order, is stored at DST(%rdi).  A and B are clobbered.  */
+.macro FWD_PAIR a, b, off, dst
+	vshufi64x2	$0x44, \b, \a, S0
+	vshufi64x2	$0xee, \b, \a, S1
+	CT		S0, S1, \off(%rsi), \off+64(%rsi), \off(%rsi)
+	vshufi64x2	$0x88, S1, S0, \a
+	vshufi64x2	$0xdd, S1, S0, \b
+	CT		\a, \b, \off+128(%rsi), \off+192(%rsi), \off+128(%rsi)
+	vpunpcklqdq	\b, \a, S0
+	vpunpckhqdq	\b, \a, S1
+	CT		S0, S1, \off+256(%rsi), \off+320(%rsi), \off+256(%rsi)
+	XCH32		S0, S1
+	CT		S0, S1, \off+384(%rsi), \off+448(%rsi), \off+512(%rsi)
+	XCH32		S0, S1
+	vpunpcklqdq	S1, S0, \a
+	vpunpckhqdq	S1, S0, \b
+	PERM2		\a, \b, .Lperm_ef_lo, .Lperm_ef_hi, S2, S3
+	vmovdqu64	S2, \dst(%rdi)
+	vmovdqu64	S3, \dst+64(%rdi)
+.endm
+
+/* Inverse layers 1, 2, 4, 8 of the pair loaded from SRC(%rdi) into
+ * (A, B), with the 576 bytes of vectors at OFF(%rsi); the result stays
+ * in (A, B) in standard order.  */
+.macro INV_PAIR a, b, off, src
+	vmovdqu64	\src(%rdi), S2
+	vmovdqu64	\src+64(%rdi), S3
+	PERM2		S2, S3, .Lperm_ef_lo, .Lperm_ef_hi, \a, \b
+	vpunpcklqdq	\b, \a, S0
+	vpunpckhqdq	\b, \a, S1
+	XCH32		S0, S1
+	GS		S0, S1, \off(%rsi), \off+64(%rsi), \off+128(%rsi)
+	XCH32		S0, S1
+	GS		S0, S1, \off+192(%rsi), \off+256(%rsi), \off+192(%rsi)
+	vpunpcklqdq	S1, S0, \a
+	vpunpckhqdq	S1, S0, \b
+	GS		\a, \b, \off+320(%rsi), \off+384(%rsi), \off+320(%rsi)
+	PERM2		\a, \b, .Lperm_cd_lo, .Lperm_cd_hi, S0, S1
+	GS		S0, S1, \off+448(%rsi), \off+512(%rsi), \off+448(%rsi)
+	vshufi64x2	$0x44, S1, S0, \a
+	vshufi64x2	$0xee, S1, S0, \b
+.endm
+
+/* Last inverse layer merged with the scaling for registers X (low)
+ * and Y (high, 128 coefficients on), stored at their places.  Z holds
+ * F, ZQ its companion, S2/S3 G and its companion.  */
+.macro LAST x, y, dst
+	vpsubd		\y, \x, T3
+	vpaddd		\y, \x, \x
+	MONT		T3, \y, S2, S3, S2
+	MONT		\x, T3, Z, ZQ, Z
+	vmovdqu64	T3, \dst(%rdi)
+	vmovdqu64	\y, \dst+512(%rdi)
+.endm
+
+.section .rodata
+.align 64
+/* (E, F) -> (A, B) and back (vpermi2q indices, one per qword).  */
+.Lperm_ef_lo:
+	.quad 0, 1, 8, 9, 4, 5, 12, 13
+.Lperm_ef_hi:
+	.quad 2, 3, 10, 11, 6, 7, 14, 15
+/* (E, F) -> (C, D).  */
+.Lperm_cd_lo:
+	.quad 0, 1, 8, 9, 2, 3, 10, 11
+.Lperm_cd_hi:
+	.quad 4, 5, 12, 13, 6, 7, 14, 15
+.Lmldsa_ntt512_q:
+	.long 8380417
+
+.text
+
+/* Load q and the lane masks.  */
+.macro SETUP
+	vpbroadcastd	.Lmldsa_ntt512_q rRIP, QV
+	movl		$0xaaaa, %eax
+	kmovw		%eax, %k1
+	movl		$0x5555, %eax
+	kmovw		%eax, %k2
+.endm
+
+.macro CLEANUP
+	CLEAR_YMM16_31()
+	vzeroall
+.endm
+
+/* void _gcry_mldsa_ntt_avx512 (s32 a[256], const s32 table[1192]) */
+.globl _gcry_mldsa_ntt_avx512
+ELF(.type _gcry_mldsa_ntt_avx512,@function;)
+.align 32
+_gcry_mldsa_ntt_avx512:
+	CFI_STARTPROC()
+	SETUP
+	vmovdqu64	0*64(%rdi), %zmm0
+	vmovdqu64	1*64(%rdi), %zmm1
+	vmovdqu64	2*64(%rdi), %zmm2
+	vmovdqu64	3*64(%rdi), %zmm3
+	vmovdqu64	4*64(%rdi), %zmm4
+	vmovdqu64	5*64(%rdi), %zmm5
+	vmovdqu64	6*64(%rdi), %zmm6
+	vmovdqu64	7*64(%rdi), %zmm7
+	vmovdqu64	8*64(%rdi), %zmm8
+	vmovdqu64	9*64(%rdi), %zmm9
+	vmovdqu64	10*64(%rdi), %zmm10
+	vmovdqu64	11*64(%rdi), %zmm11
+	vmovdqu64	12*64(%rdi), %zmm12
+	vmovdqu64	13*64(%rdi), %zmm13
+	vmovdqu64	14*64(%rdi), %zmm14
+	vmovdqu64	15*64(%rdi), %zmm15
+
+	/* Layer 128: zetas[1].  */
+	BCAST		8
+	CTB		%zmm0, %zmm8
+	CTB		%zmm1, %zmm9
+	CTB		%zmm2, %zmm10
+	CTB		%zmm3, %zmm11
+	CTB		%zmm4, %zmm12
+	CTB		%zmm5, %zmm13
+	CTB		%zmm6, %zmm14
+	CTB		%zmm7, %zmm15
+	/* Layer 64: zetas[2], zetas[3].  */
+	BCAST		16
+	CTB		%zmm0, %zmm4
+	CTB		%zmm1, %zmm5
+	CTB		%zmm2, %zmm6
+	CTB		%zmm3, %zmm7
+	BCAST		24
+	CTB		%zmm8, %zmm12
+	CTB		%zmm9, %zmm13
+	CTB		%zmm10, %zmm14
+	CTB		%zmm11, %zmm15
+	/* Layer 32: zetas[4..7].  */
+	BCAST		32
+	CTB		%zmm0, %zmm2
+	CTB		%zmm1, %zmm3
+	BCAST		40
+	CTB		%zmm4, %zmm6
+	CTB		%zmm5, %zmm7
+	BCAST		48
+	CTB		%zmm8, %zmm10
+	CTB		%zmm9, %zmm11
+	BCAST		56
+	CTB		%zmm12, %zmm14
+	CTB		%zmm13, %zmm15
+	/* Layer 16: zetas[8..15].  */
+	BCAST		64
+	CTB		%zmm0, %zmm1
+	BCAST		72
+	CTB		%zmm2, %zmm3
+	BCAST		80
+	CTB		%zmm4, %zmm5
+	BCAST		88
+	CTB		%zmm6, %zmm7
+	BCAST		96
+	CTB		%zmm8, %zmm9
+	BCAST		104
+	CTB		%zmm10, %zmm11
+	BCAST		112
+	CTB		%zmm12, %zmm13
+	BCAST		120
+	CTB		%zmm14, %zmm15
+
+	/* Layers 8 .. 1 per register pair; vectors from word 32 on.  */
+	FWD_PAIR	%zmm0, %zmm1, 128 + 0*576, 0*128
+	FWD_PAIR	%zmm2, %zmm3, 128 + 1*576, 1*128
+	FWD_PAIR	%zmm4, %zmm5, 128 + 2*576, 2*128
+	FWD_PAIR	%zmm6, %zmm7, 128 + 3*576, 3*128
+	FWD_PAIR	%zmm8, %zmm9, 128 + 4*576, 4*128
+	FWD_PAIR	%zmm10, %zmm11, 128 + 5*576, 5*128
+	FWD_PAIR	%zmm12, %zmm13, 128 + 6*576, 6*128
+	FWD_PAIR	%zmm14, %zmm15, 128 + 7*576, 7*128
+
+	CLEANUP
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_ntt_avx512,.-_gcry_mldsa_ntt_avx512;)
+
+
+/* void _gcry_mldsa_invntt_avx512 (s32 a[256], const s32 table[1192]) */
+.globl _gcry_mldsa_invntt_avx512
+ELF(.type _gcry_mldsa_invntt_avx512,@function;)
+.align 32
+_gcry_mldsa_invntt_avx512:
+	CFI_STARTPROC()
+	SETUP
+
+	/* Layers 1 .. 8 per register pair; vectors from word 0 on.  */
+	INV_PAIR	%zmm0, %zmm1, 0*576, 0*128
+	INV_PAIR	%zmm2, %zmm3, 1*576, 1*128
+	INV_PAIR	%zmm4, %zmm5, 2*576, 2*128
+	INV_PAIR	%zmm6, %zmm7, 3*576, 3*128
+	INV_PAIR	%zmm8, %zmm9, 4*576, 4*128
+	INV_PAIR	%zmm10, %zmm11, 5*576, 5*128
+	INV_PAIR	%zmm12, %zmm13, 6*576, 6*128
+	INV_PAIR	%zmm14, %zmm15, 7*576, 7*128
+
+	/* Layer 16: pairs at word 1152 (byte 4608).  */
+	BCAST		4608
+	GSB		%zmm0, %zmm1
+	BCAST		4616
+	GSB		%zmm2, %zmm3
+	BCAST		4624
+	GSB		%zmm4, %zmm5
+	BCAST		4632
+	GSB		%zmm6, %zmm7
+	BCAST		4640
+	GSB		%zmm8, %zmm9
+	BCAST		4648
+	GSB		%zmm10, %zmm11
+	BCAST		4656
+	GSB		%zmm12, %zmm13
+	BCAST		4664
+	GSB		%zmm14, %zmm15
+	/* Layer 32.  */
+	BCAST		4672
+	GSB		%zmm0, %zmm2
+	GSB		%zmm1, %zmm3
+	BCAST		4680
+	GSB		%zmm4, %zmm6
+	GSB		%zmm5, %zmm7
+	BCAST		4688
+	GSB		%zmm8, %zmm10
+	GSB		%zmm9, %zmm11
+	BCAST		4696
+	GSB		%zmm12, %zmm14
+	GSB		%zmm13, %zmm15
+	/* Layer 64.  */
+	BCAST		4704
+	GSB		%zmm0, %zmm4
+	GSB		%zmm1, %zmm5
+	GSB		%zmm2, %zmm6
+	GSB		%zmm3, %zmm7
+	BCAST		4712
+	GSB		%zmm8, %zmm12
+	GSB		%zmm9, %zmm13
+	GSB		%zmm10, %zmm14
+	GSB		%zmm11, %zmm15
+	/* Layer 128 with the scaling: F at byte 4720, G at 4728.  */
+	BCAST		4720
+	vpbroadcastd	4728(%rsi), S2
+	vpbroadcastd	4732(%rsi), S3
+	LAST		%zmm0, %zmm8, 0*64
+	LAST		%zmm1, %zmm9, 1*64
+	LAST		%zmm2, %zmm10, 2*64
+	LAST		%zmm3, %zmm11, 3*64
+	LAST		%zmm4, %zmm12, 4*64
+	LAST		%zmm5, %zmm13, 5*64
+	LAST		%zmm6, %zmm14, 6*64
+	LAST		%zmm7, %zmm15, 7*64
+
+	CLEANUP
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_invntt_avx512,.-_gcry_mldsa_invntt_avx512;)
+
+#endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
+
+ELF(.section .note.GNU-stack,"",%progbits)

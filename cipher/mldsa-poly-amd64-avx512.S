@@ -1,0 +1,200 @@
+/* mldsa-poly-amd64-avx512.S - ML-DSA pointwise products, AVX-512
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Algorithm: the Montgomery pointwise products of the contract
+ * (cipher/mldsa-ops.h; FIPS 204 Algorithm 45 times 2^-32):
+ *   pointwise:      r = mont (a * b)
+ *   pointwise_acc:  r = mont (sum_i a[i] * b[i]), the products summed
+ *                   exactly in 64 bits, one reduction per coefficient
+ * with mont (p) = (p - t q) / 2^32, t = p q^-1 mod 2^32 (signed).
+ *
+ * Products: vpmuldq multiplies the signed low halves of the eight
+ * 64-bit lanes, so the even 32-bit lanes are multiplied in place and
+ * the odd ones after vpsrlq $32.  t comes from a second vpmuldq with
+ * q^-1 (only the low 32 bits of that product matter), t q from a third;
+ * the result sits in the high half of each 64-bit lane, and a
+ * merge-masked vmovshdup (k2 = even 32-bit lanes; dword-granular)
+ * moves the even results into the register holding the odd ones.
+ *
+ * Layout: standard order, 16 coefficients per zmm; pointwise takes 32
+ * coefficients per iteration, pointwise_acc keeps four 64-bit
+ * accumulators (even and odd lanes of 32 coefficients) over the N
+ * polynomials before it reduces.
+ *
+ * Register plan:
+ *   zmm0-zmm7    data and products
+ *   zmm8-zmm11   accumulators (pointwise_acc)
+ *   zmm30        q^-1 mod 2^32, zmm31 q (every lane)
+ *   k2           even 32-bit lanes (0x5555)
+ *   rdi r, rsi a, rdx b, ecx n (pointwise_acc), r8-r11 counters and
+ *   cursors, eax scratch
+ *
+ * Bounds: pointwise in |a|, |b| < 9q (|a b| < 81 q^2 < 2^31 q), out
+ * |r| < q; pointwise_acc in |a[i]| < q, |b[i]| < 9q, n <= 8
+ * (|sum| < 72 q^2 < 2^31 q), out |r| < q.  R may alias A or B
+ * (each block is read before it is written).
+ *
+ * Constant time: no data-dependent branches or addresses (the loop
+ * counts depend on N only, a public parameter).  Vector registers
+ * used are cleared on exit; the mask register holds a constant.
+ *
+ * Requires: AVX-512 F and VL (HWF_INTEL_AVX512).
+ *
+ * C prototypes (cipher/mldsa-avx512.h):
+ *   void _gcry_mldsa_pointwise_avx512 (s32 r[256], const s32 a[256],
+ *                                      const s32 b[256]);
+ *   void _gcry_mldsa_pointwise_acc_avx512 (s32 r[256], const s32 *a,
+ *                                          const s32 *b, unsigned int n);
+ */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include "asm-common-amd64.h"
+
+#if defined(__x86_64__) && defined(__ELF__) \
+    && (!defined(HAVE_CONFIG_H) \
+        || (defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) \
+            && defined(ENABLE_AVX512_SUPPORT)))
+
+#define QINV %zmm30
+#define QV   %zmm31
+
+/* OUT = mont of the 64-bit products PE (even lanes) and PO (odd lanes,
+ * at even positions); PE is clobbered.  OUT must differ from PE and
+ * T.  */
+.macro MREDUCE pe, po, out, t
+	vpmuldq		QINV, \pe, \t
+	vpmuldq		QINV, \po, \out
+	vpmuldq		QV, \t, \t
+	vpmuldq		QV, \out, \out
+	vpsubq		\t, \pe, \pe
+	vpsubq		\out, \po, \out
+	vmovshdup	\pe, \out{%k2}
+.endm
+
+.macro SETUP
+	vpbroadcastd	.Lmldsa_pw512_q rRIP, QV
+	vpbroadcastd	.Lmldsa_pw512_qinv rRIP, QINV
+	movl		$0x5555, %eax
+	kmovw		%eax, %k2
+.endm
+
+.section .rodata
+.align 4
+.Lmldsa_pw512_q:
+	.long 8380417
+.Lmldsa_pw512_qinv:
+	.long 58728449
+
+.text
+
+/* void _gcry_mldsa_pointwise_avx512 (s32 r[256], const s32 a[256],
+ *                                    const s32 b[256]) */
+.globl _gcry_mldsa_pointwise_avx512
+ELF(.type _gcry_mldsa_pointwise_avx512,@function;)
+.align 32
+_gcry_mldsa_pointwise_avx512:
+	CFI_STARTPROC()
+	SETUP
+	movl		$8, %r8d
+.Lpw512_loop:
+	vmovdqu64	0(%rsi), %zmm0
+	vmovdqu64	64(%rsi), %zmm1
+	vmovdqu64	0(%rdx), %zmm2
+	vmovdqu64	64(%rdx), %zmm3
+	vpsrlq		$32, %zmm0, %zmm4
+	vpsrlq		$32, %zmm1, %zmm5
+	vpsrlq		$32, %zmm2, %zmm6
+	vpsrlq		$32, %zmm3, %zmm7
+	vpmuldq		%zmm2, %zmm0, %zmm0
+	vpmuldq		%zmm3, %zmm1, %zmm1
+	vpmuldq		%zmm6, %zmm4, %zmm4
+	vpmuldq		%zmm7, %zmm5, %zmm5
+	MREDUCE		%zmm0, %zmm4, %zmm2, %zmm6
+	MREDUCE		%zmm1, %zmm5, %zmm3, %zmm7
+	vmovdqu64	%zmm2, 0(%rdi)
+	vmovdqu64	%zmm3, 64(%rdi)
+	addq		$128, %rsi
+	addq		$128, %rdx
+	addq		$128, %rdi
+	decl		%r8d
+	jnz		.Lpw512_loop
+
+	vpxord		%ymm30, %ymm30, %ymm30
+	vpxord		%ymm31, %ymm31, %ymm31
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pointwise_avx512,.-_gcry_mldsa_pointwise_avx512;)
+
+
+/* void _gcry_mldsa_pointwise_acc_avx512 (s32 r[256], const s32 *a,
+ *                                        const s32 *b, unsigned int n) */
+.globl _gcry_mldsa_pointwise_acc_avx512
+ELF(.type _gcry_mldsa_pointwise_acc_avx512,@function;)
+.align 32
+_gcry_mldsa_pointwise_acc_avx512:
+	CFI_STARTPROC()
+	SETUP
+	movl		$8, %r8d
+.Lpwacc512_outer:
+	movq		%rsi, %r9
+	movq		%rdx, %r10
+	movl		%ecx, %r11d
+	vpxord		%zmm8, %zmm8, %zmm8
+	vpxord		%zmm9, %zmm9, %zmm9
+	vpxord		%zmm10, %zmm10, %zmm10
+	vpxord		%zmm11, %zmm11, %zmm11
+.Lpwacc512_inner:
+	vmovdqu64	0(%r9), %zmm0
+	vmovdqu64	64(%r9), %zmm1
+	vmovdqu64	0(%r10), %zmm2
+	vmovdqu64	64(%r10), %zmm3
+	vpsrlq		$32, %zmm0, %zmm4
+	vpsrlq		$32, %zmm1, %zmm5
+	vpsrlq		$32, %zmm2, %zmm6
+	vpsrlq		$32, %zmm3, %zmm7
+	vpmuldq		%zmm2, %zmm0, %zmm0
+	vpmuldq		%zmm3, %zmm1, %zmm1
+	vpmuldq		%zmm6, %zmm4, %zmm4
+	vpmuldq		%zmm7, %zmm5, %zmm5
+	vpaddq		%zmm0, %zmm8, %zmm8
+	vpaddq		%zmm1, %zmm9, %zmm9
+	vpaddq		%zmm4, %zmm10, %zmm10
+	vpaddq		%zmm5, %zmm11, %zmm11
+	addq		$1024, %r9
+	addq		$1024, %r10
+	decl		%r11d
+	jnz		.Lpwacc512_inner
+	MREDUCE		%zmm8, %zmm10, %zmm2, %zmm6
+	MREDUCE		%zmm9, %zmm11, %zmm3, %zmm7
+	vmovdqu64	%zmm2, 0(%rdi)
+	vmovdqu64	%zmm3, 64(%rdi)
+	addq		$128, %rsi
+	addq		$128, %rdx
+	addq		$128, %rdi
+	decl		%r8d
+	jnz		.Lpwacc512_outer
+
+	vpxord		%ymm30, %ymm30, %ymm30
+	vpxord		%ymm31, %ymm31, %ymm31
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pointwise_acc_avx512,.-_gcry_mldsa_pointwise_acc_avx512;)
+
+#endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
+
+ELF(.section .note.GNU-stack,"",%progbits)
