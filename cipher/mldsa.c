@@ -44,6 +44,7 @@
 #include "mldsa.h"
 #include "mldsa-ops.h"
 #include "mldsa-avx2.h"
+#include "mldsa-avx512.h"
 
 
 /* FIPS 204 Table 1 and Table 2.  */
@@ -108,6 +109,12 @@ _gcry_mldsa_init (void)
   if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
     mldsa_ops = &_gcry_mldsa_ops_avx2;
 #endif
+#ifdef USE_MLDSA_AVX512
+  /* Borrows the AVX2 set's other kernels: needs both features.  */
+  if ((_gcry_get_hw_features () & (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
+      == (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
+    mldsa_ops = &_gcry_mldsa_ops_avx512;
+#endif
 #ifdef USE_MLDSA_VSX
   if (_gcry_get_hw_features () & HWF_PPC_ARCH_2_07)
     mldsa_ops = &_gcry_mldsa_ops_vsx;
@@ -140,6 +147,12 @@ _gcry_mldsa_get_ops (const char *name)
   if (name && !strcmp (name, _gcry_mldsa_ops_avx2.name)
       && (_gcry_get_hw_features () & HWF_INTEL_AVX2))
     return &_gcry_mldsa_ops_avx2;
+#endif
+#ifdef USE_MLDSA_AVX512
+  if (name && !strcmp (name, _gcry_mldsa_ops_avx512.name)
+      && ((_gcry_get_hw_features () & (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
+          == (HWF_INTEL_AVX512 | HWF_INTEL_AVX2)))
+    return &_gcry_mldsa_ops_avx512;
 #endif
 #ifdef USE_MLDSA_VSX
   if (name && !strcmp (name, _gcry_mldsa_ops_vsx.name)
