@@ -37,6 +37,7 @@
 #include "keccak.h"
 #include "mlkem-ops.h"
 #include "mlkem-avx2.h"
+#include "mlkem-avx512.h"
 #include "mlkem.h"
 
 
@@ -96,6 +97,10 @@ _gcry_mlkem_ops_available (unsigned int idx)
   /* Fastest first.  Kernel sets for AVX2, AVX-512 and VSX go here,
      each gated by its USE_ macro and its HWF bit from
      _gcry_get_hw_features (); the portable set is the last resort.  */
+#ifdef USE_MLKEM_AVX512
+  if (_gcry_get_hw_features () & HWF_INTEL_AVX512)
+    list[n++] = &_gcry_mlkem_ops_avx512;
+#endif
 #ifdef USE_MLKEM_AVX2
   if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
     list[n++] = &_gcry_mlkem_ops_avx2;

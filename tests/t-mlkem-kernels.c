@@ -29,6 +29,7 @@
 #include "keccak.h"
 #include "mlkem-ops.h"
 #include "../cipher/mlkem-tables-avx2.h"
+#include "../cipher/mlkem-tables-avx512.h"
 
 #define Q 3329
 
@@ -593,6 +594,87 @@ test_avx2_tables (void)
 }
 
 
+/* Recompute cipher/mlkem-tables-avx512.h the same way.  In the
+ * layer with distance LEN < 32 of register pair p (coefficients
+ * 64p..64p+63), lane i holds the i-th of the upper inputs in
+ * increasing order, the one of butterfly group (32p + i) / LEN.  The
+ * four transposes together split the pair into its even and odd
+ * dwords, which the vpermi2d controls undo and redo.  */
+static int
+avx512_entry_ok (const int16_t e[2][32], const long want[32])
+{
+  unsigned int i;
+
+  for (i = 0; i < 32; i++)
+    {
+      long w = modq (want[i] * 65536);
+
+      if (w > Q / 2)
+        w -= Q;
+      if (e[0][i] != w || (u16)e[1][i] != (u16)((u32)(u16)w * 62209u))
+        return 0;
+    }
+  return 1;
+}
+
+static void
+test_avx512_tables (void)
+{
+  long want[32];
+  unsigned int e, l, p, g, i;
+  int ok = 1;
+
+  /* Forward: LEN = 128, 64, 32 broadcast, then LEN = 16, 8, 4, 2.  */
+  e = 0;
+  for (l = 128; l >= 32; l /= 2)
+    for (g = 0; g < 128 / l; g++, e++)
+      {
+        for (i = 0; i < 32; i++)
+          want[i] = zeta_k (128 / l + g);
+        ok &= avx512_entry_ok (mlkem_avx512_ntt_zetas[e], want);
+      }
+  for (l = 16; l >= 2; l /= 2)
+    for (p = 0; p < 4; p++, e++)
+      {
+        for (i = 0; i < 32; i++)
+          want[i] = zeta_k ((128 + 32 * p + i) / l);
+        ok &= avx512_entry_ok (mlkem_avx512_ntt_zetas[e], want);
+      }
+  ok &= e == DIM (mlkem_avx512_ntt_zetas);
+
+  /* Inverse: LEN = 2, 4, 8, 16 per pair, then 32, 64, 128 broadcast,
+     then the factor 2^16 / 128.  */
+  e = 0;
+  for (l = 2; l <= 16; l *= 2)
+    for (p = 0; p < 4; p++, e++)
+      {
+        for (i = 0; i < 32; i++)
+          want[i] = zeta_k (256 / l - 1 - (32 * p + i) / l);
+        ok &= avx512_entry_ok (mlkem_avx512_invntt_zetas[e], want);
+      }
+  for (l = 32; l <= 128; l *= 2)
+    for (g = 0; g < 128 / l; g++, e++)
+      {
+        for (i = 0; i < 32; i++)
+          want[i] = zeta_k (256 / l - 1 - g);
+        ok &= avx512_entry_ok (mlkem_avx512_invntt_zetas[e], want);
+      }
+  for (i = 0; i < 32; i++)
+    want[i] = 65536L % Q * powq (128, Q - 2) % Q;
+  ok &= avx512_entry_ok (mlkem_avx512_invntt_zetas[e++], want);
+  ok &= e == DIM (mlkem_avx512_invntt_zetas);
+
+  for (i = 0; i < 16; i++)
+    {
+      ok &= mlkem_avx512_perm[0][i] == (i & 1) * 16 + i / 2;
+      ok &= mlkem_avx512_perm[1][i] == (i & 1) * 16 + 8 + i / 2;
+      ok &= mlkem_avx512_perm[2][i] == 2 * i;
+      ok &= mlkem_avx512_perm[3][i] == 2 * i + 1;
+    }
+  check (ok, "AVX-512 twiddle tables (mlkem-tables-avx512.h) match FIPS 203");
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -605,6 +687,7 @@ main (int argc, char **argv)
 
   test_compress ();
   test_avx2_tables ();
+  test_avx512_tables ();
   for (i = 0; (o = _gcry_mlkem_ops_available (i)); i++)
     {
       printf ("%s: kernel set %s\n", PGM, o->name);

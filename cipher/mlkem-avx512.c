@@ -1,0 +1,123 @@
+/* mlkem-avx512.c - The AVX-512 kernel set of ML-KEM
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The ops table "avx512" (contract: mlkem-ops.h).  It keeps the
+ * standard coefficient order of NTT-domain polynomials, so it may
+ * replace any subset of the entries.  The forward and inverse NTT run
+ * on the whole polynomial in eight zmm registers
+ * (mlkem-ntt-amd64-avx512.S); every other entry is that of the AVX2
+ * set (the 32-lane versions of those kernels would be bound by memory
+ * traffic, not arithmetic).  Every kernel computes exactly what the
+ * portable one computes, so all sets give bit-identical results.  The
+ * front file selects this set when _gcry_get_hw_features () reports
+ * HWF_INTEL_AVX512.  */
+
+#include <config.h>
+
+#include "g10lib.h"
+#include "mlkem-ops.h"
+#include "mlkem-avx512.h"
+
+#ifdef USE_MLKEM_AVX512
+
+#include "mlkem-tables-avx512.h"
+
+static void
+ntt_avx512 (mlkem_poly_ntt *r, const mlkem_poly *a)
+{
+  _gcry_mlkem_ntt_avx512 (r->coeffs, a->coeffs, mlkem_avx512_ntt_zetas,
+                          mlkem_avx512_perm);
+}
+
+static void
+invntt_tomont_avx512 (mlkem_poly *r, const mlkem_poly_ntt *a)
+{
+  _gcry_mlkem_invntt_avx512 (r->coeffs, a->coeffs,
+                             mlkem_avx512_invntt_zetas, mlkem_avx512_perm);
+}
+
+/* The AVX2 entries.  The assembler ones are called directly; the
+ * two that need the AVX2 tables (mulcache, whose gamma table is
+ * static in mlkem-tables-avx2.h, and SampleNTT with its SHAKE128
+ * driver) go through the AVX2 ops table, one indirect call that is
+ * noise next to the kernels.  */
+static void
+mulcache_compute_avx512 (mlkem_poly_mulcache *c, const mlkem_poly_ntt *b)
+{
+  _gcry_mlkem_ops_avx2.mulcache_compute (c, b);
+}
+
+static void
+basemul_acc_avx512 (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
+                    const mlkem_poly_ntt *b, const mlkem_poly_mulcache *bc,
+                    unsigned int k)
+{
+  _gcry_mlkem_basemul_acc_avx2 (r->coeffs, a->coeffs, b->coeffs,
+                                bc->coeffs, k);
+}
+
+static void
+poly_ntt_tobytes_avx512 (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
+{
+  _gcry_mlkem_tobytes_avx2 (r, a->coeffs);
+}
+
+static void
+poly_ntt_frombytes_avx512 (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
+{
+  _gcry_mlkem_frombytes_avx2 (r->coeffs, a);
+}
+
+static void
+gen_matrix_ntt_avx512 (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
+                       unsigned int k, int transposed)
+{
+  _gcry_mlkem_ops_avx2.gen_matrix_ntt (a, rho, k, transposed);
+}
+
+static void
+poly_cbd_eta2_avx512 (mlkem_poly *r, const byte buf[128])
+{
+  _gcry_mlkem_cbd_eta2_avx2 (r->coeffs, buf);
+}
+
+static void
+poly_cbd_eta3_avx512 (mlkem_poly *r, const byte buf[192])
+{
+  _gcry_mlkem_cbd_eta3_avx2 (r->coeffs, buf);
+}
+
+/* The struct layout assumptions of the wrappers: K polynomials or
+ * caches back to back are contiguous coefficient arrays.  */
+typedef char mlkem_avx512_layout_check
+  [(sizeof (mlkem_poly_ntt) == 2 * MLKEM_N
+    && sizeof (mlkem_poly) == 2 * MLKEM_N
+    && sizeof (mlkem_poly_mulcache) == MLKEM_N) ? 1 : -1];
+
+const mlkem_ops_t _gcry_mlkem_ops_avx512 =
+  {
+    "avx512",
+    ntt_avx512,
+    invntt_tomont_avx512,
+    mulcache_compute_avx512,
+    basemul_acc_avx512,
+    _gcry_mlkem_reduce_avx2,
+    _gcry_mlkem_tomont_avx2,
+    poly_ntt_tobytes_avx512,
+    poly_ntt_frombytes_avx512,
+    gen_matrix_ntt_avx512,
+    poly_cbd_eta2_avx512,
+    poly_cbd_eta3_avx512
+  };
+
+#endif /*USE_MLKEM_AVX512*/

@@ -1,0 +1,63 @@
+/* mlkem-avx512.h - The AVX-512 kernel set of ML-KEM
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Interface between the ML-KEM front file (cipher/mlkem.c), the
+ * AVX-512 ops table (cipher/mlkem-avx512.c) and its assembler kernels
+ * (cipher/mlkem-ntt-amd64-avx512.S).  The kernels keep the standard
+ * coefficient order of mlkem-ops.h and compute bit-identical results
+ * to the portable set; see the file header of the .S file for the
+ * algorithms and bounds.  The entries without an AVX-512 kernel are
+ * those of the AVX2 set, which the AVX-512 hardware also runs.  */
+
+#ifndef GCRY_MLKEM_AVX512_H
+#define GCRY_MLKEM_AVX512_H 1
+
+#include "mlkem-ops.h"
+#include "mlkem-avx2.h"
+
+/* USE_MLKEM_AVX512 says that the AVX-512 kernel set is built and
+   linked: the user did not disable it (ENABLE_AVX512_SUPPORT), the
+   assembler understands AVX-512 (HAVE_GCC_INLINE_ASM_AVX512), and the
+   AVX2 set it borrows from is built too (USE_MLKEM_AVX2: x86-64, ELF,
+   AVX2 enabled).  At run time it is used only when HWF_INTEL_AVX512
+   is present (F, BW, VL and DQ; every such CPU also has AVX2).  */
+#undef USE_MLKEM_AVX512
+#if defined(USE_MLKEM_AVX2) && defined(ENABLE_AVX512_SUPPORT) \
+    && defined(HAVE_GCC_INLINE_ASM_AVX512)
+# define USE_MLKEM_AVX512 1
+#endif
+
+#ifdef USE_MLKEM_AVX512
+
+/* The kernel set "avx512" (cipher/mlkem-avx512.c).  */
+extern const mlkem_ops_t _gcry_mlkem_ops_avx512;
+
+/* Assembler entry points.  The twiddle tables are those of
+   mlkem-tables-avx512.h (32 multipliers and their products with
+   q^-1 mod 2^16 per entry), PERM is mlkem_avx512_perm of the same
+   file.  Arrays need no particular alignment.  */
+
+/* R = NTT (A), standard order.  In: |a_i| < q.  Out: |r_i| <= (q-1)/2.
+   R may equal A.  */
+void _gcry_mlkem_ntt_avx512 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
+                             const s16 zetas[23][2][32],
+                             const u32 perm[4][16]);
+/* R = NTT^-1 (A) * 2^16.  In: |a_i| < q.  Out: |r_i| < q.  R may equal
+   A.  */
+void _gcry_mlkem_invntt_avx512 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
+                                const s16 zetas[24][2][32],
+                                const u32 perm[4][16]);
+
+#endif /*USE_MLKEM_AVX512*/
+
+#endif /*GCRY_MLKEM_AVX512_H*/

@@ -1,0 +1,469 @@
+/* mlkem-ntt-amd64-avx512.S - ML-KEM forward and inverse NTT, AVX-512
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Algorithm: FIPS 203 Algorithm 9 (NTT, Cooley-Tukey butterflies,
+ * layers with distance LEN = 128 down to 2, then one Barrett
+ * reduction of every coefficient) and Algorithm 10 (NTT^-1,
+ * Gentleman-Sande butterflies, LEN = 2 up to 128 with the sums
+ * Barrett-reduced after LEN = 8 and LEN = 64, then the factor
+ * R^2/128).  Every butterfly, reduction and the final scaling are the
+ * very operations of the portable kernels (cipher/mlkem-poly-generic.c:
+ * ntt_generic, invntt_tomont_generic), done on 32 int16_t lanes at a
+ * time, so the outputs are bit-identical to the portable ones and obey
+ * the same bounds (mlkem-ops.h): NTT output |r_i| <= (q-1)/2, inverse
+ * NTT output |r_i| < q, every intermediate below 8q < 2^15.
+ *
+ * Montgomery multiplication by a constant C (R = 2^16), 32 lanes:
+ *   t = mullo (b, C * q^-1 mod 2^16);  r = mulhi (b, C) - mulhi (t, q)
+ * which is exactly the portable fqmul (the low halves of b*C and t*q
+ * agree, so no borrow is lost).  Barrett reduction: t = mulhi (a, v),
+ * then (t + 2^9) >> 10 (an add and an arithmetic shift, which keeps
+ * the multiplier, the bottleneck, free), the portable quotient;
+ * r = a - t*q.
+ *
+ * Layout: the whole polynomial lives in eight registers,
+ * C_i = f[32i .. 32i+31], in the standard order of mlkem-ops.h; the
+ * memory order is standard on entry and exit.  Layers with LEN >= 32
+ * pair whole registers.  Layers with LEN = 16, 8, 4, 2 work on a pair
+ * of registers (A, B) = (C_2p, C_2p+1); before each of them a 2x2
+ * transpose of 16-, 8-, 4- or 2-lane groups (T16: vshufi64x2, T8:
+ * vpermi2q, T4: vpunpck[lh]qdq, T2: shifts and vpblendmd) puts the two
+ * inputs of every butterfly into the same lane of two registers.  The
+ * transposes are involutions, and the four of them together merely
+ * split A || B into its even and odd dwords, so after LEN = 2 the
+ * forward NTT restores the standard order with one vpermi2d per
+ * register, and the inverse NTT starts with that split (two vpermi2d
+ * straight from memory) and then undoes the transposes one per layer.
+ * The forward NTT loads all eight registers first and stores each pair
+ * when it is done; the inverse loads each pair when it starts and
+ * stores all eight registers last, so R may equal A.
+ * The twiddle vectors for this lane order come from
+ * cipher/gen-mlkem-avx512-tables.c (mlkem-tables-avx512.h), which also
+ * documents the entry numbers used below; an entry is 128 bytes: 32
+ * multipliers C, then 32 values C * q^-1 mod 2^16.  The same file
+ * gives the vpermi2d controls (mlkem_avx512_perm).
+ *
+ * Register plan:
+ *   zmm0-zmm7    coefficients C0..C7
+ *   zmm8-zmm15   transposed pairs and product temporaries
+ *   zmm16        q in every lane
+ *   zmm17        Barrett multiplier v = round (2^26 / q)
+ *   zmm18        2^9 in every lane (Barrett rounding)
+ *   zmm19/zmm20  vpermi2q controls of T8
+ *   zmm21/zmm22  vpermi2d controls, LEN = 2 order to standard order
+ *   zmm23/zmm24  vpermi2d controls, standard order to LEN = 2 order
+ *   k1           0xaaaa (odd dwords), for T2
+ *   rdi  R (output), rsi  A (input), rdx  twiddle table,
+ *   rcx  vpermi2d controls, eax scratch
+ * No stack is used; only caller-saved registers are touched.  On exit
+ * all used vector registers are cleared (they held secret
+ * coefficients), k1 is cleared, and vzeroupper ends the AVX-512 code.
+ *
+ * Constant time: no data-dependent branches or addresses.
+ *
+ * Requires: AVX-512 F and BW (HWF_INTEL_AVX512, which also implies VL
+ * and DQ).
+ *
+ * C prototypes (cipher/mlkem-avx512.h):
+ *   void _gcry_mlkem_ntt_avx512 (s16 r[256], const s16 a[256],
+ *                                const s16 zetas[23][2][32],
+ *                                const u32 perm[4][16]);
+ *   void _gcry_mlkem_invntt_avx512 (s16 r[256], const s16 a[256],
+ *                                   const s16 zetas[24][2][32],
+ *                                   const u32 perm[4][16]);
+ * R and A may be the same array; no alignment is needed.  */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include "asm-common-amd64.h"
+
+#if defined(__x86_64__) && defined(__ELF__) \
+    && (!defined(HAVE_CONFIG_H) \
+        || (defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) \
+            && defined(ENABLE_AVX512_SUPPORT) \
+            && defined(HAVE_GCC_INLINE_ASM_AVX512)))
+
+#define QV    %zmm16
+#define BV    %zmm17
+#define R512  %zmm18
+#define IDXA  %zmm19
+#define IDXB  %zmm20
+#define PFA   %zmm21
+#define PFB   %zmm22
+#define PIX   %zmm23
+#define PIY   %zmm24
+#define ZT    %rdx
+
+#define ZETA(e)   (128 * (e))(ZT)
+#define ZETAQ(e)  (128 * (e) + 64)(ZT)
+
+/* Cooley-Tukey butterfly with twiddle entry E:
+ * t = B * zeta (Montgomery), B = A - t, A = A + t.  */
+#define BFLY_CT(a, b, t, e) \
+        vpmullw ZETAQ(e), b, t; \
+        vpmulhw ZETA(e), b, b; \
+        vpmulhw QV, t, t; \
+        vpsubw t, b, t; \
+        vpsubw t, a, b; \
+        vpaddw t, a, a;
+
+/* Gentleman-Sande butterfly with twiddle entry E:
+ * A = A + B, B = (B - A) * zeta (Montgomery).  */
+#define BFLY_GS(a, b, t, e) \
+        vpsubw a, b, t; \
+        vpaddw b, a, a; \
+        vpmullw ZETAQ(e), t, b; \
+        vpmulhw ZETA(e), t, t; \
+        vpmulhw QV, b, b; \
+        vpsubw b, t, b;
+
+/* A = A * C (Montgomery) with the constant of entry E.  */
+#define FQMUL(a, t, e) \
+        vpmullw ZETAQ(e), a, t; \
+        vpmulhw ZETA(e), a, a; \
+        vpmulhw QV, t, t; \
+        vpsubw t, a, a;
+
+/* Barrett reduction of A to [-(q-1)/2, (q-1)/2].  */
+#define BARRETT(a, t) \
+        vpmulhw BV, a, t; \
+        vpaddw R512, t, t; \
+        vpsraw $10, t, t; \
+        vpmullw QV, t, t; \
+        vpsubw t, a, a;
+
+/* 2x2 transposes of groups of 16, 8, 4 and 2 lanes: (X, Y) -> (OX, OY)
+ * with OX = X[c..c+W-1] Y[c..c+W-1], OY = X[c+W..] Y[c+W..] for each
+ * group c of 2W lanes.  The outputs must differ from the inputs.  */
+#define T16(x, y, ox, oy) \
+        vshufi64x2 $0x44, y, x, ox; \
+        vshufi64x2 $0xee, y, x, oy;
+
+#define T8(x, y, ox, oy) \
+        vmovdqa64 IDXA, ox; \
+        vpermi2q y, x, ox; \
+        vmovdqa64 IDXB, oy; \
+        vpermi2q y, x, oy;
+
+#define T4(x, y, ox, oy) \
+        vpunpcklqdq y, x, ox; \
+        vpunpckhqdq y, x, oy;
+
+#define T2(x, y, ox, oy) \
+        vpsllq $32, y, ox; \
+        vpblendmd ox, x, ox{%k1}; \
+        vpsrlq $32, x, oy; \
+        vpblendmd y, oy, oy{%k1};
+
+/* The same on two independent sets of registers at once, one
+ * instruction of each in turn: the chain of one register pair through
+ * all layers is long and narrow, and the out-of-order window does not
+ * reach far enough ahead to overlap two pairs written one after the
+ * other.  */
+#define BFLY_CT2(a, b, t, e, a2, b2, t2, e2) \
+        vpmullw ZETAQ(e), b, t; \
+        vpmullw ZETAQ(e2), b2, t2; \
+        vpmulhw ZETA(e), b, b; \
+        vpmulhw ZETA(e2), b2, b2; \
+        vpmulhw QV, t, t; \
+        vpmulhw QV, t2, t2; \
+        vpsubw t, b, t; \
+        vpsubw t2, b2, t2; \
+        vpsubw t, a, b; \
+        vpsubw t2, a2, b2; \
+        vpaddw t, a, a; \
+        vpaddw t2, a2, a2;
+
+#define BFLY_GS2(a, b, t, e, a2, b2, t2, e2) \
+        vpsubw a, b, t; \
+        vpsubw a2, b2, t2; \
+        vpaddw b, a, a; \
+        vpaddw b2, a2, a2; \
+        vpmullw ZETAQ(e), t, b; \
+        vpmullw ZETAQ(e2), t2, b2; \
+        vpmulhw ZETA(e), t, t; \
+        vpmulhw ZETA(e2), t2, t2; \
+        vpmulhw QV, b, b; \
+        vpmulhw QV, b2, b2; \
+        vpsubw b, t, b; \
+        vpsubw b2, t2, b2;
+
+#define BARRETT2(a, t, a2, t2) \
+        vpmulhw BV, a, t; \
+        vpmulhw BV, a2, t2; \
+        vpaddw R512, t, t; \
+        vpaddw R512, t2, t2; \
+        vpsraw $10, t, t; \
+        vpsraw $10, t2, t2; \
+        vpmullw QV, t, t; \
+        vpmullw QV, t2, t2; \
+        vpsubw t, a, a; \
+        vpsubw t2, a2, a2;
+
+#define T16_2(x, y, ox, oy, x2, y2, ox2, oy2) \
+        vshufi64x2 $0x44, y, x, ox; \
+        vshufi64x2 $0x44, y2, x2, ox2; \
+        vshufi64x2 $0xee, y, x, oy; \
+        vshufi64x2 $0xee, y2, x2, oy2;
+
+#define T8_2(x, y, ox, oy, x2, y2, ox2, oy2) \
+        vmovdqa64 IDXA, ox; \
+        vmovdqa64 IDXA, ox2; \
+        vpermi2q y, x, ox; \
+        vpermi2q y2, x2, ox2; \
+        vmovdqa64 IDXB, oy; \
+        vmovdqa64 IDXB, oy2; \
+        vpermi2q y, x, oy; \
+        vpermi2q y2, x2, oy2;
+
+#define T4_2(x, y, ox, oy, x2, y2, ox2, oy2) \
+        vpunpcklqdq y, x, ox; \
+        vpunpcklqdq y2, x2, ox2; \
+        vpunpckhqdq y, x, oy; \
+        vpunpckhqdq y2, x2, oy2;
+
+#define T2_2(x, y, ox, oy, x2, y2, ox2, oy2) \
+        vpsllq $32, y, ox; \
+        vpsllq $32, y2, ox2; \
+        vpsrlq $32, x, oy; \
+        vpsrlq $32, x2, oy2; \
+        vpblendmd ox, x, ox{%k1}; \
+        vpblendmd ox2, x2, ox2{%k1}; \
+        vpblendmd y, oy, oy{%k1}; \
+        vpblendmd y2, oy2, oy2{%k1};
+
+/* Coefficient and temporary registers.  */
+#define C0 %zmm0
+#define C1 %zmm1
+#define C2 %zmm2
+#define C3 %zmm3
+#define C4 %zmm4
+#define C5 %zmm5
+#define C6 %zmm6
+#define C7 %zmm7
+#define T0 %zmm8
+#define T1 %zmm9
+#define T2_ %zmm10
+#define T3 %zmm11
+#define T4_ %zmm12
+#define T5 %zmm13
+#define T6 %zmm14
+#define T7 %zmm15
+
+#define LOAD8(ptr) \
+        vmovdqu64 0 * 64(ptr), C0; \
+        vmovdqu64 1 * 64(ptr), C1; \
+        vmovdqu64 2 * 64(ptr), C2; \
+        vmovdqu64 3 * 64(ptr), C3; \
+        vmovdqu64 4 * 64(ptr), C4; \
+        vmovdqu64 5 * 64(ptr), C5; \
+        vmovdqu64 6 * 64(ptr), C6; \
+        vmovdqu64 7 * 64(ptr), C7;
+
+#define STORE8(ptr) \
+        vmovdqu64 C0, 0 * 64(ptr); \
+        vmovdqu64 C1, 1 * 64(ptr); \
+        vmovdqu64 C2, 2 * 64(ptr); \
+        vmovdqu64 C3, 3 * 64(ptr); \
+        vmovdqu64 C4, 4 * 64(ptr); \
+        vmovdqu64 C5, 5 * 64(ptr); \
+        vmovdqu64 C6, 6 * 64(ptr); \
+        vmovdqu64 C7, 7 * 64(ptr);
+
+/* Constants into their registers.  */
+#define SETUP \
+        vmovdqa64 .Lq rRIP, QV; \
+        vmovdqa64 .Lbarrett_v rRIP, BV; \
+        vmovdqa64 .Lround512 rRIP, R512; \
+        vmovdqa64 .Lt8a rRIP, IDXA; \
+        vmovdqa64 .Lt8b rRIP, IDXB; \
+        vmovdqu64 0 * 64(%rcx), PFA; \
+        vmovdqu64 1 * 64(%rcx), PFB; \
+        vmovdqu64 2 * 64(%rcx), PIX; \
+        vmovdqu64 3 * 64(%rcx), PIY; \
+        movl $0xaaaa, %eax; \
+        kmovw %eax, %k1;
+
+/* Clear every vector register used and k1, leave AVX-512 state.  */
+#define CLEANUP \
+        CLEAR_YMM0_15() \
+        vpxord %ymm16, %ymm16, %ymm16; \
+        vpxord %ymm17, %ymm17, %ymm17; \
+        vpxord %ymm18, %ymm18, %ymm18; \
+        vpxord %ymm19, %ymm19, %ymm19; \
+        vpxord %ymm20, %ymm20, %ymm20; \
+        vpxord %ymm21, %ymm21, %ymm21; \
+        vpxord %ymm22, %ymm22, %ymm22; \
+        vpxord %ymm23, %ymm23, %ymm23; \
+        vpxord %ymm24, %ymm24, %ymm24; \
+        kxorw %k1, %k1, %k1; \
+        xorl %eax, %eax; \
+        vzeroupper;
+
+/* Forward layers LEN = 32, 16, 8, 4, 2 and the final Barrett
+ * reduction on pairs P and P+1 at once: pair P = (A, B) goes through
+ * the transposed pair (X, Y) with temporaries T, U, pair P+1 likewise
+ * through the registers with suffix 2.  The results go back to
+ * standard order with one vpermi2d per register and are stored to
+ * coefficients 64P.. of R.  */
+#define NTT_PAIRS(a, b, x, y, t, u, a2, b2, x2, y2, t2, u2, p) \
+        BFLY_CT2(a, b, t, 3 + (p), a2, b2, t2, 4 + (p)) \
+        T16_2(a, b, x, y, a2, b2, x2, y2) \
+        BFLY_CT2(x, y, t, 7 + (p), x2, y2, t2, 8 + (p)) \
+        T8_2(x, y, a, b, x2, y2, a2, b2) \
+        BFLY_CT2(a, b, t, 11 + (p), a2, b2, t2, 12 + (p)) \
+        T4_2(a, b, x, y, a2, b2, x2, y2) \
+        BFLY_CT2(x, y, t, 15 + (p), x2, y2, t2, 16 + (p)) \
+        T2_2(x, y, a, b, x2, y2, a2, b2) \
+        BFLY_CT2(a, b, t, 19 + (p), a2, b2, t2, 20 + (p)) \
+        BARRETT2(a, t, a2, t2) \
+        BARRETT2(b, u, b2, u2) \
+        vmovdqa64 PFA, x; \
+        vmovdqa64 PFA, x2; \
+        vpermi2d b, a, x; \
+        vpermi2d b2, a2, x2; \
+        vmovdqa64 PFB, y; \
+        vmovdqa64 PFB, y2; \
+        vpermi2d b, a, y; \
+        vpermi2d b2, a2, y2; \
+        vmovdqu64 x, (128 * (p))(%rdi); \
+        vmovdqu64 y, (128 * (p) + 64)(%rdi); \
+        vmovdqu64 x2, (128 * (p) + 128)(%rdi); \
+        vmovdqu64 y2, (128 * (p) + 192)(%rdi);
+
+/* Inverse layers LEN = 2, 4, 8 (sums reduced), 16, 32 on pairs P and
+ * P+1 at once: load coefficients 64P.. of A straight into the lane
+ * order of the LEN = 2 layer (one vpermi2d per register), then undo
+ * the transposes one per layer.  The results are in (A, B) and
+ * (A2, B2) in standard order.  */
+#define INVNTT_PAIRS(a, b, x, y, t, a2, b2, x2, y2, t2, p) \
+        vmovdqu64 (128 * (p))(%rsi), x; \
+        vmovdqu64 (128 * (p) + 128)(%rsi), x2; \
+        vmovdqa64 PIX, a; \
+        vmovdqa64 PIX, a2; \
+        vpermi2d (128 * (p) + 64)(%rsi), x, a; \
+        vpermi2d (128 * (p) + 192)(%rsi), x2, a2; \
+        vmovdqa64 PIY, b; \
+        vmovdqa64 PIY, b2; \
+        vpermi2d (128 * (p) + 64)(%rsi), x, b; \
+        vpermi2d (128 * (p) + 192)(%rsi), x2, b2; \
+        BFLY_GS2(a, b, t, 0 + (p), a2, b2, t2, 1 + (p)) \
+        T2_2(a, b, x, y, a2, b2, x2, y2) \
+        BFLY_GS2(x, y, t, 4 + (p), x2, y2, t2, 5 + (p)) \
+        T4_2(x, y, a, b, x2, y2, a2, b2) \
+        BFLY_GS2(a, b, t, 8 + (p), a2, b2, t2, 9 + (p)) \
+        BARRETT2(a, t, a2, t2) \
+        T8_2(a, b, x, y, a2, b2, x2, y2) \
+        BFLY_GS2(x, y, t, 12 + (p), x2, y2, t2, 13 + (p)) \
+        T16_2(x, y, a, b, x2, y2, a2, b2) \
+        BFLY_GS2(a, b, t, 16 + (p), a2, b2, t2, 17 + (p))
+
+.text
+
+/* void _gcry_mlkem_ntt_avx512 (s16 r[256], const s16 a[256],
+ *                              const s16 zetas[23][2][32],
+ *                              const u32 perm[4][16]);
+ * R = NTT (A) in standard order.  In: |a_i| < q.  Out: |r_i| <= (q-1)/2.  */
+.align 16
+ELF(.type _gcry_mlkem_ntt_avx512,@function)
+.globl _gcry_mlkem_ntt_avx512
+_gcry_mlkem_ntt_avx512:
+        CFI_STARTPROC()
+        SETUP
+        LOAD8(%rsi)
+        /* LEN = 128.  */
+        BFLY_CT(C0, C4, T0, 0)
+        BFLY_CT(C1, C5, T1, 0)
+        BFLY_CT(C2, C6, T2_, 0)
+        BFLY_CT(C3, C7, T3, 0)
+        /* LEN = 64.  */
+        BFLY_CT(C0, C2, T0, 1)
+        BFLY_CT(C1, C3, T1, 1)
+        BFLY_CT(C4, C6, T2_, 2)
+        BFLY_CT(C5, C7, T3, 2)
+        /* LEN = 32 .. 2, pair by pair.  */
+        NTT_PAIRS(C0, C1, T0, T1, T2_, T3, C2, C3, T4_, T5, T6, T7, 0)
+        NTT_PAIRS(C4, C5, T0, T1, T2_, T3, C6, C7, T4_, T5, T6, T7, 2)
+        CLEANUP
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_ntt_avx512,.-_gcry_mlkem_ntt_avx512)
+
+/* void _gcry_mlkem_invntt_avx512 (s16 r[256], const s16 a[256],
+ *                                 const s16 zetas[24][2][32],
+ *                                 const u32 perm[4][16]);
+ * R = NTT^-1 (A) * R.  In: |a_i| < q, standard order.  Out: |r_i| < q.  */
+.align 16
+ELF(.type _gcry_mlkem_invntt_avx512,@function)
+.globl _gcry_mlkem_invntt_avx512
+_gcry_mlkem_invntt_avx512:
+        CFI_STARTPROC()
+        SETUP
+        /* LEN = 2 .. 32 pair by pair, LEN = 64 (sums reduced) on each
+           half as soon as its two pairs are done.  */
+        INVNTT_PAIRS(C0, C1, T0, T1, T2_, C2, C3, T4_, T5, T6, 0)
+        BFLY_GS2(C0, C2, T0, 20, C1, C3, T1, 20)
+        BARRETT2(C0, T0, C1, T1)
+        INVNTT_PAIRS(C4, C5, T2_, T3, T7, C6, C7, T4_, T5, T6, 2)
+        BFLY_GS2(C4, C6, T2_, 21, C5, C7, T3, 21)
+        BARRETT2(C4, T2_, C5, T3)
+        /* LEN = 128.  */
+        BFLY_GS(C0, C4, T0, 22)
+        BFLY_GS(C1, C5, T1, 22)
+        BFLY_GS(C2, C6, T2_, 22)
+        BFLY_GS(C3, C7, T3, 22)
+        /* Times R^2 / 128.  */
+        FQMUL(C0, T0, 23)
+        FQMUL(C1, T1, 23)
+        FQMUL(C2, T2_, 23)
+        FQMUL(C3, T3, 23)
+        FQMUL(C4, T4_, 23)
+        FQMUL(C5, T5, 23)
+        FQMUL(C6, T6, 23)
+        FQMUL(C7, T7, 23)
+        STORE8(%rdi)
+        CLEANUP
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_invntt_avx512,.-_gcry_mlkem_invntt_avx512)
+
+ELF(.section .rodata)
+.align 64
+/* q = 3329 in every lane.  */
+.Lq:
+        .rept 32
+        .short 3329
+        .endr
+/* round (2^26 / q) = 20159, the Barrett multiplier.  */
+.Lbarrett_v:
+        .rept 32
+        .short 20159
+        .endr
+/* 2^9, the rounding term of the Barrett quotient.  */
+.Lround512:
+        .rept 32
+        .short 512
+        .endr
+/* T8 as vpermi2q controls (qword indices; 8..15 select the second
+ * operand): OX = X.q0 X.q1 Y.q0 Y.q1 X.q4 X.q5 Y.q4 Y.q5,
+ * OY = X.q2 X.q3 Y.q2 Y.q3 X.q6 X.q7 Y.q6 Y.q7.  */
+.Lt8a:
+        .quad 0, 1, 8, 9, 4, 5, 12, 13
+.Lt8b:
+        .quad 2, 3, 10, 11, 6, 7, 14, 15
+
+#endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
+
+ELF(.section .note.GNU-stack,"",%progbits)
