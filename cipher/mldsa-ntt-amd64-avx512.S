@@ -46,7 +46,8 @@
  * The 64-bit and 32-bit exchanges are involutions; (E, F) -> (A, B)
  * and (A, B) -> (E, F) are the same vpermi2q, (E, F) -> (C, D) is
  * another one, and (C, D) -> (A, B) repeats the first vshufi64x2
- * pair.  The tables (cipher/mldsa-tables-avx512.h, layout in
+ * pair.  Each of these steps runs over all eight pairs before the
+ * next one starts (eight independent dependency chains).  The tables (cipher/mldsa-tables-avx512.h, layout in
  * cipher/gen-mldsa-avx512-tables.c) give the broadcast twiddles as
  * (z, z q^-1) word pairs and a vector of 16 per-lane twiddles (and
  * its q^-1 companion) per pair and layer in the order above, plus the
@@ -57,7 +58,8 @@
  *   zmm16-zmm18  temporaries of the Montgomery product
  *   zmm19        the butterfly's product resp. difference
  *   zmm20,zmm21  broadcast twiddle z and z q^-1
- *   zmm22-zmm25  exchanged copies of a register pair
+ *   zmm22-zmm25  scratch of the exchanges (S0-S3), G and its
+ *                companion at the merged last inverse layer (S2, S3)
  *   zmm31        q in every lane
  *   k1, k2       odd resp. even 32-bit lanes (0xaaaa, 0x5555)
  *   rdi coefficients, rsi table, eax scratch
@@ -166,49 +168,94 @@
 	vpermi2q	\y, \x, \q
 .endm
 
-/* Forward layers 8, 4, 2, 1 of the register pair (A, B) with the 576
- * bytes of per-lane vectors at OFF(%rsi); the result, in standard
- * order, is stored at DST(%rdi).  A and B are clobbered.  */
-.macro FWD_PAIR a, b, off, dst
+/* The in-register layers run layer by layer over all eight register
+ * pairs (each step below is expanded for every pair by ALLPAIRS), so
+ * that eight independent chains are in flight, as in the layers
+ * between registers.  P is the pair's number; its 576 bytes of vectors
+ * are at P * 576 in the inverse table and 128 bytes further in the
+ * forward one.  The exchanges work in place with the scratch S0/S1
+ * (the register moves cost no execution unit where they are
+ * eliminated at renaming).  */
+
+/* (A, B) <-> (C, D): an involution.  */
+.macro X44 a, b, p
 	vshufi64x2	$0x44, \b, \a, S0
-	vshufi64x2	$0xee, \b, \a, S1
-	CT		S0, S1, \off(%rsi), \off+64(%rsi), \off(%rsi)
-	vshufi64x2	$0x88, S1, S0, \a
-	vshufi64x2	$0xdd, S1, S0, \b
-	CT		\a, \b, \off+128(%rsi), \off+192(%rsi), \off+128(%rsi)
+	vshufi64x2	$0xee, \b, \a, \b
+	vmovdqa64	S0, \a
+.endm
+/* (C, D) -> (E, F).  */
+.macro X88 a, b, p
+	vshufi64x2	$0x88, \b, \a, S0
+	vshufi64x2	$0xdd, \b, \a, \b
+	vmovdqa64	S0, \a
+.endm
+/* (E, F) <-> (G, H): an involution.  */
+.macro X64 a, b, p
 	vpunpcklqdq	\b, \a, S0
-	vpunpckhqdq	\b, \a, S1
-	CT		S0, S1, \off+256(%rsi), \off+320(%rsi), \off+256(%rsi)
-	XCH32		S0, S1
-	CT		S0, S1, \off+384(%rsi), \off+448(%rsi), \off+512(%rsi)
-	XCH32		S0, S1
-	vpunpcklqdq	S1, S0, \a
-	vpunpckhqdq	S1, S0, \b
-	PERM2		\a, \b, .Lperm_ef_lo, .Lperm_ef_hi, S2, S3
-	vmovdqu64	S2, \dst(%rdi)
-	vmovdqu64	S3, \dst+64(%rdi)
+	vpunpckhqdq	\b, \a, \b
+	vmovdqa64	S0, \a
+.endm
+/* (G, H) <-> (I, J).  */
+.macro X32 a, b, p
+	XCH32		\a, \b
+.endm
+/* (E, F) -> (C, D).  */
+.macro XCD a, b, p
+	PERM2		\a, \b, .Lperm_cd_lo, .Lperm_cd_hi, S0, S1
+	vmovdqa64	S0, \a
+	vmovdqa64	S1, \b
 .endm
 
-/* Inverse layers 1, 2, 4, 8 of the pair loaded from SRC(%rdi) into
- * (A, B), with the 576 bytes of vectors at OFF(%rsi); the result stays
- * in (A, B) in standard order.  */
-.macro INV_PAIR a, b, off, src
-	vmovdqu64	\src(%rdi), S2
-	vmovdqu64	\src+64(%rdi), S3
+/* Forward butterflies of layers 8, 4, 2, 1.  */
+.macro F8 a, b, p
+	CT		\a, \b, 128+\p*576(%rsi), 128+\p*576+64(%rsi), 128+\p*576(%rsi)
+.endm
+.macro F4 a, b, p
+	CT		\a, \b, 128+\p*576+128(%rsi), 128+\p*576+192(%rsi), 128+\p*576+128(%rsi)
+.endm
+.macro F2 a, b, p
+	CT		\a, \b, 128+\p*576+256(%rsi), 128+\p*576+320(%rsi), 128+\p*576+256(%rsi)
+.endm
+.macro F1 a, b, p
+	CT		\a, \b, 128+\p*576+384(%rsi), 128+\p*576+448(%rsi), 128+\p*576+512(%rsi)
+.endm
+/* (E, F) -> (A, B), stored in standard order.  */
+.macro FSTORE a, b, p
+	PERM2		\a, \b, .Lperm_ef_lo, .Lperm_ef_hi, S0, S1
+	vmovdqu64	S0, \p*128(%rdi)
+	vmovdqu64	S1, \p*128+64(%rdi)
+.endm
+
+/* Load (A, B) and exchange to (E, F).  */
+.macro ILOAD a, b, p
+	vmovdqu64	\p*128(%rdi), S2
+	vmovdqu64	\p*128+64(%rdi), S3
 	PERM2		S2, S3, .Lperm_ef_lo, .Lperm_ef_hi, \a, \b
-	vpunpcklqdq	\b, \a, S0
-	vpunpckhqdq	\b, \a, S1
-	XCH32		S0, S1
-	GS		S0, S1, \off(%rsi), \off+64(%rsi), \off+128(%rsi)
-	XCH32		S0, S1
-	GS		S0, S1, \off+192(%rsi), \off+256(%rsi), \off+192(%rsi)
-	vpunpcklqdq	S1, S0, \a
-	vpunpckhqdq	S1, S0, \b
-	GS		\a, \b, \off+320(%rsi), \off+384(%rsi), \off+320(%rsi)
-	PERM2		\a, \b, .Lperm_cd_lo, .Lperm_cd_hi, S0, S1
-	GS		S0, S1, \off+448(%rsi), \off+512(%rsi), \off+448(%rsi)
-	vshufi64x2	$0x44, S1, S0, \a
-	vshufi64x2	$0xee, S1, S0, \b
+.endm
+/* Inverse butterflies of layers 1, 2, 4, 8.  */
+.macro I1 a, b, p
+	GS		\a, \b, \p*576(%rsi), \p*576+64(%rsi), \p*576+128(%rsi)
+.endm
+.macro I2 a, b, p
+	GS		\a, \b, \p*576+192(%rsi), \p*576+256(%rsi), \p*576+192(%rsi)
+.endm
+.macro I4 a, b, p
+	GS		\a, \b, \p*576+320(%rsi), \p*576+384(%rsi), \p*576+320(%rsi)
+.endm
+.macro I8 a, b, p
+	GS		\a, \b, \p*576+448(%rsi), \p*576+512(%rsi), \p*576+448(%rsi)
+.endm
+
+/* STEP for each register pair.  */
+.macro ALLPAIRS step
+	\step		%zmm0, %zmm1, 0
+	\step		%zmm2, %zmm3, 1
+	\step		%zmm4, %zmm5, 2
+	\step		%zmm6, %zmm7, 3
+	\step		%zmm8, %zmm9, 4
+	\step		%zmm10, %zmm11, 5
+	\step		%zmm12, %zmm13, 6
+	\step		%zmm14, %zmm15, 7
 .endm
 
 /* Last inverse layer merged with the scaling for registers X (low)
@@ -331,14 +378,17 @@ _gcry_mldsa_ntt_avx512:
 	CTB		%zmm14, %zmm15
 
 	/* Layers 8 .. 1 per register pair; vectors from word 32 on.  */
-	FWD_PAIR	%zmm0, %zmm1, 128 + 0*576, 0*128
-	FWD_PAIR	%zmm2, %zmm3, 128 + 1*576, 1*128
-	FWD_PAIR	%zmm4, %zmm5, 128 + 2*576, 2*128
-	FWD_PAIR	%zmm6, %zmm7, 128 + 3*576, 3*128
-	FWD_PAIR	%zmm8, %zmm9, 128 + 4*576, 4*128
-	FWD_PAIR	%zmm10, %zmm11, 128 + 5*576, 5*128
-	FWD_PAIR	%zmm12, %zmm13, 128 + 6*576, 6*128
-	FWD_PAIR	%zmm14, %zmm15, 128 + 7*576, 7*128
+	ALLPAIRS	X44
+	ALLPAIRS	F8
+	ALLPAIRS	X88
+	ALLPAIRS	F4
+	ALLPAIRS	X64
+	ALLPAIRS	F2
+	ALLPAIRS	X32
+	ALLPAIRS	F1
+	ALLPAIRS	X32
+	ALLPAIRS	X64
+	ALLPAIRS	FSTORE
 
 	CLEANUP
 	ret_spec_stop
@@ -355,14 +405,17 @@ _gcry_mldsa_invntt_avx512:
 	SETUP
 
 	/* Layers 1 .. 8 per register pair; vectors from word 0 on.  */
-	INV_PAIR	%zmm0, %zmm1, 0*576, 0*128
-	INV_PAIR	%zmm2, %zmm3, 1*576, 1*128
-	INV_PAIR	%zmm4, %zmm5, 2*576, 2*128
-	INV_PAIR	%zmm6, %zmm7, 3*576, 3*128
-	INV_PAIR	%zmm8, %zmm9, 4*576, 4*128
-	INV_PAIR	%zmm10, %zmm11, 5*576, 5*128
-	INV_PAIR	%zmm12, %zmm13, 6*576, 6*128
-	INV_PAIR	%zmm14, %zmm15, 7*576, 7*128
+	ALLPAIRS	ILOAD
+	ALLPAIRS	X64
+	ALLPAIRS	X32
+	ALLPAIRS	I1
+	ALLPAIRS	X32
+	ALLPAIRS	I2
+	ALLPAIRS	X64
+	ALLPAIRS	I4
+	ALLPAIRS	XCD
+	ALLPAIRS	I8
+	ALLPAIRS	X44
 
 	/* Layer 16: pairs at word 1152 (byte 4608).  */
 	BCAST		4608
