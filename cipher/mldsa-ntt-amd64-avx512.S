@@ -28,10 +28,10 @@
  * one vpmulld.  vpmuldq multiplies the signed low halves of the eight
  * 64-bit lanes: x z and t q are formed for the even 32-bit lanes in
  * place and for the odd ones after vpsrlq $32; the differences sit in
- * the high halves of the 64-bit lanes, and one merge-masked vmovshdup (mask k2 = even
- * 32-bit lanes; a dword-granular instruction, as qword ones would mask
- * whole 64-bit lanes) moves the even results down into the register
- * that already holds the odd ones.
+ * the high halves of the 64-bit lanes, and one merge-masked vmovshdup
+ * (mask k2 = even 32-bit lanes; a dword-granular instruction, as qword
+ * ones would mask whole 64-bit lanes) moves the even results down into
+ * the register that already holds the odd ones.
  *
  * Layout: standard coefficient order in memory before and after; the
  * whole polynomial (16 coefficients per zmm) lives in zmm0-zmm15, zmmi
@@ -42,12 +42,13 @@
  *   C = (A0, A1, B0, B1), D = (A2, A3, B2, B3)   vshufi64x2; layer 8
  *   E = (A0, B0, A2, B2), F = (A1, B1, A3, B3)   vshufi64x2; layer 4
  *   G, H = 64-bit interleave of E, F             vpunpck[lh]qdq; layer 2
- *   I, J = 32-bit interleave of G, H             shifts + masks; layer 1
+ *   I, J = 32-bit interleave of G, H             masked moves; layer 1
  * The 64-bit and 32-bit exchanges are involutions; (E, F) -> (A, B)
  * and (A, B) -> (E, F) are the same vpermi2q, (E, F) -> (C, D) is
  * another one, and (C, D) -> (A, B) repeats the first vshufi64x2
  * pair.  Each of these steps runs over all eight pairs before the
- * next one starts (eight independent dependency chains).  The tables (cipher/mldsa-tables-avx512.h, layout in
+ * next one starts (eight independent dependency chains).  The tables
+ * (cipher/mldsa-tables-avx512.h, layout in
  * cipher/gen-mldsa-avx512-tables.c) give the broadcast twiddles as
  * (z, z q^-1) word pairs and a vector of 16 per-lane twiddles (and
  * its q^-1 companion) per pair and layer in the order above, plus the

@@ -120,8 +120,8 @@ by_chunks (int *v, unsigned int p, const int chunks[4])
 
 /* Store the 16 twiddles and companions of the butterfly (X, Y) of
    distance LEN at T (forward, or negated inverse ones), and the odd
-   copy of the twiddles at T + 32 if ODD.  Returns 0 if (X, Y) are not butterfly
-   partners.  */
+   copy of the twiddles at T + 32 if ODD.  Returns 0 if (X, Y) are
+   not butterfly partners.  */
 static int
 vec (s32 *t, const int *x, const int *y, int len, int inv, int odd)
 {
