@@ -17,11 +17,11 @@
  *   cc -o gen-mlkem-avx512-tables gen-mlkem-avx512-tables.c
  *   ./gen-mlkem-avx512-tables > mlkem-tables-avx512.h
  *
- * The AVX-512 NTT kernels (mlkem-ntt-amd64-avx512.S) multiply 32
- * int16_t lanes at a time by a constant vector C with a Montgomery
- * multiplication that needs C (for the high half of the product) and
- * C * q^-1 mod 2^16 (for the low half that determines the correction
- * t*q).  Each entry is a pair of 32-lane vectors, entry[e][0] = C and
+ * The AVX-512 kernels (mlkem-ntt-amd64-avx512.S,
+ * mlkem-poly-amd64-avx512.S) multiply 32 int16_t lanes at a time by a
+ * constant vector C with a Montgomery multiplication that needs C
+ * (for the high half of the product) and C * q^-1 mod 2^16 (for the
+ * low half that determines the correction t*q).  Each entry is a pair of 32-lane vectors, entry[e][0] = C and
  * entry[e][1] = C * q^-1 mod 2^16 as int16_t (64-byte memory operands).
  *
  * The multipliers are those of the portable kernels (see
@@ -49,6 +49,10 @@
  *   entries 20..21  LEN = 64, g = 0..1 (broadcast)
  *   entry  22       LEN = 128 (broadcast)
  *   entry  23       R^2 / 128 mod q, the final factor (broadcast)
+ *
+ * mlkem_avx512_gammas (mulcache, mlkem-poly-amd64-avx512.S): entry v,
+ * lane l is gamma_{32v + l} = 17^(2*BitRev7(32v + l)+1) * R mod q,
+ * centered, as in the portable mulcache.
  *
  * mlkem_avx512_perm: vpermi2d dword controls between the standard
  * order of a register pair and the lane order of the LEN = 2 layer
@@ -125,7 +129,7 @@ transpose (int x[LANES], int y[LANES], unsigned int w)
     }
 }
 
-static long ntt_tab[23][LANES], invntt_tab[24][LANES];
+static long ntt_tab[23][LANES], invntt_tab[24][LANES], gamma_tab[4][LANES];
 static unsigned int perm_tab[4][LANES];
 
 static void
@@ -239,6 +243,9 @@ main (void)
   /* Layers inside register pairs.  */
   for (p = 0; p < 4; p++)
     fill_pair (p);
+  for (i = 0; i < 128; i++)
+    gamma_tab[i / LANES][i % LANES]
+      = centered (powmod (ZETA, 2 * bitrev (i, 7) + 1) * R_MOD_Q);
 
   print_license_header ("mlkem-tables-avx512.h - Twiddle tables of the"
                         " AVX-512 ML-KEM kernels (generated)");
@@ -256,6 +263,8 @@ main (void)
   print_table ("mlkem_avx512_invntt_zetas", invntt_tab, 24,
                "Inverse NTT twiddles, by layer and register pair, and the"
                " final factor.");
+  print_table ("mlkem_avx512_gammas", gamma_tab, 4,
+               "Base multiplication moduli gamma_i, 32 per entry.");
   /* The transposes never split the two words of a dword, so the
      permutations are dword permutations (vpermi2d, one uop on every
      AVX-512 core, unlike vpermi2w).  */

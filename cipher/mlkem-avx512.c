@@ -15,9 +15,10 @@
  * standard coefficient order of NTT-domain polynomials, so it may
  * replace any subset of the entries.  The forward and inverse NTT run
  * on the whole polynomial in eight zmm registers
- * (mlkem-ntt-amd64-avx512.S); every other entry is that of the AVX2
- * set (the 32-lane versions of those kernels would be bound by memory
- * traffic, not arithmetic).  Every kernel computes exactly what the
+ * (mlkem-ntt-amd64-avx512.S); the base multiplication and its cache
+ * are 32-lane kernels (mlkem-poly-amd64-avx512.S); reduce, tomont,
+ * the byte coding, SamplePolyCBD and SampleNTT are those of the AVX2
+ * set (short kernels where 32 lanes measured no faster).  Every kernel computes exactly what the
  * portable one computes, so all sets give bit-identical results.  The
  * front file selects this set when _gcry_get_hw_features () reports
  * HWF_INTEL_AVX512.  */
@@ -46,26 +47,28 @@ invntt_tomont_avx512 (mlkem_poly *r, const mlkem_poly_ntt *a)
                              mlkem_avx512_invntt_zetas, mlkem_avx512_perm);
 }
 
-/* The AVX2 entries.  The assembler ones are called directly; the
- * two that need the AVX2 tables (mulcache, whose gamma table is
- * static in mlkem-tables-avx2.h, and SampleNTT with its SHAKE128
- * driver) go through the AVX2 ops table, one indirect call that is
- * noise next to the kernels.  */
 static void
 mulcache_compute_avx512 (mlkem_poly_mulcache *c, const mlkem_poly_ntt *b)
 {
-  _gcry_mlkem_ops_avx2.mulcache_compute (c, b);
+  _gcry_mlkem_mulcache_avx512 (c->coeffs, b->coeffs, mlkem_avx512_gammas);
 }
 
+/* The K polynomials of A and B, and the K caches, are arrays of
+ * structs holding only their coefficient arrays, so they are
+ * contiguous as the assembler expects.  */
 static void
 basemul_acc_avx512 (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
                     const mlkem_poly_ntt *b, const mlkem_poly_mulcache *bc,
                     unsigned int k)
 {
-  _gcry_mlkem_basemul_acc_avx2 (r->coeffs, a->coeffs, b->coeffs,
-                                bc->coeffs, k);
+  _gcry_mlkem_basemul_acc_avx512 (r->coeffs, a->coeffs, b->coeffs,
+                                  bc->coeffs, k);
 }
 
+/* The AVX2 entries.  The assembler ones are called directly;
+ * SampleNTT, whose SHAKE128 driver lives in mlkem-avx2.c, goes
+ * through the AVX2 ops table, one indirect call that is noise next to
+ * the sampling.  */
 static void
 poly_ntt_tobytes_avx512 (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
 {

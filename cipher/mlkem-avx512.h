@@ -13,10 +13,10 @@
 
 /* Interface between the ML-KEM front file (cipher/mlkem.c), the
  * AVX-512 ops table (cipher/mlkem-avx512.c) and its assembler kernels
- * (cipher/mlkem-ntt-amd64-avx512.S).  The kernels keep the standard
- * coefficient order of mlkem-ops.h and compute bit-identical results
- * to the portable set; see the file header of the .S file for the
- * algorithms and bounds.  The entries without an AVX-512 kernel are
+ * (cipher/mlkem-ntt-amd64-avx512.S, cipher/mlkem-poly-amd64-avx512.S).
+ * The kernels keep the standard coefficient order of mlkem-ops.h and
+ * compute bit-identical results to the portable set; see the file
+ * headers of the .S files for the algorithms and bounds.  The entries without an AVX-512 kernel are
  * those of the AVX2 set, which the AVX-512 hardware also runs.  */
 
 #ifndef GCRY_MLKEM_AVX512_H
@@ -57,6 +57,15 @@ void _gcry_mlkem_ntt_avx512 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
 void _gcry_mlkem_invntt_avx512 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
                                 const s16 zetas[24][2][32],
                                 const u32 perm[4][16]);
+/* C_i = b_2i+1 * gamma_i * 2^-16 mod q (the portable mulcache).
+   In: |b_i| < 2^15.  Out: |c_i| < q.  GAMMAS is mlkem_avx512_gammas.  */
+void _gcry_mlkem_mulcache_avx512 (s16 c[MLKEM_N / 2], const s16 b[MLKEM_N],
+                                  const s16 gammas[4][2][32]);
+/* R = sum_{j<K} A_j x B_j * 2^-16 (mlkem-ops.h BASEMUL_ACC); A, B are
+   K polynomials back to back, BC their K mulcaches.  1 <= K <= 4.  */
+void _gcry_mlkem_basemul_acc_avx512 (s16 r[MLKEM_N], const s16 *a,
+                                     const s16 *b, const s16 *bc,
+                                     unsigned int k);
 
 #endif /*USE_MLKEM_AVX512*/
 

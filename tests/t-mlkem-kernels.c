@@ -664,6 +664,12 @@ test_avx512_tables (void)
   ok &= avx512_entry_ok (mlkem_avx512_invntt_zetas[e++], want);
   ok &= e == DIM (mlkem_avx512_invntt_zetas);
 
+  for (e = 0; e < DIM (mlkem_avx512_gammas); e++)
+    {
+      for (i = 0; i < 32; i++)
+        want[i] = gamma_i (32 * e + i);
+      ok &= avx512_entry_ok (mlkem_avx512_gammas[e], want);
+    }
   for (i = 0; i < 16; i++)
     {
       ok &= mlkem_avx512_perm[0][i] == (i & 1) * 16 + i / 2;
