@@ -27,9 +27,8 @@
  *   t = mullo (b, C * q^-1 mod 2^16);  r = mulhi (b, C) - mulhi (t, q)
  * which is exactly the portable fqmul (the low halves of b*C and t*q
  * agree, so no borrow is lost).  Barrett reduction: t = mulhi (a, v),
- * then (t + 2^9) >> 10 (an add and an arithmetic shift, which keeps
- * the multiplier, the bottleneck, free), the portable quotient;
- * r = a - t*q.
+ * then (t + 2^9) >> 10 (an add and an arithmetic shift), the portable
+ * quotient; r = a - t*q.
  *
  * Layout: the whole polynomial lives in eight registers,
  * C_i = f[32i .. 32i+31], in the standard order of mlkem-ops.h; the
@@ -46,8 +45,10 @@
  * straight from memory) and then undoes the transposes one per layer.
  * The forward NTT loads all eight registers first and stores each pair
  * when it is done; the inverse loads each pair when it starts and
- * stores all eight registers last, so R may equal A.
- * The twiddle vectors for this lane order come from
+ * stores all eight registers last, so R may equal A.  Pairs 0 and 1,
+ * then 2 and 3, run interleaved instruction by instruction; the
+ * inverse does LEN = 64 on each half as soon as its two pairs are
+ * done.  The twiddle vectors for this lane order come from
  * cipher/gen-mlkem-avx512-tables.c (mlkem-tables-avx512.h), which also
  * documents the entry numbers used below; an entry is 128 bytes: 32
  * multipliers C, then 32 values C * q^-1 mod 2^16.  The same file
@@ -136,42 +137,11 @@
         vpmulhw QV, t, t; \
         vpsubw t, a, a;
 
-/* Barrett reduction of A to [-(q-1)/2, (q-1)/2].  */
-#define BARRETT(a, t) \
-        vpmulhw BV, a, t; \
-        vpaddw R512, t, t; \
-        vpsraw $10, t, t; \
-        vpmullw QV, t, t; \
-        vpsubw t, a, a;
-
-/* 2x2 transposes of groups of 16, 8, 4 and 2 lanes: (X, Y) -> (OX, OY)
- * with OX = X[c..c+W-1] Y[c..c+W-1], OY = X[c+W..] Y[c+W..] for each
- * group c of 2W lanes.  The outputs must differ from the inputs.  */
-#define T16(x, y, ox, oy) \
-        vshufi64x2 $0x44, y, x, ox; \
-        vshufi64x2 $0xee, y, x, oy;
-
-#define T8(x, y, ox, oy) \
-        vmovdqa64 IDXA, ox; \
-        vpermi2q y, x, ox; \
-        vmovdqa64 IDXB, oy; \
-        vpermi2q y, x, oy;
-
-#define T4(x, y, ox, oy) \
-        vpunpcklqdq y, x, ox; \
-        vpunpckhqdq y, x, oy;
-
-#define T2(x, y, ox, oy) \
-        vpsllq $32, y, ox; \
-        vpblendmd ox, x, ox{%k1}; \
-        vpsrlq $32, x, oy; \
-        vpblendmd y, oy, oy{%k1};
-
-/* The same on two independent sets of registers at once, one
- * instruction of each in turn: the chain of one register pair through
- * all layers is long and narrow, and the out-of-order window does not
- * reach far enough ahead to overlap two pairs written one after the
- * other.  */
+/* Butterflies on two independent sets of registers at once (suffix
+ * 2), one instruction of each in turn: the chain of one register pair
+ * through all layers is long and narrow, and the out-of-order window
+ * does not reach far enough ahead to overlap two pairs written one
+ * after the other.  */
 #define BFLY_CT2(a, b, t, e, a2, b2, t2, e2) \
         vpmullw ZETAQ(e), b, t; \
         vpmullw ZETAQ(e2), b2, t2; \
@@ -200,6 +170,7 @@
         vpsubw b, t, b; \
         vpsubw b2, t2, b2;
 
+/* Barrett reduction of A (and A2) to [-(q-1)/2, (q-1)/2].  */
 #define BARRETT2(a, t, a2, t2) \
         vpmulhw BV, a, t; \
         vpmulhw BV, a2, t2; \
@@ -212,6 +183,10 @@
         vpsubw t, a, a; \
         vpsubw t2, a2, a2;
 
+/* 2x2 transposes of groups of 16, 8, 4 and 2 lanes, on two sets:
+ * (X, Y) -> (OX, OY) with OX = X[c..c+W-1] Y[c..c+W-1],
+ * OY = X[c+W..c+2W-1] Y[c+W..c+2W-1] for each group c of 2W lanes.
+ * The outputs must differ from the inputs.  */
 #define T16_2(x, y, ox, oy, x2, y2, ox2, oy2) \
         vshufi64x2 $0x44, y, x, ox; \
         vshufi64x2 $0x44, y2, x2, ox2; \
