@@ -1712,7 +1712,10 @@ print_config_item (const char *what)
 static void
 print_header (void)
 {
-  print_comment ("%s: libgcrypt-pqc %s%s", PGM, gcry_check_version (NULL),
+  /* gcry_check_version (NULL) gives the libgcrypt API level; the
+     release of libgcrypt-pqc itself is a separate number.  */
+  print_comment ("%s: libgcrypt-pqc %s (libgcrypt API %s)%s", PGM,
+                 GCRYPT_PQC_VERSION, gcry_check_version (NULL),
                  smoke_mode ? " (smoke mode: figures are meaningless)" : "");
   print_config_item ("hwflist");
   print_config_item ("backends");
