@@ -41,64 +41,9 @@
 # include "mldsa-tables-avx512.h"
 #endif
 
-#define Q MLDSA_Q
-
-static int verbose;
-static unsigned long passed, failed;
-
-static void
-check (int cond, const char *what)
-{
-  if (cond)
-    {
-      passed++;
-      if (verbose)
-        printf ("PASS: t-mldsa-avx512: %s\n", what);
-    }
-  else
-    {
-      failed++;
-      printf ("FAIL: t-mldsa-avx512: %s\n", what);
-    }
-}
-
-static u64 rng_state = 0x9e3779b97f4a7c15ULL;
-
-static u32
-rnd32 (void)
-{
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (u32)(rng_state >> 16);
-}
-
-/* Uniform in (-bound, bound).  */
-static s32
-rnd_sym (s32 bound)
-{
-  return (s32)(rnd32 () % (2 * (u32)bound - 1)) - (bound - 1);
-}
-
-/* Fill A: mode 0 random in (-bound, bound), 1 all bound - 1,
-   2 all -(bound - 1), 3 alternating signs at the bound, 4 zero.  */
-static void
-fill (mldsa_poly_t *a, s32 bound, int mode)
-{
-  int i;
-
-  for (i = 0; i < MLDSA_N; i++)
-    switch (mode)
-      {
-      case 0: a->coeffs[i] = rnd_sym (bound); break;
-      case 1: a->coeffs[i] = bound - 1; break;
-      case 2: a->coeffs[i] = -(bound - 1); break;
-      case 3: a->coeffs[i] = (i & 1) ? bound - 1 : -(bound - 1); break;
-      default: a->coeffs[i] = 0; break;
-      }
-}
-
-#define NMODES 5
+#define MLDSA_SIMD_TEST "t-mldsa-avx512"
+#define MLDSA_SIMD_SEED 0x9e3779b97f4a7c15ULL
+#include "t-mldsa-simd.h"
 
 
 /* The tables.  */
@@ -221,56 +166,16 @@ check_tables (void)
 
 /* Comparisons with the portable set.  */
 
-static int
-same (const mldsa_poly_t *a, const mldsa_poly_t *b)
-{
-  return !memcmp (a, b, sizeof *a);
-}
-
-/* Whether A and B hold the same residues modulo q.  */
-static int
-same_mod_q (const mldsa_poly_t *a, const mldsa_poly_t *b)
-{
-  int i;
-
-  for (i = 0; i < MLDSA_N; i++)
-    if (((s64)a->coeffs[i] - b->coeffs[i]) % Q)
-      return 0;
-  return 1;
-}
-
-/* Whether A holds the residues of B with every coefficient in
-   [LO, HI].  */
-static int
-agree (const mldsa_poly_t *a, const mldsa_poly_t *b, s32 lo, s32 hi)
-{
-  int i;
-
-  for (i = 0; i < MLDSA_N; i++)
-    if (a->coeffs[i] < lo || a->coeffs[i] > hi)
-      return 0;
-  return same_mod_q (a, b);
-}
-
 static void
 check_ntt (const mldsa_ops_t *x, const mldsa_ops_t *g)
 {
-  mldsa_poly_t a, b, c;
+  mldsa_poly_t a, b;
   int round, bad_f = 0, bad_i = 0, bad_r = 0, i;
 
   for (round = 0; round < 400; round++)
     {
       fill (&a, Q, round < NMODES ? round : 0);
-      b = a;
-      c = a;
-      x->ntt (&b);
-      g->ntt (&c);
-      bad_f += !agree (&b, &c, -9 * Q + 1, 9 * Q - 1);
-      b = a;
-      c = a;
-      x->invntt_tomont (&b);
-      g->invntt_tomont (&c);
-      bad_i += !agree (&b, &c, -Q + 1, Q - 1);
+      ntt_both (x, g, &a, 1, &bad_f, &bad_i);
       /* invntt (ntt (a)) = a * 2^32: reduce the NTT output first (the
          inverse wants |a| < q).  */
       b = a;
@@ -286,21 +191,7 @@ check_ntt (const mldsa_ops_t *x, const mldsa_ops_t *g)
           bad_r++;
     }
   /* Impulses in every position.  */
-  for (i = 0; i < MLDSA_N; i++)
-    {
-      memset (&a, 0, sizeof a);
-      a.coeffs[i] = (i & 1) ? Q - 1 : -(Q - 1);
-      b = a;
-      c = a;
-      x->ntt (&b);
-      g->ntt (&c);
-      bad_f += !agree (&b, &c, -9 * Q + 1, 9 * Q - 1);
-      b = a;
-      c = a;
-      x->invntt_tomont (&b);
-      g->invntt_tomont (&c);
-      bad_i += !agree (&b, &c, -Q + 1, Q - 1);
-    }
+  ntt_impulses (x, g, 1, &bad_f, &bad_i);
   check (!bad_f, "NTT equals the portable NTT modulo q, |a| < 9q");
   check (!bad_i, "inverse NTT equals the portable one modulo q, |a| < q");
   check (!bad_r, "inverse NTT of the NTT gives a * 2^32 mod q");
@@ -311,40 +202,18 @@ check_pointwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
 {
   static mldsa_poly_t a[8], b[8];
   mldsa_poly_t r1, r2;
-  int round, n, bad = 0, bad_acc = 0;
+  int round, bad = 0, bad_acc = 0;
 
   for (round = 0; round < 200; round++)
     {
       int mode = round < NMODES * NMODES ? round : 0;
 
-      for (n = 0; n < 8; n++)
-        {
-          fill (&a[n], Q, mode % NMODES);
-          fill (&b[n], 9 * Q, mode / NMODES);
-        }
-      x->pointwise (&r1, &a[0], &b[0]);
-      g->pointwise (&r2, &a[0], &b[0]);
-      bad += !agree (&r1, &r2, -Q + 1, Q - 1);
+      pointwise_round (x, g, a, b, mode, &bad, &bad_acc);
       /* Both factors at 9q (two NTT outputs).  */
       fill (&r1, 9 * Q, mode % NMODES);
       x->pointwise (&r2, &r1, &b[0]);
       g->pointwise (&r1, &r1, &b[0]);
       bad += !agree (&r2, &r1, -Q + 1, Q - 1);
-      /* Aliasing: r = a, r = b.  */
-      r1 = a[1];
-      x->pointwise (&r1, &r1, &b[1]);
-      g->pointwise (&r2, &a[1], &b[1]);
-      bad += !agree (&r1, &r2, -Q + 1, Q - 1);
-      r1 = b[2];
-      x->pointwise (&r1, &a[2], &r1);
-      g->pointwise (&r2, &a[2], &b[2]);
-      bad += !agree (&r1, &r2, -Q + 1, Q - 1);
-      for (n = 1; n <= 8; n++)
-        {
-          x->pointwise_acc (&r1, a, b, n);
-          g->pointwise_acc (&r2, a, b, n);
-          bad_acc += !agree (&r1, &r2, -Q + 1, Q - 1);
-        }
       /* Aliasing of r with a[0].  */
       r2 = a[0];
       g->pointwise_acc (&r1, a, b, 3);
