@@ -23,9 +23,12 @@
  *  - HashML-DSA round trips for every allowed hash, both data forms;
  *    external-mu signatures equal to pure ones;
  *  - bad input of every kind with its documented error code;
- *  - nbits, keygrip, testkey, algo_name.
+ *  - nbits, keygrip, testkey, algo_name;
+ *  - ct: keygen and signing with the secrets marked undefined for
+ *    Valgrind's memcheck (see check_ct).
  * Everything goes through the public API.  Options: those of
- * t-common.h (--verbose, --disable-hwf NAME, --data DIR).  */
+ * t-common.h (--verbose, --disable-hwf NAME, --data DIR), plus
+ * --only ct (run only the ct part).  */
 
 #define PGM "t-mldsa"
 #include "t-common.h"
@@ -34,6 +37,21 @@
 typedef int32_t s32;
 typedef uint32_t u32;
 #include "mldsa-tables.h"
+
+/* With Valgrind's headers the "ct" part marks secrets as undefined, so
+ * that memcheck reports any branch or memory index that depends on
+ * them; without Valgrind these requests do nothing.  */
+#if defined(__has_include)
+# if __has_include(<valgrind/memcheck.h>)
+#  include <valgrind/memcheck.h>
+#  define HAVE_VALGRIND_MEMCHECK 1
+# endif
+#endif
+#ifndef HAVE_VALGRIND_MEMCHECK
+# define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
+# define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
+# define RUNNING_ON_VALGRIND 0
+#endif
 
 #define NSETS 3
 static const char *const set_name[NSETS] =
@@ -1366,13 +1384,94 @@ check_bad_input (int set)
 }
 
 
+/*
+ * ct: run under valgrind (memcheck) to find secret-dependent branches
+ * and memory indices, e.g.
+ *   valgrind -q --error-exitcode=99 ./t-mldsa --only ct
+ * KeyGen gets an undefined seed xi; signing gets a key whose K, s1, s2
+ * and t0 bytes are undefined, and an undefined rnd.  The public
+ * outputs are marked defined again before they are compared.  FIPS 204
+ * lets the number of signing iterations leak, rho (hence ExpandA) is
+ * public although computed from xi, and ExpandS's rejection sampling
+ * shows only which nibbles were rejected.  So memcheck reports, as
+ * expected: the rejection decisions, the hint packing of the accepted
+ * signature and the malformed-key exit in _gcry_mldsa_sign_internal
+ * itself; SampleInBall; the rejection samplers.  .ci/run suppresses
+ * exactly those functions' own reports (not those of what they call),
+ * so a secret-dependent branch or index anywhere else (NTT, arithmetic,
+ * packing, norm check, hints, Keccak) fails the run.
+ */
+
+static void
+check_ct (int set)
+{
+  static const unsigned char msg[] = "constant time";
+  unsigned char xi[32], rnd[32], pk[MAX_PK], sk[MAX_SK];
+  unsigned char sig1[MAX_SIG], sig2[MAX_SIG];
+  size_t l1 = 0, l2 = 0;
+  gcry_sexp_t skey, pkey;
+  int ok;
+
+  memset (xi, 0x5a + set, 32);
+  memset (rnd, 0xa5, 32);
+  VALGRIND_MAKE_MEM_UNDEFINED (xi, 32);
+  ok = !genkey_seed (set, NULL, xi, 32, pk, sk, NULL);
+  VALGRIND_MAKE_MEM_DEFINED (pk, pk_len[set]);
+  VALGRIND_MAKE_MEM_DEFINED (sk, sk_len[set]);
+  if (!ok)
+    {
+      fail ("ct %s: genkey", set_name[set]);
+      return;
+    }
+
+  /* sk = rho || K || tr || s1 || s2 || t0: all but rho and tr.  */
+  VALGRIND_MAKE_MEM_UNDEFINED (sk + 32, 32);
+  VALGRIND_MAKE_MEM_UNDEFINED (sk + 128, sk_len[set] - 128);
+  skey = make_key (set, "private-key", "s", sk, sk_len[set]);
+  VALGRIND_MAKE_MEM_DEFINED (sk, sk_len[set]);
+  pkey = make_key (set, "public-key", "p", pk, pk_len[set]);
+
+  ok = !do_sign (skey, make_data ("deterministic", msg, sizeof msg, NULL, 0,
+                                  NULL), sig1, &l1);
+  VALGRIND_MAKE_MEM_DEFINED (sig1, sizeof sig1);
+  VALGRIND_MAKE_MEM_UNDEFINED (rnd, 32);
+  ok = ok && !do_sign (skey, make_data (NULL, msg, sizeof msg, NULL, 0, rnd),
+                       sig2, &l2);
+  VALGRIND_MAKE_MEM_DEFINED (sig2, sizeof sig2);
+  VALGRIND_MAKE_MEM_DEFINED (&l1, sizeof l1);
+  VALGRIND_MAKE_MEM_DEFINED (&l2, sizeof l2);
+  ok = ok && l1 == sig_len[set] && l2 == sig_len[set]
+       && memcmp (sig1, sig2, l1)
+       && !do_verify (set, pkey, make_data (NULL, msg, sizeof msg, NULL, 0,
+                                            NULL), sig1, l1)
+       && !do_verify (set, pkey, make_data (NULL, msg, sizeof msg, NULL, 0,
+                                            NULL), sig2, l2);
+  check (ok, "ct %s: keygen, deterministic and hedged signing with secrets"
+         " marked", set_name[set]);
+  gcry_sexp_release (skey);
+  gcry_sexp_release (pkey);
+}
+
+
 int
 main (int argc, char **argv)
 {
-  int set;
+  int set, i, only_ct = 0;
 
   argc = test_init (argc, argv);
-  (void)argc;
+  for (i = 1; i < argc; i++)
+    if (!strcmp (argv[i], "--only") && i + 1 < argc
+        && !strcmp (argv[i + 1], "ct"))
+      only_ct = 1, i++;
+    else
+      die ("unknown option %s", argv[i]);
+
+  if (only_ct)
+    {
+      for (set = 0; set < NSETS; set++)
+        check_ct (set);
+      return test_exit ();
+    }
 
   check_tables ();
   check (!gcry_control (GCRYCTL_SELFTEST, 0),
@@ -1382,6 +1481,10 @@ main (int argc, char **argv)
     {
       check_modes (set);
       check_bad_input (set);
+      /* Under Valgrind the ct part needs the suppressions described
+         at check_ct: only with --only ct.  */
+      if (!RUNNING_ON_VALGRIND)
+        check_ct (set);
     }
 #ifdef HAVE_JSON_C
   check_acvp_keygen ();
