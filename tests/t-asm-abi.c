@@ -1,0 +1,537 @@
+/* t-asm-abi.c - Check that the x86-64 assembler kernels keep the ABI
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Every x86-64 kernel is called through the trampoline abi_call of
+ * t-asm-abi-amd64.S, which fills the callee-saved registers of the
+ * System V AMD64 ABI (rbx, rbp, r12-r15) with random patterns and
+ * records what the kernel left there, the change of rsp and the
+ * direction flag.  A compiler-generated caller would not notice a
+ * clobbered register until some unrelated variable changes value, so
+ * the differential kernel tests cannot catch these bugs.
+ *
+ * Our hygiene rule on top of the ABI: a kernel that touched the upper
+ * halves of the ymm/zmm registers clears them (vzeroupper or
+ * vzeroall) before it returns, to avoid the AVX-SSE transition
+ * penalty in the caller.  That is checked with the XINUSE bitmap
+ * (XGETBV with ecx = 1) where the CPU has it, but not under valgrind,
+ * which does not model it.
+ *
+ * The kernels are reached through the tables that the library itself
+ * uses (the Keccak backends, the ML-KEM and ML-DSA kernel sets); an
+ * entry that is a C wrapper around assembler code is covered too,
+ * since a register clobbered inside propagates out of the wrapper.
+ * Only the inputs' validity matters here, not the results, which the
+ * differential tests check.  */
+
+#include <config.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+
+#include "g10lib.h"
+#include "keccak.h"
+#ifdef USE_MLKEM
+# include "mlkem-ops.h"
+#endif
+#ifdef USE_MLDSA
+# include "mldsa.h"
+# include "mldsa-ops.h"
+#endif
+
+#if defined(__x86_64__)
+# include <cpuid.h>
+# if defined(__has_include)
+#  if __has_include(<valgrind/valgrind.h>)
+#   include <valgrind/valgrind.h>
+#  endif
+# endif
+#endif
+
+#define PGM "t-asm-abi"
+
+static int verbose;
+static int errors;
+static unsigned int ncalls;
+
+/* Deterministic pseudo-random numbers (xorshift64*).  */
+static u64 prng_state = UINT64_C(0x2545f4914f6cdd1d);
+
+static u64
+prng (void)
+{
+  prng_state ^= prng_state >> 12;
+  prng_state ^= prng_state << 25;
+  prng_state ^= prng_state >> 27;
+  return prng_state * UINT64_C(0x2545f4914f6cdd1d);
+}
+
+static void
+prng_bytes (byte *p, size_t n)
+{
+  while (n--)
+    *p++ = prng () >> 56;
+}
+
+/* A uniform value in [LO, HI] (HI - LO < 2^32); the slight bias does
+   not matter here.  */
+static s32
+prng_range (s32 lo, s32 hi)
+{
+  return lo + (s32)((prng () >> 32) % (u64)((s64)hi - lo + 1));
+}
+
+
+#if defined(__x86_64__)
+
+/* Shared with t-asm-abi-amd64.S: keep the offsets there in sync.  */
+typedef struct
+{
+  u64 in[6];           /* rbx, rbp, r12, r13, r14, r15 before the call.  */
+  u64 out[6];          /* The same after the call.  */
+  u64 rsp_delta;       /* rsp after minus rsp before: 0.  */
+  u64 rflags;          /* rflags after the call.  */
+  u64 want_xinuse;     /* Nonzero: read XGETBV (1) after the call.  */
+  u64 xinuse;          /* Its result.  */
+} abi_regs_t;
+
+typedef void (*abi_fn_t) (void);
+u64 abi_call (abi_fn_t fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4, u64 a5,
+              abi_regs_t *regs);
+void abi_probe_dirty (void);
+void abi_probe_clean (void);
+
+static const char * const reg_names[6] =
+  { "rbx", "rbp", "r12", "r13", "r14", "r15" };
+
+/* XINUSE bits of the upper ymm halves (YMM_Hi128, bit 2) and the
+   upper zmm halves of zmm0-15 (ZMM_Hi256, bit 6): both are cleared
+   by vzeroupper.  Opmask and zmm16-31 state is not ours to police.  */
+#define XINUSE_UPPER ((1u << 2) | (1u << 6))
+
+static int check_xinuse;
+static const char *cur_backend = "";
+
+/* Call FN with the six arguments A0..A5 through the trampoline and
+   check the ABI rules; WHAT names the entry in failure messages.
+   Returns FN's return value (rax).  */
+static u64
+checked_call (const char *what, abi_fn_t fn, u64 a0, u64 a1, u64 a2, u64 a3,
+              u64 a4, u64 a5)
+{
+  abi_regs_t regs;
+  u64 ret;
+  int i;
+
+  memset (&regs, 0, sizeof regs);
+  for (i = 0; i < 6; i++)
+    regs.in[i] = prng ();
+  regs.want_xinuse = check_xinuse;
+  ret = abi_call (fn, a0, a1, a2, a3, a4, a5, &regs);
+  ncalls++;
+
+  for (i = 0; i < 6; i++)
+    if (regs.out[i] != regs.in[i])
+      {
+        errors++;
+        fprintf (stderr, PGM ": FAIL: %s %s: %s not preserved "
+                 "(0x%016llx -> 0x%016llx)\n", cur_backend, what,
+                 reg_names[i], (unsigned long long)regs.in[i],
+                 (unsigned long long)regs.out[i]);
+      }
+  if (regs.rsp_delta)
+    {
+      errors++;
+      fprintf (stderr, PGM ": FAIL: %s %s: rsp changed by %lld\n",
+               cur_backend, what, (long long)regs.rsp_delta);
+    }
+  if (regs.rflags & (1u << 10))
+    {
+      errors++;
+      fprintf (stderr, PGM ": FAIL: %s %s: direction flag set\n",
+               cur_backend, what);
+    }
+  if (check_xinuse && (regs.xinuse & XINUSE_UPPER))
+    {
+      errors++;
+      fprintf (stderr, PGM ": FAIL: %s %s: upper ymm/zmm halves not "
+               "cleared (XINUSE 0x%llx)\n", cur_backend, what,
+               (unsigned long long)regs.xinuse);
+    }
+  if (verbose > 1)
+    printf ("  %s %s ok\n", cur_backend, what);
+  return ret;
+}
+
+#define P(x)  ((u64)(uintptr_t)(x))
+#define FN(x) ((abi_fn_t)(x))
+
+/* Whether XGETBV with ecx = 1 is there: OSXSAVE (CPUID.1:ECX[27])
+   and CPUID.(EAX=0DH,ECX=1):EAX[2].  */
+static int
+have_xgetbv1 (void)
+{
+  unsigned int a, b, c, d;
+
+  if (!__get_cpuid (1, &a, &b, &c, &d) || !(c & (1u << 27)))
+    return 0;
+  if (__get_cpuid_max (0, NULL) < 0x0d)
+    return 0;
+  __cpuid_count (0x0d, 1, a, b, c, d);
+  return !!(a & (1u << 2));
+}
+
+/* XINUSE[i] = 0 implies that state component i is in its initial
+   configuration, but the converse is not guaranteed: trust the bitmap
+   only if on this CPU a function that leaves ymm0's upper half dirty
+   shows bit 2 and one that ends in vzeroupper does not.  Needs AVX
+   enabled by the OS (implied by the AVX2 feature flag).  */
+static int
+xinuse_is_precise (void)
+{
+  abi_regs_t regs;
+  u64 dirty, clean;
+
+  if (!(_gcry_get_hw_features () & HWF_INTEL_AVX2))
+    return 0;
+  memset (&regs, 0, sizeof regs);
+  regs.want_xinuse = 1;
+  abi_call (FN(abi_probe_dirty), 0, 0, 0, 0, 0, 0, &regs);
+  dirty = regs.xinuse;
+  abi_call (FN(abi_probe_clean), 0, 0, 0, 0, 0, 0, &regs);
+  clean = regs.xinuse;
+  if (verbose)
+    printf (PGM ": XINUSE probe: dirty 0x%llx, clean 0x%llx\n",
+            (unsigned long long)dirty, (unsigned long long)clean);
+  return (dirty & (1u << 2)) && !(clean & XINUSE_UPPER);
+}
+
+static int
+under_valgrind (void)
+{
+#ifdef RUNNING_ON_VALGRIND
+  if (RUNNING_ON_VALGRIND)
+    return 1;
+#endif
+  {
+    const char *p = getenv ("LD_PRELOAD");
+    return p && strstr (p, "vgpreload");
+  }
+}
+
+
+/* The Keccak permutations of BACKEND: single state, 4-way and 8-way,
+   as the sponge code calls them on its lane arrays.  */
+static int
+check_keccak (const char *backend)
+{
+  static u64 st[25 * 8] __attribute__ ((aligned (64)));
+  static const char * const slot[3] = { "f1600", "f1600_x4", "f1600_x8" };
+  keccak_permute_fn_t fn[3];
+  int i, any = 0;
+
+  if (_gcry_keccak_get_backend (backend, fn))
+    return 0;
+  cur_backend = backend;
+  for (i = 0; i < 3; i++)
+    if (fn[i])
+      {
+        char what[40];
+
+        snprintf (what, sizeof what, "keccak %s", slot[i]);
+        prng_bytes ((byte *)st, sizeof st);
+        checked_call (what, FN(fn[i]), P(st), 0, 0, 0, 0, 0);
+        printf ("  keccak %s: %s\n", backend, slot[i]);
+        any = 1;
+      }
+  return any;
+}
+
+
+#ifdef USE_MLKEM
+static void
+mlkem_rand_poly (s16 *c, s32 lo, s32 hi)
+{
+  int i;
+
+  for (i = 0; i < MLKEM_N; i++)
+    c[i] = prng_range (lo, hi);
+}
+
+/* Every entry of the ML-KEM kernel set OPS, with inputs in the ranges
+   of mlkem-ops.h.  */
+static void
+check_mlkem (const mlkem_ops_t *ops)
+{
+  static mlkem_poly a __attribute__ ((aligned (64)));
+  static mlkem_poly_ntt r __attribute__ ((aligned (64)));
+  static mlkem_poly_ntt av[MLKEM_K_MAX] __attribute__ ((aligned (64)));
+  static mlkem_poly_ntt bv[MLKEM_K_MAX] __attribute__ ((aligned (64)));
+  static mlkem_poly_mulcache bc[MLKEM_K_MAX] __attribute__ ((aligned (64)));
+  static mlkem_poly_ntt mat[MLKEM_K_MAX * MLKEM_K_MAX]
+    __attribute__ ((aligned (64)));
+  static byte buf[MLKEM_POLYBYTES] __attribute__ ((aligned (64)));
+  const s32 q = MLKEM_Q;
+  unsigned int k, j;
+
+  cur_backend = ops->name;
+
+  mlkem_rand_poly (a.coeffs, -q + 1, q - 1);
+  checked_call ("mlkem ntt", FN(ops->ntt), P(&r), P(&a), 0, 0, 0, 0);
+
+  mlkem_rand_poly (r.coeffs, -q + 1, q - 1);
+  checked_call ("mlkem invntt_tomont", FN(ops->invntt_tomont),
+                P(&a), P(&r), 0, 0, 0, 0);
+
+  for (k = 1; k <= MLKEM_K_MAX; k++)
+    {
+      for (j = 0; j < k; j++)
+        {
+          mlkem_rand_poly (av[j].coeffs, -4095, 4095);
+          mlkem_rand_poly (bv[j].coeffs, -q + 1, q - 1);
+          checked_call ("mlkem mulcache_compute", FN(ops->mulcache_compute),
+                        P(&bc[j]), P(&bv[j]), 0, 0, 0, 0);
+        }
+      checked_call ("mlkem basemul_acc", FN(ops->basemul_acc),
+                    P(&r), P(av), P(bv), P(bc), k, 0);
+    }
+
+  mlkem_rand_poly (a.coeffs, -32768, 32767);
+  checked_call ("mlkem reduce", FN(ops->reduce), P(a.coeffs), 0, 0, 0, 0, 0);
+  mlkem_rand_poly (a.coeffs, -32768, 32767);
+  checked_call ("mlkem tomont", FN(ops->tomont), P(a.coeffs), 0, 0, 0, 0, 0);
+
+  mlkem_rand_poly (r.coeffs, 0, q - 1);
+  checked_call ("mlkem poly_ntt_tobytes", FN(ops->poly_ntt_tobytes),
+                P(buf), P(&r), 0, 0, 0, 0);
+  prng_bytes (buf, sizeof buf);
+  checked_call ("mlkem poly_ntt_frombytes", FN(ops->poly_ntt_frombytes),
+                P(&r), P(buf), 0, 0, 0, 0);
+
+  for (k = 2; k <= MLKEM_K_MAX; k++)
+    for (j = 0; j < 2; j++)
+      {
+        prng_bytes (buf, MLKEM_SYMBYTES);
+        checked_call ("mlkem gen_matrix_ntt", FN(ops->gen_matrix_ntt),
+                      P(mat), P(buf), k, j, 0, 0);
+      }
+
+  prng_bytes (buf, 128);
+  checked_call ("mlkem poly_cbd_eta2", FN(ops->poly_cbd_eta2),
+                P(&a), P(buf), 0, 0, 0, 0);
+  prng_bytes (buf, 192);
+  checked_call ("mlkem poly_cbd_eta3", FN(ops->poly_cbd_eta3),
+                P(&a), P(buf), 0, 0, 0, 0);
+
+  printf ("  mlkem %s: ntt invntt_tomont mulcache_compute basemul_acc"
+          " reduce tomont poly_ntt_tobytes poly_ntt_frombytes"
+          " gen_matrix_ntt poly_cbd_eta2 poly_cbd_eta3\n", ops->name);
+}
+#endif /*USE_MLKEM*/
+
+
+#ifdef USE_MLDSA
+static void
+mldsa_rand_poly (mldsa_poly_t *p, s32 lo, s32 hi)
+{
+  int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    p->coeffs[i] = prng_range (lo, hi);
+}
+
+/* Every entry of the ML-DSA kernel set OPS, with inputs in the ranges
+   of mldsa-ops.h and the parameters of FIPS 204 Table 1.  */
+static void
+check_mldsa (const mldsa_ops_t *ops)
+{
+  static mldsa_poly_t a, b, r, h, v[8], w[8];
+  static byte seed[MLDSA_CRHBYTES] __attribute__ ((aligned (64)));
+  static const s32 gamma2s[2] = { (MLDSA_Q - 1) / 88, (MLDSA_Q - 1) / 32 };
+  static const s32 gamma1s[2] = { 1 << 17, 1 << 19 };
+  static const unsigned int ctlen[3] = { 32, 48, 64 };
+  static const unsigned int taus[3] = { 39, 49, 60 };
+  const s32 q = MLDSA_Q;
+  mldsa_poly_t *four[4];
+  u16 nonce[4];
+  unsigned int n, i;
+
+  cur_backend = ops->name;
+  for (i = 0; i < 4; i++)
+    four[i] = &v[i];
+
+  mldsa_rand_poly (&a, -q + 1, q - 1);
+  checked_call ("mldsa ntt", FN(ops->ntt), P(&a), 0, 0, 0, 0, 0);
+  mldsa_rand_poly (&a, -q + 1, q - 1);
+  checked_call ("mldsa invntt_tomont", FN(ops->invntt_tomont),
+                P(&a), 0, 0, 0, 0, 0);
+
+  mldsa_rand_poly (&a, -9 * q + 1, 9 * q - 1);
+  mldsa_rand_poly (&b, -9 * q + 1, 9 * q - 1);
+  checked_call ("mldsa pointwise", FN(ops->pointwise),
+                P(&r), P(&a), P(&b), 0, 0, 0);
+  for (n = 1; n <= 8; n++)
+    {
+      for (i = 0; i < n; i++)
+        {
+          mldsa_rand_poly (&v[i], -q + 1, q - 1);
+          mldsa_rand_poly (&w[i], -9 * q + 1, 9 * q - 1);
+        }
+      checked_call ("mldsa pointwise_acc", FN(ops->pointwise_acc),
+                    P(&r), P(v), P(w), n, 0, 0);
+    }
+
+  mldsa_rand_poly (&a, -(1 << 30) - ((1 << 30) - (1 << 22) - 1),
+                   (1 << 30) + ((1 << 30) - (1 << 22) - 1));
+  checked_call ("mldsa reduce", FN(ops->reduce), P(&a), 0, 0, 0, 0, 0);
+  mldsa_rand_poly (&a, -q + 1, q - 1);
+  checked_call ("mldsa caddq", FN(ops->caddq), P(&a), 0, 0, 0, 0, 0);
+  mldsa_rand_poly (&a, 0, q - 1);
+  checked_call ("mldsa power2round", FN(ops->power2round),
+                P(&r), P(&b), P(&a), 0, 0, 0);
+
+  for (i = 0; i < 2; i++)
+    {
+      s32 g2 = gamma2s[i];
+
+      mldsa_rand_poly (&a, 0, q - 1);
+      checked_call ("mldsa decompose", FN(ops->decompose),
+                    P(&r), P(&b), P(&a), (u32)g2, 0, 0);
+      mldsa_rand_poly (&a, -2 * g2 + 1, 2 * g2 - 1);
+      mldsa_rand_poly (&b, 0, (q - 1) / (2 * g2) - 1);
+      checked_call ("mldsa make_hint", FN(ops->make_hint),
+                    P(&h), P(&a), P(&b), (u32)g2, 0, 0);
+      mldsa_rand_poly (&a, 0, q - 1);
+      mldsa_rand_poly (&h, 0, 1);
+      checked_call ("mldsa use_hint", FN(ops->use_hint),
+                    P(&r), P(&a), P(&h), (u32)g2, 0, 0);
+    }
+
+  mldsa_rand_poly (&a, -(1 << 30) - ((1 << 30) - (1 << 22) - 1),
+                   (1 << 30) + ((1 << 30) - (1 << 22) - 1));
+  checked_call ("mldsa chknorm", FN(ops->chknorm),
+                P(&a), (u32)((q - 1) / 8), 0, 0, 0, 0);
+
+  prng_bytes (seed, sizeof seed);
+  for (i = 0; i < 4; i++)
+    nonce[i] = (i << 8) | (i + 1);
+  checked_call ("mldsa poly_uniform_x4", FN(ops->poly_uniform_x4),
+                P(four), P(seed), P(nonce), 0, 0, 0);
+  checked_call ("mldsa poly_uniform", FN(ops->poly_uniform),
+                P(&a), P(seed), 0x0102, 0, 0, 0);
+  for (i = 0; i < 2; i++)
+    {
+      int eta = i ? 4 : 2;
+
+      checked_call ("mldsa poly_uniform_eta_x4", FN(ops->poly_uniform_eta_x4),
+                    P(four), P(seed), P(nonce), eta, 0, 0);
+      checked_call ("mldsa poly_uniform_eta", FN(ops->poly_uniform_eta),
+                    P(&a), P(seed), 7, eta, 0, 0);
+      checked_call ("mldsa poly_uniform_gamma1_x4",
+                    FN(ops->poly_uniform_gamma1_x4),
+                    P(four), P(seed), P(nonce), (u32)gamma1s[i], 0, 0);
+      checked_call ("mldsa poly_uniform_gamma1",
+                    FN(ops->poly_uniform_gamma1),
+                    P(&a), P(seed), 9, (u32)gamma1s[i], 0, 0);
+    }
+  for (i = 0; i < 3; i++)
+    checked_call ("mldsa poly_challenge", FN(ops->poly_challenge),
+                  P(&a), P(seed), ctlen[i], taus[i], 0, 0);
+
+  printf ("  mldsa %s: ntt invntt_tomont pointwise pointwise_acc reduce"
+          " caddq power2round decompose make_hint use_hint chknorm"
+          " poly_uniform[_x4] poly_uniform_eta[_x4]"
+          " poly_uniform_gamma1[_x4] poly_challenge\n", ops->name);
+}
+#endif /*USE_MLDSA*/
+
+#endif /*__x86_64__*/
+
+
+int
+main (int argc, char **argv)
+{
+#if defined(__x86_64__)
+  static const char * const simd[2] = { "avx2", "avx512" };
+  int nsets = 0;
+  unsigned int i;
+
+  if (argc > 1 && !strcmp (argv[1], "--verbose"))
+    verbose = 2;
+
+  _gcry_global_init ();
+
+  if (have_xgetbv1 ())
+    {
+      if (under_valgrind ())
+        printf (PGM ": running under valgrind: XINUSE check skipped\n");
+      else if (!(_gcry_get_hw_features () & HWF_INTEL_AVX2))
+        printf (PGM ": AVX2 disabled: XINUSE check skipped\n");
+      else if (xinuse_is_precise ())
+        check_xinuse = 1;
+      else
+        printf (PGM ": XINUSE does not track vzeroupper on this CPU:"
+                " XINUSE check skipped\n");
+    }
+  else
+    printf (PGM ": no XGETBV (1) on this CPU: XINUSE check skipped\n");
+
+  printf (PGM ": checking rbx rbp r12-r15 rsp DF%s of:\n",
+          check_xinuse ? " and the upper ymm/zmm halves" : "");
+
+  for (i = 0; i < 2; i++)
+    nsets += check_keccak (simd[i]);
+
+#ifdef USE_MLKEM
+  {
+    const mlkem_ops_t *ops;
+
+    for (i = 0; (ops = _gcry_mlkem_ops_available (i)); i++)
+      if (!strcmp (ops->name, "avx2") || !strcmp (ops->name, "avx512"))
+        {
+          check_mlkem (ops);
+          nsets++;
+        }
+  }
+#endif
+
+#ifdef USE_MLDSA
+  for (i = 0; i < 2; i++)
+    {
+      const mldsa_ops_t *ops = _gcry_mldsa_get_ops (simd[i]);
+
+      if (ops)
+        {
+          check_mldsa (ops);
+          nsets++;
+        }
+    }
+#endif
+
+  if (!nsets)
+    {
+      printf (PGM ": no x86-64 kernels usable here: skipped\n");
+      return 77;
+    }
+  printf (PGM ": %u calls into %d kernel sets, %d errors\n",
+          ncalls, nsets, errors);
+  return errors ? 1 : 0;
+#else
+  (void)argc;
+  (void)argv;
+  (void)prng_bytes;
+  (void)prng_range;
+  printf (PGM ": not x86-64: skipped\n");
+  return 77;
+#endif
+}
