@@ -20,7 +20,7 @@ case "$prog" in
 esac
 
 case "$(basename "$prog")" in
-  t-hash*|t-keccak*|t-mlkem*|t-mldsa*|t-control*)
+  t-hash*|t-keccak*|t-mlkem*|t-mldsa*|t-control*|t-asm-abi*)
     configs="${GCRYPT_PQC_TEST_HWF_CONFIGS:-none}" ;;
   *)
     configs="none" ;;
