@@ -26,6 +26,50 @@
 #include <stddef.h>
 #include "types.h"
 
+#include <string.h>
+
+/* The buffering shared by the Merkle-Damgard hashes (SHA-1, SHA-2):
+   add INLEN bytes of IN to a message whose partial last block of
+   BLOCKSIZE bytes is BUF with *BUFLEN bytes in it.  Whole blocks go to
+   BLOCKS (STATE, data, nblocks) straight from IN; the tail stays in
+   BUF.  The caller counts the message length.  Static inline so that
+   each hash gets its own copy with BLOCKS called directly.  */
+static inline void
+_gcry_md_block_write (void *state,
+                      void (*blocks) (void *state, const byte *data,
+                                      size_t nblocks),
+                      byte *buf, unsigned int *buflen, size_t blocksize,
+                      const void *in, size_t inlen)
+{
+  const byte *p = in;
+  size_t n;
+
+  if (*buflen)
+    {
+      n = blocksize - *buflen;
+      if (n > inlen)
+        n = inlen;
+      memcpy (buf + *buflen, p, n);
+      *buflen += n;
+      p += n;
+      inlen -= n;
+      if (*buflen < blocksize)
+        return;
+      blocks (state, buf, 1);
+      *buflen = 0;
+    }
+
+  if (inlen >= blocksize)
+    {
+      blocks (state, p, inlen / blocksize);
+      p += inlen - inlen % blocksize;
+      inlen %= blocksize;
+    }
+
+  memcpy (buf, p, inlen);
+  *buflen = inlen;
+}
+
 /* Digest sizes in bytes.  */
 #define SHA1_DIGEST_LEN        20
 #define SHA224_DIGEST_LEN      28

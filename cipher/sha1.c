@@ -112,41 +112,22 @@ _gcry_sha1_init (sha1_ctx_t *ctx)
   ctx->buflen = 0;
 }
 
+/* sha1_blocks with the signature _gcry_md_block_write expects.  */
+static void
+sha1_blocks_fn (void *state, const byte *data, size_t nblocks)
+{
+  sha1_blocks (state, data, nblocks);
+}
+
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void
 _gcry_sha1_write (sha1_ctx_t *ctx, const void *in, size_t inlen)
 {
-  const byte *p = in;
-  size_t n;
-
   if (!inlen)
     return;
   ctx->nbytes += inlen;
-
-  if (ctx->buflen)
-    {
-      n = 64 - ctx->buflen;
-      if (n > inlen)
-        n = inlen;
-      memcpy (ctx->buf + ctx->buflen, p, n);
-      ctx->buflen += n;
-      p += n;
-      inlen -= n;
-      if (ctx->buflen < 64)
-        return;
-      sha1_blocks (ctx->h, ctx->buf, 1);
-      ctx->buflen = 0;
-    }
-
-  if (inlen >= 64)
-    {
-      sha1_blocks (ctx->h, p, inlen / 64);
-      p += inlen & ~(size_t)63;
-      inlen &= 63;
-    }
-
-  memcpy (ctx->buf, p, inlen);
-  ctx->buflen = inlen;
+  _gcry_md_block_write (ctx->h, sha1_blocks_fn, ctx->buf, &ctx->buflen, 64,
+                        in, inlen);
 }
 
 /* Pad (FIPS 180-4, Section 5.1.1) and store the 20-byte digest at

@@ -164,41 +164,22 @@ _gcry_sha256_init (sha256_ctx_t *ctx)
   ctx->dlen = SHA256_DIGEST_LEN;
 }
 
+/* sha256_blocks with the signature _gcry_md_block_write expects.  */
+static void
+sha256_blocks_fn (void *state, const byte *data, size_t nblocks)
+{
+  sha256_blocks (state, data, nblocks);
+}
+
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void
 _gcry_sha256_write (sha256_ctx_t *ctx, const void *in, size_t inlen)
 {
-  const byte *p = in;
-  size_t n;
-
   if (!inlen)
     return;
   ctx->nbytes += inlen;
-
-  if (ctx->buflen)
-    {
-      n = 64 - ctx->buflen;
-      if (n > inlen)
-        n = inlen;
-      memcpy (ctx->buf + ctx->buflen, p, n);
-      ctx->buflen += n;
-      p += n;
-      inlen -= n;
-      if (ctx->buflen < 64)
-        return;
-      sha256_blocks (ctx->h, ctx->buf, 1);
-      ctx->buflen = 0;
-    }
-
-  if (inlen >= 64)
-    {
-      sha256_blocks (ctx->h, p, inlen / 64);
-      p += inlen & ~(size_t)63;
-      inlen &= 63;
-    }
-
-  memcpy (ctx->buf, p, inlen);
-  ctx->buflen = inlen;
+  _gcry_md_block_write (ctx->h, sha256_blocks_fn, ctx->buf, &ctx->buflen, 64,
+                        in, inlen);
 }
 
 /* Pad the message (FIPS 180-4, Section 5.1.1: a 1 bit, zeros, the

@@ -224,43 +224,24 @@ _gcry_sha512_256_init (sha512_ctx_t *ctx)
   sha512_init_common (ctx, iv, SHA512_256_DIGEST_LEN);
 }
 
+/* sha512_blocks with the signature _gcry_md_block_write expects.  */
+static void
+sha512_blocks_fn (void *state, const byte *data, size_t nblocks)
+{
+  sha512_blocks (state, data, nblocks);
+}
+
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void
 _gcry_sha512_write (sha512_ctx_t *ctx, const void *in, size_t inlen)
 {
-  const byte *p = in;
-  size_t n;
-
   if (!inlen)
     return;
   ctx->nbytes_lo += inlen;
   if (ctx->nbytes_lo < inlen)
     ctx->nbytes_hi++;
-
-  if (ctx->buflen)
-    {
-      n = 128 - ctx->buflen;
-      if (n > inlen)
-        n = inlen;
-      memcpy (ctx->buf + ctx->buflen, p, n);
-      ctx->buflen += n;
-      p += n;
-      inlen -= n;
-      if (ctx->buflen < 128)
-        return;
-      sha512_blocks (ctx->h, ctx->buf, 1);
-      ctx->buflen = 0;
-    }
-
-  if (inlen >= 128)
-    {
-      sha512_blocks (ctx->h, p, inlen / 128);
-      p += inlen & ~(size_t)127;
-      inlen &= 127;
-    }
-
-  memcpy (ctx->buf, p, inlen);
-  ctx->buflen = inlen;
+  _gcry_md_block_write (ctx->h, sha512_blocks_fn, ctx->buf, &ctx->buflen, 128,
+                        in, inlen);
 }
 
 /* Pad the message (FIPS 180-4, Section 5.1.2: a 1 bit, zeros, the
