@@ -738,7 +738,8 @@ _gcry_mlkem_selftest (void)
  *
  *   genkey:  (kyber768)  or  (kyber768 (derive-parms (seed #d||z#)))
  *            (also "mlkem768" and "ml-kem-768", any case; a
- *            derive-parms list without seed gives a random key)
+ *            derive-parms list without seed gives a random key; a
+ *            seed, S, d or z anywhere else is GPG_ERR_INV_ARG)
  *   result:  (key-data
  *              (public-key  (kyber768 (p #ek#)))
  *              (private-key (kyber768 (p #ek#) (s #dk#) (seed #d||z#))))
@@ -806,6 +807,46 @@ free_secret (byte *buf, size_t len)
 }
 
 
+/* Return GPG_ERR_INV_ARG if GENPARMS, "(NAME ...)", holds a seed-like
+ * element anywhere but as "seed" inside "derive-parms", the only form
+ * libgcrypt 1.12 reads.  A caller writing "(kyber768 (seed ...))" or
+ * "(S ...)" (the ML-DSA spelling) expects a deterministic key; giving
+ * it a random one instead would go unnoticed.  */
+static gpg_err_code_t
+check_seed_placement (gcry_sexp_t genparms)
+{
+  static const char *const seedlike[] = { "seed", "S", "d", "z", NULL };
+  gcry_sexp_t e;
+  const char *car;
+  size_t carlen;
+  int n, i, j, in_dparms, bad;
+
+  n = gcry_sexp_length (genparms);
+  for (i = 1; i < n; i++)
+    {
+      e = gcry_sexp_nth (genparms, i);
+      if (!e)
+        continue;   /* A data element, not a list.  */
+      car = gcry_sexp_nth_data (e, 0, &carlen);
+      in_dparms = car && carlen == 12 && !memcmp (car, "derive-parms", 12);
+      bad = 0;
+      /* Inside derive-parms, "seed" (the first name) is the one
+         allowed.  */
+      for (j = in_dparms; seedlike[j] && !bad; j++)
+        {
+          gcry_sexp_t l = gcry_sexp_find_token (e, seedlike[j], 0);
+
+          bad = !!l;
+          gcry_sexp_release (l);
+        }
+      gcry_sexp_release (e);
+      if (bad)
+        return GPG_ERR_INV_ARG;
+    }
+  return 0;
+}
+
+
 static gpg_err_code_t
 mlkem_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
 {
@@ -818,6 +859,9 @@ mlkem_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
   p = param_from_sexp (genparms);
   if (!p)
     return GPG_ERR_PUBKEY_ALGO;
+  ec = check_seed_placement (genparms);
+  if (ec)
+    return ec;
 
   /* A derive-parms list without a seed asks for a random key, as in
      libgcrypt; a seed that is given must be 64 bytes.  */

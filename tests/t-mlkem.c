@@ -1018,6 +1018,52 @@ test_api (const struct pset *ps)
              && !key, "api %s: genkey with 63-byte seed rejected", ps->name);
       gcry_sexp_release (parms);
     }
+  /* A seed anywhere but as (derive-parms (seed ...)) is an error, not
+     silently a random key: the caller asked for a deterministic one.  */
+  {
+    static const char *const misplaced[] =
+      {
+        "(genkey (%s (seed %b)))",
+        "(genkey (%s (S %b)))",
+        "(genkey (%s (d %b)))",
+        "(genkey (%s (z %b)))",
+        "(genkey (%s (foo (seed %b))))",
+        "(genkey (%s (derive-parms (S %b))))",
+        "(genkey (%s (derive-parms (d %b))))",
+        NULL
+      };
+    int j;
+
+    for (j = 0; misplaced[j]; j++)
+      {
+        gcry_error_t err;
+
+        key = NULL;
+        if (gcry_sexp_build (&parms, NULL, misplaced[j], ps->name, 64, seed))
+          {
+            fail ("api %s: building %s failed", ps->name, misplaced[j]);
+            continue;
+          }
+        err = gcry_pk_genkey (&key, parms);
+        check (gpg_err_code (err) == GPG_ERR_INV_ARG && !key,
+               "api %s: genkey %s rejected (got %s)", ps->name,
+               misplaced[j], gpg_strerror (err));
+        gcry_sexp_release (key);
+        gcry_sexp_release (parms);
+      }
+    /* A misplaced seed next to a proper one is rejected as well.  */
+    key = NULL;
+    if (!gcry_sexp_build (&parms, NULL,
+                          "(genkey (%s (derive-parms (seed %b)) (S %b)))",
+                          ps->name, 64, seed, 64, seed))
+      {
+        check (gpg_err_code (gcry_pk_genkey (&key, parms)) == GPG_ERR_INV_ARG
+               && !key, "api %s: genkey with a second, misplaced seed "
+               "rejected", ps->name);
+        gcry_sexp_release (key);
+        gcry_sexp_release (parms);
+      }
+  }
   /* derive-parms without a seed: a random key, as in libgcrypt.  */
   {
     static const char *const fmt[2] =
