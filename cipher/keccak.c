@@ -1061,12 +1061,15 @@ _gcry_keccak_multi_run (keccak_stream_t *s, size_t n)
   _gcry_keccak_multi_run_widths (s, n, 7, NULL);
 }
 
-/* Wipe the N streams at S and the stack the permutations used.  */
+/* Wipe the N streams at S and the stack the permutations used: they
+   ran below the scheduler's frame, which holds the interleaved state
+   (wiped by the scheduler itself) and a few words more.  */
 void
 _gcry_keccak_multi_wipe (keccak_stream_t *s, size_t n)
 {
   wipememory (s, n * sizeof *s);
-  _gcry_burn_stack (KECCAK_STACK_BURN);
+  _gcry_burn_stack (KECCAK_STACK_BURN + 25 * KECCAK_BATCH_MAX * sizeof (u64)
+                    + 256);
 }
 
 
