@@ -15,6 +15,10 @@
  *  3. A batch sponge (keccak_batch_t) for N = 4 or 8 streams whose
  *     inputs all have the same length: absorb once, then squeeze whole
  *     blocks.  This is what matrix expansion and noise sampling use.
+ *  4. A multi-stream sponge (keccak_stream_t, _gcry_keccak_multi_run)
+ *     for any number of independent hashes, each with its own
+ *     function, input and output length, scheduled onto the widest
+ *     useful permutation (see the cost model below).
  *
  * State layout.  A single state is 25 u64 lanes, lane (x,y) at index
  * x + 5*y, each lane in host byte order; bytes are absorbed little
@@ -118,5 +122,107 @@ void _gcry_keccak_batch_absorb (keccak_batch_t *b, unsigned int n,
 void _gcry_keccak_batch_squeezeblocks (keccak_batch_t *b,
                                        byte *const out[], size_t nblocks);
 void _gcry_keccak_batch_wipe (keccak_batch_t *b);
+
+
+
+/*
+ * Multi-stream sponge.
+ *
+ * The caller describes all the independent hashes of one operation
+ * as an array of streams, each with its own function, input and
+ * output, and runs them together:
+ *
+ *   keccak_stream_t st[n];
+ *   for (i = 0; i < n; i++)
+ *     _gcry_keccak_stream_init (&st[i], fn[i], in[i], inlen[i],
+ *                               out[i], outlen[i]);
+ *   _gcry_keccak_multi_run (st, n);
+ *
+ * Later the caller may ask some streams for more output (rejection
+ * sampling): _gcry_keccak_stream_more on those, then
+ * _gcry_keccak_multi_run on the whole array again; streams without a
+ * request cost nothing.  The output of a stream is the same byte
+ * string as that of one incremental sponge (keccak_ctx_t) absorbing
+ * its input and squeezed in the same pieces, whatever the other
+ * streams, the backend or the schedule.  Wipe with
+ * _gcry_keccak_multi_wipe.
+ *
+ * Schedule.  The scheduler keeps one lane-interleaved state of width
+ * W (1, 4 or 8) with a stream in each of up to W slots.  Each step
+ * does, per occupied slot, the sponge work before a permutation (XOR
+ * in one input block, or the last partial block with the padding, or
+ * copy out the output the state holds), then one W-way permutation.
+ * A stream whose request is complete leaves its slot (its 25 lanes
+ * are copied to its keccak_ctx_t) and the next stream with work takes
+ * the slot in the same step.  So lanes are refilled as streams
+ * finish, and an instance is never permuted twice without work.
+ *
+ * Cost model.  A stream of rate R (bytes) costs
+ *   floor (INLEN / R) + 1                  permutations to absorb, and
+ *   ceil ((POS + OUTLEN) / R) - 1          more to squeeze OUTLEN bytes,
+ * POS being the bytes already used from its current block (0 after
+ * absorbing, so the first R output bytes are free).  Each backend
+ * states the cost C1, C4, C8 of one call of its 1-, 4- and 8-way
+ * permutation (cycles on a reference machine; a width the backend
+ * lacks has the cost of the code that stands in for it).  Whenever
+ * the number K of streams with work changes, the width is chosen as
+ * the W minimising CW / min (K, W), i.e. the cost per useful
+ * instance-permutation, ties going to the smaller width; when it
+ * changes, the running streams are parked and re-packed in the new
+ * width.  Thus
+ *  - the portable backend (C1 782, C4 3 C1, C8 6 C1: gcc vectorises
+ *    its batch loops) runs up to 3 streams one after another on x1
+ *    and 4 or more on x4 (x8 is no cheaper per instance),
+ *  - AVX2 (C1 782, C4 1024, C8 2048: x8 is two x4 calls) uses x4 for
+ *    2 or more streams with work and x1 for the last straggler,
+ *  - AVX-512 (C1 619, C4 621, C8 1165) uses x8 for 8 or more, x4 for
+ *    2 to 7, and x1 for a single stream,
+ *  - VSX (estimated C4 2 C1, C8 4 C1) uses x1 for up to 2 streams and
+ *    x4 from 3 on.
+ * Parking or unparking a stream copies 25 lanes, a few percent of a
+ * permutation; the sponge work per step is byte copying only.
+ * Nothing depends on secret data beyond the lengths, which are
+ * public in all callers.
+ */
+
+/* The functions of a stream.  */
+enum keccak_function
+  {
+    KECCAK_SHA3_224, KECCAK_SHA3_256, KECCAK_SHA3_384, KECCAK_SHA3_512,
+    KECCAK_SHAKE128, KECCAK_SHAKE256
+  };
+
+typedef struct
+{
+  keccak_ctx_t ctx;      /* Sponge state while parked.  */
+  const byte *in;        /* Input not yet absorbed.  */
+  size_t inlen;
+  byte *out;             /* Output still to produce in this run.  */
+  size_t outlen;
+} keccak_stream_t;
+
+/* Start stream S: function FN, INLEN bytes at IN (read during the
+   next run, so it must stay valid until then), and a first request of
+   OUTLEN bytes to OUT (0 is allowed).  For the SHA-3 functions
+   OUTLEN is the digest length or 0, and no more output may be asked
+   for.  */
+void _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
+                               const void *in, size_t inlen,
+                               void *out, size_t outlen);
+/* Ask the XOF stream S for the next OUTLEN bytes of its output, to OUT,
+   in the next run.  */
+void _gcry_keccak_stream_more (keccak_stream_t *s, void *out, size_t outlen);
+/* Run the N streams at S until every request is served.  */
+void _gcry_keccak_multi_run (keccak_stream_t *s, size_t n);
+/* Wipe the N streams at S and the stack below the caller.  */
+void _gcry_keccak_multi_wipe (keccak_stream_t *s, size_t n);
+
+/* For tests and benchmarks: as _gcry_keccak_multi_run, but only with
+   the widths in WIDTHS (bit 0: x1, bit 1: x4, bit 2: x8; at least one
+   set), and if R_CALLS is not NULL, add the number of calls of the 1-,
+   4- and 8-way permutation to R_CALLS[0..2].  */
+void _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
+                                    unsigned int widths,
+                                    unsigned long r_calls[3]);
 
 #endif /*GCRY_KECCAK_H*/

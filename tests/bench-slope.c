@@ -1124,6 +1124,7 @@ static const struct
   {
     { "generic", "portable" },
     { "avx2",    "avx2" },
+    { "bmi2",    "bmi2" },
     { "avx512",  "avx512" },
     { "vsx",     "vsx" },
   };

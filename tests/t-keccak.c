@@ -260,7 +260,7 @@ static void
 check_all_permutations (unsigned int nstates)
 {
   static const char *const backends[] =
-    { "generic", "avx2", "avx512", "vsx" };
+    { "generic", "bmi2", "avx2", "avx512", "vsx" };
   static const char *const slot[3] = { "single", "x4", "x8" };
   static const unsigned int slot_n[3] = { 1, 4, 8 };
   keccak_permute_fn_t fn[3];
@@ -406,13 +406,208 @@ check_sponge_splits (unsigned int rate, byte dsbyte)
 }
 
 
+/* The multi-stream sponge.  */
+
+static const enum keccak_function multi_fns[] =
+  {
+    KECCAK_SHA3_224, KECCAK_SHA3_256, KECCAK_SHA3_384, KECCAK_SHA3_512,
+    KECCAK_SHAKE128, KECCAK_SHAKE256
+  };
+static const unsigned int multi_rate[] = { 144, 136, 104, 72, 168, 136 };
+static const unsigned int multi_mdlen[] = { 28, 32, 48, 64, 0, 0 };
+
+#define MULTI_MAX_STREAMS 24
+#define MULTI_MAX_LEN 1200
+
+/* A length that makes a stream of rate RATE finish at an interesting
+   point: 0, 1, RATE-1, RATE, RATE+1, several blocks, long, or
+   random.  */
+static size_t
+multi_length (unsigned int rate)
+{
+  switch (prng () % 8)
+    {
+    case 0: return 0;
+    case 1: return 1;
+    case 2: return rate - 1;
+    case 3: return rate;
+    case 4: return rate + 1;
+    case 5: return 3 * rate + prng () % 8;
+    case 6: return MULTI_MAX_LEN - prng () % 64;
+    default: return prng () % MULTI_MAX_LEN;
+    }
+}
+
+/* Run NSTREAMS random streams (mixed functions, lengths that finish at
+   different times) with the widths WIDTHS, then ROUNDS rounds of more
+   output for a random subset (often a single lane), and compare every
+   byte with one incremental sponge per stream.  Adds the permutation
+   calls to CALLS.  */
+static void
+check_multi_random (unsigned int nstreams, unsigned int widths,
+                    unsigned int rounds, unsigned long calls[3])
+{
+  static byte in[MULTI_MAX_STREAMS][MULTI_MAX_LEN];
+  static byte out[MULTI_MAX_STREAMS][MULTI_MAX_LEN];
+  static byte ref[MULTI_MAX_LEN];
+  keccak_stream_t st[MULTI_MAX_STREAMS];
+  keccak_ctx_t ctx[MULTI_MAX_STREAMS];
+  size_t outlen[MULTI_MAX_STREAMS];
+  unsigned int f[MULTI_MAX_STREAMS];
+  unsigned int i, r;
+
+  for (i = 0; i < nstreams; i++)
+    {
+      size_t inlen;
+
+      f[i] = prng () % 6;
+      inlen = multi_length (multi_rate[f[i]]);
+      prng_bytes (in[i], inlen);
+      if (multi_mdlen[f[i]])
+        outlen[i] = prng () % 4 ? multi_mdlen[f[i]] : 0;
+      else
+        outlen[i] = multi_length (multi_rate[f[i]]);
+      memset (out[i], 0xa5, sizeof out[i]);
+      _gcry_keccak_stream_init (&st[i], multi_fns[f[i]], in[i], inlen,
+                                out[i], outlen[i]);
+      _gcry_keccak_ctx_init (&ctx[i], multi_rate[f[i]],
+                             multi_mdlen[f[i]] ? KECCAK_DS_SHA3
+                             : KECCAK_DS_SHAKE);
+      _gcry_keccak_absorb (&ctx[i], in[i], inlen);
+    }
+  /* The input must not be read after the run.  */
+  _gcry_keccak_multi_run_widths (st, nstreams, widths, calls);
+  for (i = 0; i < nstreams; i++)
+    memset (in[i], 0x5a, sizeof in[i]);
+
+  for (r = 0; ; r++)
+    {
+      for (i = 0; i < nstreams; i++)
+        {
+          _gcry_keccak_squeeze (&ctx[i], ref, outlen[i]);
+          if (memcmp (ref, out[i], outlen[i]))
+            fail ("multi-stream sponge differs from single sponge",
+                  widths, i);
+          if (outlen[i] < sizeof out[i] && out[i][outlen[i]] != 0xa5)
+            fail ("multi-stream sponge writes past the request", widths, i);
+        }
+      if (r == rounds)
+        break;
+
+      /* More output for some XOF streams: single lanes, single bytes,
+         or lengths that cross block boundaries.  */
+      for (i = 0; i < nstreams; i++)
+        {
+          outlen[i] = 0;
+          memset (out[i], 0xa5, sizeof out[i]);
+          if (multi_mdlen[f[i]] || prng () % 3 == 0)
+            continue;
+          switch (prng () % 4)
+            {
+            case 0: outlen[i] = 8; break;
+            case 1: outlen[i] = 1; break;
+            case 2: outlen[i] = multi_length (multi_rate[f[i]]); break;
+            default: outlen[i] = prng () % 300; break;
+            }
+          _gcry_keccak_stream_more (&st[i], out[i], outlen[i]);
+        }
+      _gcry_keccak_multi_run_widths (st, nstreams, widths, calls);
+    }
+  _gcry_keccak_multi_wipe (st, nstreams);
+}
+
+/* Permutations a stream of rate RATE owes for INLEN input bytes and
+   OUTLEN output bytes (keccak.h, cost model).  */
+static unsigned long
+multi_cost (unsigned int rate, size_t inlen, size_t outlen)
+{
+  return inlen / rate + 1 + (outlen ? (outlen + rate - 1) / rate - 1 : 0);
+}
+
+/* The scheduler's permutation counts: N equal SHAKE128 streams on the
+   single width WIDTH (bit index WI) need exactly ceil (N / width)
+   times the permutations of one stream, and x1 alone exactly their
+   sum, also for mixed streams; the default schedule never needs more
+   instance-permutations than x1 alone.  */
+static void
+check_multi_counts (void)
+{
+  static const unsigned int width[3] = { 1, 4, 8 };
+  static byte in[20][500], out[20][700];
+  keccak_stream_t st[20];
+  unsigned long calls[3], want;
+  unsigned int wi, n, i;
+
+  for (wi = 0; wi < 3; wi++)
+    for (n = 1; n <= 20; n += 3)
+      {
+        for (i = 0; i < n; i++)
+          _gcry_keccak_stream_init (&st[i], KECCAK_SHAKE128, in[i], 400,
+                                    out[i], 600);
+        memset (calls, 0, sizeof calls);
+        _gcry_keccak_multi_run_widths (st, n, 1u << wi, calls);
+        want = (n + width[wi] - 1) / width[wi] * multi_cost (168, 400, 600);
+        if (calls[wi] != want || calls[(wi + 1) % 3] || calls[(wi + 2) % 3])
+          fail ("multi-stream permutation count", width[wi], n);
+      }
+
+  want = 0;
+  for (i = 0; i < 20; i++)
+    {
+      unsigned int fi = i % 6;
+      size_t inlen = 37 * i, outlen = multi_mdlen[fi] ? multi_mdlen[fi]
+                                      : 31 * i;
+
+      _gcry_keccak_stream_init (&st[i], multi_fns[fi], in[i], inlen,
+                                out[i], outlen);
+      want += multi_cost (multi_rate[fi], inlen, outlen);
+    }
+  memset (calls, 0, sizeof calls);
+  _gcry_keccak_multi_run_widths (st, 20, 1, calls);
+  if (calls[0] != want || calls[1] || calls[2])
+    fail ("multi-stream x1 permutation count", (unsigned int)calls[0],
+          (unsigned int)want);
+
+  /* A single stream with all widths allowed: every backend's cost
+     model puts a lone stream on x1.  */
+  _gcry_keccak_stream_init (&st[0], KECCAK_SHAKE256, in[0], 300,
+                            out[0], 500);
+  memset (calls, 0, sizeof calls);
+  _gcry_keccak_multi_run_widths (st, 1, 7, calls);
+  if (calls[0] != multi_cost (136, 300, 500) || calls[1] || calls[2])
+    fail ("multi-stream lone stream not on x1", (unsigned int)calls[1],
+          (unsigned int)calls[2]);
+  _gcry_keccak_multi_wipe (st, 20);
+}
+
+/* Random mixed streams on every combination of widths.  */
+static void
+check_multi (unsigned int iterations)
+{
+  unsigned long calls[3];
+  unsigned int widths, k;
+
+  check_multi_counts ();
+  for (widths = 1; widths <= 7; widths++)
+    {
+      memset (calls, 0, sizeof calls);
+      for (k = 0; k < iterations; k++)
+        check_multi_random (1 + prng () % MULTI_MAX_STREAMS, widths,
+                            k % 4, calls);
+      if (verbose || widths == 7)
+        printf ("t-keccak: multi-stream widths %u: %lu x1, %lu x4, %lu x8"
+                " calls\n", widths, calls[0], calls[1], calls[2]);
+    }
+}
+
+
 int
 main (int argc, char **argv)
 {
   static const unsigned int rates[] =
     { KECCAK_RATE_SHAKE128, KECCAK_RATE_SHAKE256, KECCAK_RATE_SHA3_224,
       KECCAK_RATE_SHA3_384, KECCAK_RATE_SHA3_512 };
-  unsigned int r, n, nstates = 1700;
+  unsigned int r, n, nstates = 1700, multi_iterations = 40;
   size_t inlen;
 
   for (argc--, argv++; argc; argc--, argv++)
@@ -420,7 +615,10 @@ main (int argc, char **argv)
       if (!strcmp (*argv, "--verbose"))
         verbose = 1;
       else if (!strcmp (*argv, "--long"))
-        nstates = 20000;
+        {
+          nstates = 20000;
+          multi_iterations = 1000;
+        }
       else
         {
           fprintf (stderr, "usage: t-keccak [--verbose] [--long]\n");
@@ -459,6 +657,8 @@ main (int argc, char **argv)
       check_sponge_splits (rates[r], KECCAK_DS_SHAKE);
       check_sponge_splits (rates[r], KECCAK_DS_SHA3);
     }
+
+  check_multi (multi_iterations);
 
   if (verbose || errors)
     printf ("t-keccak: %d error(s)\n", errors);
