@@ -27,11 +27,19 @@
  * flat byte string of tags
  *   TAG_OPEN  TAG_CLOSE  TAG_DATA <4 byte big-endian length> <bytes>
  * terminated by TAG_END.  Objects are immutable; car/cdr/nth and
- * friends return new objects.  The string always holds exactly one
- * well-formed element (a list or a single data item), which the
- * parser guarantees, so the accessors can walk it without further
- * bounds checks.  The empty list "()" and empty input are represented
- * by NULL, as in libgcrypt.
+ * friends return new objects.  The string holds a sequence of
+ * balanced elements (lists or data items): like libgcrypt we accept
+ * several top-level elements, and the accessors then behave as
+ * libgcrypt's do on them.  The parser guarantees the balance, so a
+ * walk that stops at TAG_END stays in bounds.  An object that starts
+ * with the empty list "()" and empty input are represented by NULL,
+ * as in libgcrypt.
+ *
+ * Secret data in the text formats: hex and base64 strings are decoded
+ * without branches or table lookups on the digits (the scanners that
+ * find a string's end branch only on "is this the delimiter / white
+ * space", which is the same for every digit), and data that may be
+ * secret is always printed as hex (see emit_data_advanced).
  *
  * Secrets: an object is put into secure memory when any input it was
  * made from was in secure memory (the scanned buffer, an MPI with
@@ -48,6 +56,7 @@
 #include <stdint.h>
 
 #include "g10lib.h"
+#include "const-time.h"
 #include "../mpi/mpi.h"
 
 #define TAG_END    0
@@ -105,32 +114,56 @@ is_token_char (int c)
   return is_alpha (c) || is_digit (c) || is_token_special (c);
 }
 
-static int
-hex_value (int c)
+/* Return 1 if A < B, else 0, for A and B below 2^31, without a
+   branch.  */
+static inline u32
+ct_lt (u32 a, u32 b)
 {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
+  return (a - b) >> 31;
 }
 
-static int
-base64_value (int c)
+/* Return 1 if LO <= C <= HI, else 0, without a branch.  */
+static inline u32
+ct_in_range (u32 c, u32 lo, u32 hi)
 {
-  if (c >= 'A' && c <= 'Z')
-    return c - 'A';
-  if (c >= 'a' && c <= 'z')
-    return c - 'a' + 26;
-  if (c >= '0' && c <= '9')
-    return c - '0' + 52;
-  if (c == '+')
-    return 62;
-  if (c == '/')
-    return 63;
-  return -1;
+  return (ct_lt (c, lo) | ct_lt (hi, c)) ^ 1;
+}
+
+/* Return the value of the hex digit C (0..15) and, in bit 8, 1 if C is
+ * not a hex digit.  Computed with masks only, so that the value of a
+ * secret digit does not show in timing.  */
+static u32
+hex_value_ct (u32 c)
+{
+  u32 dig = ct_value_barrier_u32 (ct_in_range (c, '0', '9'));
+  u32 upp = ct_value_barrier_u32 (ct_in_range (c, 'A', 'F'));
+  u32 low = ct_value_barrier_u32 (ct_in_range (c, 'a', 'f'));
+  u32 v;
+
+  v = ((0 - dig) & (c - '0'))
+      | ((0 - upp) & (c - 'A' + 10))
+      | ((0 - low) & (c - 'a' + 10));
+  return (v & 15) | ((dig | upp | low) ^ 1) << 8;
+}
+
+/* Return the value of the base64 character C (0..63) and, in bit 8, 1
+ * if C is not in the base64 alphabet; masks only, as hex_value_ct.  */
+static u32
+base64_value_ct (u32 c)
+{
+  u32 upp = ct_value_barrier_u32 (ct_in_range (c, 'A', 'Z'));
+  u32 low = ct_value_barrier_u32 (ct_in_range (c, 'a', 'z'));
+  u32 dig = ct_value_barrier_u32 (ct_in_range (c, '0', '9'));
+  u32 plus = ct_value_barrier_u32 (ct_in_range (c, '+', '+'));
+  u32 slash = ct_value_barrier_u32 (ct_in_range (c, '/', '/'));
+  u32 v;
+
+  v = ((0 - upp) & (c - 'A'))
+      | ((0 - low) & (c - 'a' + 26))
+      | ((0 - dig) & (c - '0' + 52))
+      | ((0 - plus) & 62)
+      | ((0 - slash) & 63);
+  return (v & 63) | ((upp | low | dig | plus | slash) ^ 1) << 8;
 }
 
 
@@ -468,13 +501,15 @@ parse_quoted (struct parser *ps)
           i++;
           continue;
         case 'x':
-          if (i + 2 >= ps->len || hex_value (ps->buf[i + 1]) < 0
-              || hex_value (ps->buf[i + 2]) < 0)
+          if (i + 2 >= ps->len
+              || ((hex_value_ct (ps->buf[i + 1])
+                   | hex_value_ct (ps->buf[i + 2])) >> 8))
             {
               ps->errpos = i;
               return GPG_ERR_SEXP_BAD_QUOTATION;
             }
-          c = hex_value (ps->buf[i + 1]) * 16 + hex_value (ps->buf[i + 2]);
+          c = (int)(hex_value_ct (ps->buf[i + 1]) * 16
+                    + hex_value_ct (ps->buf[i + 2]));
           i += 2;
           break;
         default:
@@ -507,60 +542,195 @@ parse_quoted (struct parser *ps)
 }
 
 
+/* The position of the first byte of the hex string at PS->pos (just
+ * after the '#') that is neither a hex digit nor white space.  Only
+ * used on the error path, so it may branch.  */
+static size_t
+first_bad_hex (struct parser *ps)
+{
+  size_t i = ps->pos + 1;
+
+  while (i < ps->len && ((hex_value_ct (ps->buf[i]) >> 8) == 0
+                         || is_space (ps->buf[i])))
+    i++;
+  return i;
+}
+
+
+/* Scan the hex string "#...#" starting at PS->pos: find the closing
+ * '#', copy the digits without the white space between them to OUT
+ * (room for the rest of the input) and store their number at
+ * *R_NDIGITS and the position of the closing '#' at *R_END.  The
+ * branches here depend only on whether a byte is the closing '#' or
+ * white space, which is the same for every digit of a secret; the
+ * validity of the digits is collected in a mask and checked once at
+ * the end, and their values are left to decode_hex.  (This is the
+ * one place where the constant-time test under Valgrind expects
+ * reports for the digits: see tests/t-sexp-ct.supp.)  */
+static gpg_err_code_t
+scan_hex (struct parser *ps, byte *out, size_t *r_ndigits, size_t *r_end)
+{
+  size_t end, n = 0;
+  u32 bad = 0;
+
+  for (end = ps->pos + 1; end < ps->len; end++)
+    {
+      byte c = ps->buf[end];
+
+      if (c == '#')
+        break;
+      if (is_space (c))
+        continue;
+      bad |= hex_value_ct (c);
+      out[n++] = c;
+    }
+  /* A comparison rather than a shift: the compiler then has no
+     register that is known to be zero on the good path and reuses it
+     as the return value, which would make memcheck see the result as
+     depending on the digits.  */
+  if (bad > 0xff)
+    {
+      ps->errpos = first_bad_hex (ps);
+      return GPG_ERR_SEXP_BAD_HEX_CHAR;
+    }
+  if (end >= ps->len)
+    return eof_error (ps, GPG_ERR_SEXP_BAD_HEX_CHAR);
+  *r_ndigits = n;
+  *r_end = end;
+  return 0;
+}
+
+
+/* Convert the N / 2 digit pairs at BUF (checked by scan_hex) to bytes
+ * in place, without branches or table lookups on the digits.  */
+static void
+decode_hex (byte *buf, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i + 1 < n; i += 2)
+    buf[i / 2] = (byte)((hex_value_ct (buf[i]) << 4)
+                        | (hex_value_ct (buf[i + 1]) & 15));
+}
+
+
 /* Hex data "#...#" starting at PS->pos; white space between the
  * digits is ignored.  */
 static gpg_err_code_t
 parse_hex (struct parser *ps)
 {
   gpg_err_code_t rc;
-  size_t i, end, ndigits = 0, hdr;
-  int hi = -1;
+  size_t end, ndigits, hdr;
   struct sbuf *sb = &ps->sb;
 
-  for (end = ps->pos + 1; ; end++)
-    {
-      if (end >= ps->len)
-        return eof_error (ps, GPG_ERR_SEXP_BAD_HEX_CHAR);
-      if (ps->buf[end] == '#')
-        break;
-      if (hex_value (ps->buf[end]) >= 0)
-        ndigits++;
-      else if (!is_space (ps->buf[end]))
-        {
-          ps->errpos = end;
-          return GPG_ERR_SEXP_BAD_HEX_CHAR;
-        }
-    }
-  if ((ndigits & 1))
-    {
-      ps->errpos = end;
-      return GPG_ERR_SEXP_ODD_HEX_NUMBERS;
-    }
-  rc = sb_data_begin (sb, ndigits / 2, &hdr);
+  /* The digits are copied into the output first; the decoded string
+     is half as long.  */
+  rc = sb_data_begin (sb, ps->len - ps->pos, &hdr);
   if (rc)
     {
       ps->errpos = ps->pos;
       return rc;
     }
-  for (i = ps->pos + 1; i < end; i++)
+  rc = scan_hex (ps, sb->buf + sb->len, &ndigits, &end);
+  if (rc)
+    return rc;
+  if ((ndigits & 1))
     {
-      int v = hex_value (ps->buf[i]);
-
-      if (v < 0)
-        continue;
-      if (hi < 0)
-        hi = v;
-      else
-        {
-          sb->buf[sb->len++] = (byte)(hi * 16 + v);
-          hi = -1;
-        }
+      ps->errpos = end;
+      return GPG_ERR_SEXP_ODD_HEX_NUMBERS;
     }
+  decode_hex (sb->buf + sb->len, ndigits);
+  /* Wipe the copied digits beyond the decoded bytes.  */
+  wipememory (sb->buf + sb->len + ndigits / 2, ndigits - ndigits / 2);
+  sb->len += ndigits / 2;
   rc = sb_data_end (sb, hdr);
   if (rc)
     ps->errpos = ps->pos;
   ps->pos = end + 1;
   return rc;
+}
+
+
+/* The position of the first byte of the base64 string at PS->pos that
+ * is not in the alphabet or follows the padding (error path only).  */
+static size_t
+first_bad_base64 (struct parser *ps)
+{
+  size_t i;
+  int padding = 0;
+
+  for (i = ps->pos + 1; i < ps->len; i++)
+    {
+      if (ps->buf[i] == '=')
+        padding = 1;
+      else if ((base64_value_ct (ps->buf[i]) >> 8) || padding)
+        break;
+    }
+  return i;
+}
+
+
+/* Scan the base64 string "|...|" starting at PS->pos as scan_hex does:
+ * copy the characters before the padding to OUT and store their number
+ * at *R_NCHARS and the position of the closing '|' at *R_END.  Only
+ * '=' may follow the first '='.  The branches depend only on whether a
+ * byte is the closing '|' or padding.  */
+static gpg_err_code_t
+scan_base64 (struct parser *ps, byte *out, size_t *r_nchars, size_t *r_end)
+{
+  size_t end, n = 0;
+  u32 bad = 0, padding = 0;
+
+  for (end = ps->pos + 1; end < ps->len; end++)
+    {
+      byte c = ps->buf[end];
+
+      if (c == '|')
+        break;
+      if (c == '=')
+        {
+          padding = 1 << 8;
+          continue;
+        }
+      /* Not in the alphabet, or data after the padding.  */
+      bad |= base64_value_ct (c) | padding;
+      out[n++] = c;
+    }
+  if (bad > 0xff)  /* Not a shift, see scan_hex.  */
+    {
+      ps->errpos = first_bad_base64 (ps);
+      return GPG_ERR_SEXP_BAD_CHARACTER;
+    }
+  if (end >= ps->len)
+    return eof_error (ps, GPG_ERR_SEXP_BAD_CHARACTER);
+  *r_nchars = n;
+  *r_end = end;
+  return 0;
+}
+
+
+/* Decode the N base64 characters at BUF (checked by scan_base64) in
+ * place and return the number of bytes.  Bits that do not make up a
+ * full byte are dropped.  The branches depend only on N.  */
+static size_t
+decode_base64 (byte *buf, size_t n)
+{
+  size_t i, o = 0;
+  u32 acc = 0;
+  int nbits = 0;
+
+  for (i = 0; i < n; i++)
+    {
+      acc = (acc << 6) | (base64_value_ct (buf[i]) & 63);
+      nbits += 6;
+      if (nbits >= 8)
+        {
+          nbits -= 8;
+          buf[o++] = (byte)(acc >> nbits);
+        }
+    }
+  acc = 0;
+  return o;
 }
 
 
@@ -572,47 +742,21 @@ static gpg_err_code_t
 parse_base64 (struct parser *ps)
 {
   gpg_err_code_t rc;
-  size_t i, end, nchars = 0, hdr;
-  u32 acc = 0;
-  int nbits = 0, padding = 0;
+  size_t end, nchars, nbytes, hdr;
   struct sbuf *sb = &ps->sb;
 
-  for (end = ps->pos + 1; ; end++)
-    {
-      int c;
-
-      if (end >= ps->len)
-        return eof_error (ps, GPG_ERR_SEXP_BAD_CHARACTER);
-      c = ps->buf[end];
-      if (c == '|')
-        break;
-      if (c == '=')
-        padding = 1;
-      else if (base64_value (c) < 0 || padding)
-        {
-          /* Not in the alphabet, or data after the padding.  */
-          ps->errpos = end;
-          return GPG_ERR_SEXP_BAD_CHARACTER;
-        }
-      else
-        nchars++;
-    }
-  rc = sb_data_begin (sb, nchars / 4 * 3 + 2, &hdr);
+  rc = sb_data_begin (sb, ps->len - ps->pos, &hdr);
   if (rc)
     {
       ps->errpos = ps->pos;
       return rc;
     }
-  for (i = ps->pos + 1; i < ps->pos + 1 + nchars; i++)
-    {
-      acc = (acc << 6) | (u32)base64_value (ps->buf[i]);
-      nbits += 6;
-      if (nbits >= 8)
-        {
-          nbits -= 8;
-          sb->buf[sb->len++] = (byte)(acc >> nbits);
-        }
-    }
+  rc = scan_base64 (ps, sb->buf + sb->len, &nchars, &end);
+  if (rc)
+    return rc;
+  nbytes = decode_base64 (sb->buf + sb->len, nchars);
+  wipememory (sb->buf + sb->len + nbytes, nchars - nbytes);
+  sb->len += nbytes;
   rc = sb_data_end (sb, hdr);
   if (rc)
     ps->errpos = ps->pos;
@@ -1624,13 +1768,27 @@ emit_newline_indent (struct sink *k, int indent)
 }
 
 
-static void
-emit_data_advanced (struct sink *k, const byte *s, size_t n)
+/* The hex digit (uppercase) for V in 0..15, without a table lookup.  */
+static char
+hex_digit_ct (u32 v)
 {
-  static const char hexdigits[] = "0123456789ABCDEF";
+  return (char)('0' + v + (ct_lt (9, v) * ('A' - '0' - 10)));
+}
+
+
+/* Print data S of N bytes in the advanced format.  Data that may be a
+ * secret (SECRET set: any data of a secure object but the first element
+ * of a list, and everything after a secret name such as "d" or "s", see
+ * is_secret_name) is always printed as hex, converted without
+ * branches or lookups on its bytes, so that neither the output length
+ * nor the timing depends on it; other data gets the encoding
+ * libgcrypt would choose.  */
+static void
+emit_data_advanced (struct sink *k, const byte *s, size_t n, int secret)
+{
   size_t i;
 
-  switch (choose_encoding (s, n))
+  switch (secret ? ENC_HEX : choose_encoding (s, n))
     {
     case ENC_TOKEN:
       emit (k, s, n);
@@ -1675,12 +1833,29 @@ emit_data_advanced (struct sink *k, const byte *s, size_t n)
       emit_char (k, '#');
       for (i = 0; i < n; i++)
         {
-          emit_char (k, hexdigits[s[i] >> 4]);
-          emit_char (k, hexdigits[s[i] & 15]);
+          emit_char (k, hex_digit_ct (s[i] >> 4));
+          emit_char (k, hex_digit_ct (s[i] & 15));
         }
       emit_char (k, '#');
       break;
     }
+}
+
+
+/* Return true if the data element at P (a TAG_DATA) names a
+ * parameter whose value is secret: the private parts of our keys
+ * ("s", "S"), and the names libgcrypt uses for private values ("d",
+ * "x", "seed").  */
+static int
+is_secret_name (const byte *p)
+{
+  static const char *const names[] = { "d", "s", "S", "x", "seed" };
+  size_t n = get_datalen (p + 1), i;
+
+  for (i = 0; i < DIM (names); i++)
+    if (n == strlen (names[i]) && !memcmp (p + 1 + LENBYTES, names[i], n))
+      return 1;
+  return 0;
 }
 
 
@@ -1689,15 +1864,19 @@ emit_data_advanced (struct sink *k, const byte *s, size_t n)
  * new line indented by its depth, data items of the advanced format
  * are separated by a space, and the output ends with a newline.  */
 static void
-render (struct sink *k, const byte *d, int mode)
+render (struct sink *k, const byte *d, int mode, int secure)
 {
   const byte *p = d;
   int indent = 0;
+  int secret_from = 0;  /* Depth of the list holding a secret, or 0.  */
+  int after_open = 0;   /* The previous tag was TAG_OPEN.  */
   char numbuf[24];
 
   while (*p != TAG_END)
     {
-      switch (*p)
+      int tag = *p;
+
+      switch (tag)
         {
         case TAG_OPEN:
           if (mode != GCRYSEXP_FMT_CANON && indent)
@@ -1705,10 +1884,16 @@ render (struct sink *k, const byte *d, int mode)
           emit_char (k, '(');
           indent++;
           p++;
+          /* Everything after a secret name, down to the end of its
+             list, is printed as hex.  */
+          if (!secret_from && *p == TAG_DATA && is_secret_name (p))
+            secret_from = indent;
           break;
 
         case TAG_CLOSE:
           emit_char (k, ')');
+          if (indent == secret_from)
+            secret_from = 0;
           indent--;
           p++;
           if (mode != GCRYSEXP_FMT_CANON
@@ -1720,11 +1905,18 @@ render (struct sink *k, const byte *d, int mode)
           {
             size_t n = get_datalen (p + 1);
             const byte *s = p + 1 + LENBYTES;
+            /* The first element of a list names it and is public by
+               convention (libgcrypt's key formats rely on that), so
+               it keeps its normal encoding; so does the name of a
+               secret parameter.  */
+            int secret = (secure && !after_open)
+                         || (secret_from
+                             && !(after_open && indent == secret_from));
 
             p = s + n;
             if (mode == GCRYSEXP_FMT_ADVANCED)
               {
-                emit_data_advanced (k, s, n);
+                emit_data_advanced (k, s, n, secret);
                 if (*p != TAG_CLOSE)
                   emit_char (k, ' ');
               }
@@ -1737,6 +1929,7 @@ render (struct sink *k, const byte *d, int mode)
           }
           break;
         }
+      after_open = tag == TAG_OPEN;
     }
   if (mode != GCRYSEXP_FMT_CANON)
     emit_char (k, '\n');
@@ -1752,20 +1945,21 @@ gcry_sexp_sprint (gcry_sexp_t sexp, int mode, void *buffer, size_t maxlength)
 {
   static const byte empty_list[3] = { TAG_OPEN, TAG_CLOSE, TAG_END };
   const byte *d = sexp ? sexp->d : empty_list;
+  int secure = sexp && sexp->secure;
   struct sink k;
 
   /* GCRYSEXP_FMT_BASE64 is not supported by libgcrypt either; like
      there it falls back to the default layout.  */
   k.out = NULL;
   k.len = 0;
-  render (&k, d, mode);
+  render (&k, d, mode, secure);
   if (!buffer)
     return k.len + 1;  /* Room for the terminating NUL.  */
   if (k.len >= maxlength)
     return 0;
   k.out = buffer;
   k.len = 0;
-  render (&k, d, mode);
+  render (&k, d, mode, secure);
   k.out[k.len] = 0;
   return k.len;
 }

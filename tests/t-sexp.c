@@ -22,6 +22,7 @@
 
 #define PGM "t-sexp"
 #include "t-common.h"
+#include "t-valgrind.h"
 
 #define DIM(v) (sizeof (v) / sizeof ((v)[0]))
 
@@ -1261,16 +1262,147 @@ test_build_fuzz (void)
 }
 
 
+/*
+ * ct: a secret key read from hex and base64 text and printed in the
+ * advanced format, the secret marked undefined for Valgrind's
+ * memcheck.  Run as
+ *   valgrind -q --error-exitcode=99 --suppressions=t-sexp-ct.supp \
+ *     ./t-sexp --only ct
+ * to check that no branch and no memory index depends on the secret
+ * (the suppressions cover only the delimiter tests of the scanners).
+ */
+
+/* Parse TEXT with the LEN secret bytes at offset OFF marked undefined,
+ * then print it in the advanced format (still undefined) and compare
+ * both with the expectations.  */
+static void
+ct_one (const char *what, const char *text, size_t off, size_t len,
+        const unsigned char *secret, size_t slen, const char *expect_adv)
+{
+  size_t n = strlen (text), dlen, plen;
+  char *copy = exact_copy (text, n), *out;
+  gcry_sexp_t s, l;
+  gpg_error_t err;
+  const char *d;
+  int ok;
+
+  VALGRIND_MAKE_MEM_UNDEFINED (copy + off, len);
+  err = gcry_sexp_sscan (&s, NULL, copy, n);
+  VALGRIND_MAKE_MEM_DEFINED (copy, n);
+  free (copy);
+  if (!check (!err && s, "ct %s: parse", what))
+    return;
+
+  plen = gcry_sexp_sprint (s, GCRYSEXP_FMT_ADVANCED, NULL, 0);
+  out = exact_copy ("", plen);
+  ok = gcry_sexp_sprint (s, GCRYSEXP_FMT_ADVANCED, out, plen) + 1 == plen;
+  VALGRIND_MAKE_MEM_DEFINED (out, plen);
+  check (ok && !strcmp (out, expect_adv), "ct %s: printed as '%s'", what,
+         out);
+  free (out);
+
+  l = gcry_sexp_find_token (s, "s", 1);
+  d = gcry_sexp_nth_data (l, 1, &dlen);
+  if (d)
+    VALGRIND_MAKE_MEM_DEFINED (d, dlen);
+  check (d && dlen == slen && !memcmp (d, secret, slen),
+         "ct %s: secret read back", what);
+  gcry_sexp_release (l);
+  gcry_sexp_release (s);
+}
+
+
+static void
+test_ct (void)
+{
+  unsigned long before = test_failed;
+  /* A secret that covers every hex digit in both cases and every
+     base64 character, and bytes that would print as a token, a
+     quoted string or hex.  */
+  static const char b64chars[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  unsigned char secret[48];
+  char hex[2 * sizeof secret + 1], b64[sizeof b64chars];
+  char text[256], expect[256];
+  gcry_sexp_t s;
+  unsigned char *sbuf;
+  char *out;
+  size_t i, n;
+  unsigned long acc = 0;
+  int nbits = 0;
+
+  /* The base64 string decodes to SECRET; its hex form mixes cases.  */
+  memcpy (b64, b64chars, sizeof b64);
+  for (i = n = 0; i < 64; i++)
+    {
+      acc = ((acc << 6) | i) & 0xffff;
+      nbits += 6;
+      if (nbits >= 8)
+        {
+          nbits -= 8;
+          secret[n++] = (unsigned char)(acc >> nbits);
+        }
+    }
+  for (i = 0; i < sizeof secret; i++)
+    snprintf (hex + 2 * i, 3, (i & 1) ? "%02x" : "%02X", secret[i]);
+  snprintf (expect, sizeof expect, "(private-key \n (dilithium3 \n  (s #");
+  for (i = 0; i < sizeof secret; i++)
+    snprintf (expect + strlen (expect), 3, "%02X", secret[i]);
+  strcat (expect, "#)\n  )\n )\n");
+
+  snprintf (text, sizeof text, "(private-key (dilithium3 (s #%s#)))", hex);
+  ct_one ("hex", text, strlen ("(private-key (dilithium3 (s #"),
+          2 * sizeof secret, secret, sizeof secret, expect);
+  snprintf (text, sizeof text, "(private-key (dilithium3 (s |%s|)))", b64);
+  ct_one ("base64", text, strlen ("(private-key (dilithium3 (s |"),
+          64, secret, sizeof secret, expect);
+
+  /* Data of a secure object prints as hex, whatever it looks like
+     ("abc" would be a token); the list names keep their encoding.  */
+  sbuf = gcry_malloc_secure (3);
+  if (!sbuf)
+    die ("out of secure memory");
+  memcpy (sbuf, "abc", 3);
+  VALGRIND_MAKE_MEM_UNDEFINED (sbuf, 3);
+  if (!check (!gcry_sexp_build (&s, NULL, "(data (value %b))", 3, sbuf),
+              "ct: build from secure memory"))
+    s = NULL;
+  n = gcry_sexp_sprint (s, GCRYSEXP_FMT_ADVANCED, NULL, 0);
+  out = exact_copy ("", n);
+  gcry_sexp_sprint (s, GCRYSEXP_FMT_ADVANCED, out, n);
+  VALGRIND_MAKE_MEM_DEFINED (out, n);
+  check (!strcmp (out, "(data \n (value #616263#)\n )\n"),
+         "ct: secure data printed as hex: '%s'", out);
+  free (out);
+  gcry_sexp_release (s);
+  gcry_free (sbuf);
+  group_result ("constant-time text formats", before);
+}
+
+
 int
 main (int argc, char **argv)
 {
-  int i;
+  int i, only_ct = 0;
 
   argc = test_init (argc, argv);
   for (i = 1; i < argc; i++)
     if (!strcmp (argv[i], "--fuzz") && i + 1 < argc)
       fuzz_iterations = strtoul (argv[++i], NULL, 10);
+    else if (!strcmp (argv[i], "--only") && i + 1 < argc
+             && !strcmp (argv[i + 1], "ct"))
+      {
+        only_ct = 1;
+        i++;
+      }
+    else
+      die ("usage: " PGM " [--fuzz N] [--only ct]");
 
+  if (only_ct)
+    {
+      test_ct ();
+      return test_exit ();
+    }
   test_parse ();
   test_print ();
   test_build ();
@@ -1281,5 +1413,6 @@ main (int argc, char **argv)
   test_malformed ();
   test_fuzz ();
   test_build_fuzz ();
+  test_ct ();
   return test_exit ();
 }
