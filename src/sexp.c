@@ -217,9 +217,10 @@ skip_element (const byte *p)
 }
 
 
-/* Create an object from the N encoded bytes at P (one complete
- * element) in secure memory if SECURE.  The empty list gives NULL
- * (with *R_ERR = 0).  On allocation failure NULL is returned and
+/* Create an object from the N encoded bytes at P (complete elements)
+ * in secure memory if SECURE.  Like libgcrypt's normalize, nothing and
+ * anything that starts with the empty list give NULL (with *R_ERR =
+ * 0).  On allocation failure NULL is returned and
  * *R_ERR set.  */
 static gcry_sexp_t
 make_object (const byte *p, size_t n, int secure, gpg_err_code_t *r_err)
@@ -227,7 +228,7 @@ make_object (const byte *p, size_t n, int secure, gpg_err_code_t *r_err)
   gcry_sexp_t s;
 
   *r_err = 0;
-  if (!n || (n == 2 && p[0] == TAG_OPEN && p[1] == TAG_CLOSE))
+  if (!n || (n >= 2 && p[0] == TAG_OPEN && p[1] == TAG_CLOSE))
     return NULL;
   s = secure ? _gcry_malloc_secure (sizeof *s + n + 1)
              : _gcry_malloc (sizeof *s + n + 1);
@@ -409,9 +410,6 @@ struct parser
   size_t errpos;      /* Where an error was found.  */
   int level;          /* Open lists.  */
   int in_hint;        /* Inside "[...]".  */
-  int done;           /* A complete top-level element has been read.  */
-  int extra;          /* Another top-level element follows it ...  */
-  size_t extra_pos;   /* ... starting here.  */
   int argflag;        /* Format mode: '%' directives are allowed.  */
   void **arg_list;    /* Arguments for gcry_sexp_build_array, or  */
   va_list *ap;        /* arguments for gcry_sexp_build.  */
@@ -870,6 +868,10 @@ insert_mpi (struct parser *ps, gcry_mpi_t m, int usg)
       unsigned int nbits;
       const void *p = gcry_mpi_get_opaque (m, &nbits);
 
+      /* An opaque MPI without bytes inserts nothing at all, not an
+         empty string (libgcrypt does the same).  */
+      if (!p || !nbits)
+        return 0;
       return sb_data (&ps->sb, p, ((size_t)nbits + 7) / 8);
     }
   if (usg && gcry_mpi_is_neg (m))
@@ -887,6 +889,30 @@ insert_mpi (struct parser *ps, gcry_mpi_t m, int usg)
     return gpg_err_code (err);
   ps->sb.len += n;
   return sb_data_end (&ps->sb, hdr);
+}
+
+
+/* Insert the first top-level list of S, which is all of S unless S
+ * holds several top-level elements; nothing if S holds no list.  This
+ * is what libgcrypt inserts for %S (for an S that starts with a data
+ * element libgcrypt would read past the list, see the manual).  */
+static gpg_err_code_t
+insert_first_list (struct sbuf *sb, const gcry_sexp_t s)
+{
+  const byte *p = s->d, *end;
+  gpg_err_code_t rc;
+
+  while (*p == TAG_DATA)
+    p = skip_element (p);
+  if (*p != TAG_OPEN)
+    return 0;
+  end = skip_element (p);
+  rc = sb_reserve (sb, end - p);
+  if (rc)
+    return rc;
+  memcpy (sb->buf + sb->len, p, end - p);
+  sb->len += end - p;
+  return 0;
 }
 
 
@@ -977,12 +1003,7 @@ parse_directive (struct parser *ps)
           }
         if (s->secure && (rc = sb_make_secure (&ps->sb)))
           return rc;
-        rc = sb_reserve (&ps->sb, s->size - 1);
-        if (rc)
-          return rc;
-        memcpy (ps->sb.buf + ps->sb.len, s->d, s->size - 1);
-        ps->sb.len += s->size - 1;
-        /* An inserted list is complete by construction.  */
+        rc = insert_first_list (&ps->sb, s);
       }
       break;
 
@@ -1004,7 +1025,6 @@ parse (struct parser *ps)
   while (ps->pos < ps->len)
     {
       int c = ps->buf[ps->pos];
-      size_t before, start;
 
       if (is_space (c))
         {
@@ -1041,26 +1061,14 @@ parse (struct parser *ps)
             }
           ps->level--;
           ps->pos++;
-          if (!ps->level)
-            ps->done = 1;
           continue;
         }
 
-      /* Anything else may start a new element.  We accept exactly one
-         top-level element, so that every object is a single
-         well-formed expression (libgcrypt would concatenate them).
-         Parsing goes on, so that an error inside the trailing
-         elements is reported as libgcrypt reports it; the extra
-         element itself is rejected at the end.  */
-      start = ps->pos;
-      before = ps->sb.len;
+      /* Anything else starts a new element.  Like libgcrypt we accept
+         several top-level elements one after the other; the accessors
+         treat such an object as libgcrypt's do.  */
       if (c == '(')
         {
-          if (ps->done && !ps->extra)
-            {
-              ps->extra = 1;
-              ps->extra_pos = start;
-            }
           if (ps->in_hint)
             {
               ps->errpos = ps->pos;
@@ -1116,13 +1124,6 @@ parse (struct parser *ps)
         }
       if (rc)
         return rc;
-      if (ps->sb.len != before && ps->done && !ps->extra)
-        {
-          ps->extra = 1;
-          ps->extra_pos = start;
-        }
-      if (!ps->level && ps->sb.len != before)
-        ps->done = 1;
     }
 
   if (ps->level)
@@ -1134,11 +1135,6 @@ parse (struct parser *ps)
     {
       ps->errpos = ps->len;
       return GPG_ERR_SEXP_UNMATCHED_DH;
-    }
-  if (ps->extra)
-    {
-      ps->errpos = ps->extra_pos;
-      return GPG_ERR_SEXP_BAD_CHARACTER;
     }
   return 0;
 }
@@ -1237,8 +1233,9 @@ gcry_sexp_create (gcry_sexp_t *retsexp, void *buffer, size_t length,
  * directives take arguments: %m (gcry_mpi_t, STD format or opaque
  * bytes), %M (gcry_mpi_t, USG format), %s (const char *), %d (int),
  * %u (unsigned int), %b (int length, const void *buffer) and %S
- * (gcry_sexp_t, inserted as a copy; NULL inserts nothing).  The
- * result is in secure memory if any argument was.  */
+ * (gcry_sexp_t, its first top-level list inserted as a copy; NULL
+ * inserts nothing).  The result is in secure memory if any argument
+ * was.  */
 gcry_error_t
 gcry_sexp_build (gcry_sexp_t *retsexp, size_t *erroff,
                  const char *format, ...)
@@ -1278,7 +1275,8 @@ gcry_sexp_build_array (gcry_sexp_t *retsexp, size_t *erroff,
 
 /* Return the length of the canonical expression at the start of
  * BUFFER, examining at most LENGTH bytes (no limit if LENGTH is 0).
- * Returns 0 on error with *ERRCODE and *ERROFF set (both optional).
+ * Returns 0 on error with *ERRCODE and *ERROFF set (both optional);
+ * a NULL BUFFER gives 0 with no error code, as in libgcrypt.
  * White space and tokens are not canonical and give
  * GPG_ERR_SEXP_BAD_CHARACTER.  */
 size_t
@@ -1297,10 +1295,7 @@ gcry_sexp_canon_len (const unsigned char *buffer, size_t length,
   if (errcode)
     *errcode = 0;
   if (!buffer)
-    {
-      rc = GPG_ERR_INV_ARG;
-      goto fail;
-    }
+    return 0;  /* Without an error code, as in libgcrypt.  */
   if (buffer[0] != '(')
     {
       rc = GPG_ERR_SEXP_NOT_CANONICAL;
@@ -1419,36 +1414,66 @@ gcry_sexp_canon_len (const unsigned char *buffer, size_t length,
  * Accessors.
  */
 
-/* Return the position of element NUMBER (0-based) of LIST, or NULL if
- * LIST is not a list or too short.  */
+/* Walk from P over NUMBER elements and return the position after them,
+ * or NULL if TAG_END comes first.  The walk counts as libgcrypt's
+ * accessors do: depth starts at 0 at P, a data item at depth 0 and a
+ * closing parenthesis that returns to depth 0 end an element, and the
+ * walk goes on past the end of the list that contains P.  Inside one
+ * list this is the ordinary count; an object with several top-level
+ * lists continues into the next one (libgcrypt behaves the same way,
+ * see the manual).  A negative NUMBER walks nowhere.  */
 static const byte *
-nth_element (const gcry_sexp_t list, int number)
+skip_elements (const byte *p, int number)
 {
-  const byte *p;
+  int level = 0;
 
-  if (!list || number < 0 || list->d[0] != TAG_OPEN)
-    return NULL;
-  p = list->d + 1;
-  for (; number > 0; number--)
+  while (number > 0)
     {
-      if (*p != TAG_DATA && *p != TAG_OPEN)
-        return NULL;
-      p = skip_element (p);
+      switch (*p)
+        {
+        case TAG_DATA:
+          p += 1 + LENBYTES + get_datalen (p + 1);
+          if (!level)
+            number--;
+          break;
+        case TAG_OPEN:
+          level++;
+          p++;
+          break;
+        case TAG_CLOSE:
+          level--;
+          p++;
+          if (!level)
+            number--;
+          break;
+        default:
+          return NULL;
+        }
     }
-  if (*p != TAG_DATA && *p != TAG_OPEN)
-    return NULL;
   return p;
 }
 
 
-/* Copy the element at P of LIST into a new object.  */
+/* Return the position of element NUMBER of LIST (counted by
+ * skip_elements from just after its first parenthesis), which may be
+ * a TAG_CLOSE or TAG_END when there is none.  NULL if LIST is NULL,
+ * does not start with a list, or the walk reaches the end.  */
+static const byte *
+nth_element (const gcry_sexp_t list, int number)
+{
+  if (!list || list->d[0] != TAG_OPEN)
+    return NULL;
+  return skip_elements (list->d + 1, number);
+}
+
+
+/* Copy the element at P of LIST (a TAG_DATA or TAG_OPEN) into a new
+ * object.  */
 static gcry_sexp_t
 copy_element (const gcry_sexp_t list, const byte *p)
 {
   gpg_err_code_t rc;
 
-  if (!p)
-    return NULL;
   return make_object (p, skip_element (p) - p, list->secure, &rc);
 }
 
@@ -1475,37 +1500,63 @@ make_list (const gcry_sexp_t list, const byte *p, size_t n)
 }
 
 
-/* Copy the element at P of LIST into a new object; a data element
- * becomes a list holding just that element, as libgcrypt's
- * gcry_sexp_nth does.  */
+/* Copy the element at P of LIST into a new object: a data element
+ * becomes a list holding just that element, a list is copied, and
+ * anything else (the end of a list or of LIST) gives NULL.  This is
+ * the result of libgcrypt's gcry_sexp_nth and gcry_sexp_cdr.  */
 static gcry_sexp_t
 copy_element_as_list (const gcry_sexp_t list, const byte *p)
 {
-  if (!p || *p != TAG_DATA)
+  if (!p)
+    return NULL;
+  if (*p == TAG_DATA)
+    return make_list (list, p, skip_element (p) - p);
+  if (*p == TAG_OPEN)
     return copy_element (list, p);
-  return make_list (list, p, skip_element (p) - p);
+  return NULL;
 }
 
 
-/* Return the number of elements of LIST; 0 for NULL or a single data
- * element.  */
+/* Return the number of elements at depth 1, i.e. of the top-level
+ * list, as libgcrypt does: with several top-level lists their elements
+ * add up, a top-level data element does not count, and NULL has 0.  */
 int
 gcry_sexp_length (const gcry_sexp_t list)
 {
   const byte *p;
-  int n = 0;
+  int level = 0, n = 0;
 
-  if (!list || list->d[0] != TAG_OPEN)
+  if (!list)
     return 0;
-  for (p = list->d + 1; *p == TAG_DATA || *p == TAG_OPEN; n++)
-    p = skip_element (p);
+  for (p = list->d; *p != TAG_END; )
+    {
+      switch (*p)
+        {
+        case TAG_DATA:
+          if (level == 1)
+            n++;
+          p += 1 + LENBYTES + get_datalen (p + 1);
+          break;
+        case TAG_OPEN:
+          if (level == 1)
+            n++;
+          level++;
+          p++;
+          break;
+        default:
+          level--;
+          p++;
+          break;
+        }
+    }
   return n;
 }
 
 
-/* Return a copy of element NUMBER (0-based) of LIST; a data element
- * comes back as a one-element list, so that gcry_sexp_nth_data (R, 0)
- * reads it.  NULL if there is no such element.  */
+/* Return a copy of element NUMBER (0-based; a negative NUMBER means 0,
+ * as in libgcrypt) of LIST; a data element comes back as a
+ * one-element list, so that gcry_sexp_nth_data (R, 0) reads it.  NULL
+ * if there is no such element or LIST does not start with a list.  */
 gcry_sexp_t
 gcry_sexp_nth (const gcry_sexp_t list, int number)
 {
@@ -1521,27 +1572,31 @@ gcry_sexp_car (const gcry_sexp_t list)
 }
 
 
+/* The car of the cdr, composed as in libgcrypt.  */
 gcry_sexp_t
 gcry_sexp_cadr (const gcry_sexp_t list)
 {
-  /* The car of the cdr is the second element.  */
-  return gcry_sexp_nth (list, 1);
+  gcry_sexp_t rest = gcry_sexp_cdr (list);
+  gcry_sexp_t r = gcry_sexp_car (rest);
+
+  gcry_sexp_release (rest);
+  return r;
 }
 
 
-/* Return a new list of the elements 1..n-1 of LIST, or NULL if LIST
- * has fewer than two elements.  */
+/* Return a new list holding element 1 of LIST, or NULL if LIST has no
+ * element 1.  This is what libgcrypt's gcry_sexp_cdr returns (its
+ * manual promises the list of all elements but the first, and
+ * programs are written against the code): the cdr of (a b c) is (b),
+ * and that of (a (b c) d) is ((b c)).  */
 gcry_sexp_t
 gcry_sexp_cdr (const gcry_sexp_t list)
 {
-  const byte *start, *end;
+  const byte *p = nth_element (list, 1);
 
-  start = nth_element (list, 1);
-  if (!start)
+  if (!p || (*p != TAG_DATA && *p != TAG_OPEN))
     return NULL;
-  for (end = start; *end == TAG_DATA || *end == TAG_OPEN; )
-    end = skip_element (end);
-  return make_list (list, start, end - start);
+  return make_list (list, p, skip_element (p) - p);
 }
 
 
@@ -1578,9 +1633,10 @@ gcry_sexp_find_token (gcry_sexp_t list, const char *tok, size_t toklen)
 }
 
 
-/* Return a pointer into LIST to the data of element NUMBER and store
- * its length at *DATALEN; a single data element is its own element 0.
- * NULL (and length 0) if that element is missing or a list.  */
+/* Return a pointer into LIST to the data of element NUMBER (counted as
+ * by gcry_sexp_nth, a negative NUMBER means 0) and store its length at
+ * *DATALEN; a top-level data element is its own element 0.  NULL (and
+ * length 0) if that element is missing or a list.  */
 const char *
 _gcry_sexp_nth_data (gcry_sexp_t list, int number, size_t *datalen)
 {
@@ -1588,11 +1644,11 @@ _gcry_sexp_nth_data (gcry_sexp_t list, int number, size_t *datalen)
 
   if (datalen)
     *datalen = 0;
-  if (!list || number < 0)
+  if (!list)
     return NULL;
   if (list->d[0] == TAG_DATA)
     {
-      /* A single data element is its own element 0.  */
+      /* A top-level data element is its own element 0.  */
       if (number)
         return NULL;
       p = list->d;
@@ -2006,7 +2062,8 @@ enum slot_kind
     SLOT_STRING       /* char ** we allocated.  */
   };
 
-#define EXTRACT_MAX_PARAMS 32
+/* libgcrypt's limit; more names give GPG_ERR_LIMIT_REACHED.  */
+#define EXTRACT_MAX_PARAMS 20
 
 
 /* Return the concatenation of the data elements 1..n-1 of L separated
@@ -2068,11 +2125,9 @@ extract_one (gcry_sexp_t l, void *arg, int mode, int submode,
             data = _gcry_sexp_nth_data (l, 1, &n);
             if (!data || !n)
               return GPG_ERR_INV_OBJ;
+            /* LEN stays as it is, as in libgcrypt.  */
             if (spec->off > spec->size || n > spec->size - spec->off)
-              {
-                spec->len = 0;
-                return GPG_ERR_BUFFER_TOO_SHORT;
-              }
+              return GPG_ERR_BUFFER_TOO_SHORT;
             memcpy ((char *)spec->data + spec->off, data, n);
             spec->len = n;
             *kind = SLOT_BUF_CALLER;
@@ -2338,11 +2393,6 @@ gcry_sexp_extract_param (gcry_sexp_t sexp, const char *path,
         }
       if ((rc = parse_name (&s, &name, &namelen)))
         break;
-      if (nargs == EXTRACT_MAX_PARAMS)
-        {
-          rc = GPG_ERR_LIMIT_REACHED;
-          break;
-        }
       args[nargs] = va_arg (ap, void *);
       if (!args[nargs])
         {
@@ -2350,6 +2400,13 @@ gcry_sexp_extract_param (gcry_sexp_t sexp, const char *path,
           break;
         }
       kinds[nargs++] = SLOT_NONE;
+      /* As in libgcrypt, anything after the last name that fits (even
+         a '?' or a space) is too much.  */
+      if (nargs == EXTRACT_MAX_PARAMS && *s)
+        {
+          rc = GPG_ERR_LIMIT_REACHED;
+          break;
+        }
     }
   if (!rc && va_arg (ap, void *))
     rc = GPG_ERR_INV_ARG;  /* More pointers than names (or no NULL).  */
