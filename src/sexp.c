@@ -27,11 +27,19 @@
  * flat byte string of tags
  *   TAG_OPEN  TAG_CLOSE  TAG_DATA <4 byte big-endian length> <bytes>
  * terminated by TAG_END.  Objects are immutable; car/cdr/nth and
- * friends return new objects.  The string always holds exactly one
- * well-formed element (a list or a single data item), which the
- * parser guarantees, so the accessors can walk it without further
- * bounds checks.  The empty list "()" and empty input are represented
- * by NULL, as in libgcrypt.
+ * friends return new objects.  The string holds a sequence of
+ * balanced elements (lists or data items): like libgcrypt we accept
+ * several top-level elements, and the accessors then behave as
+ * libgcrypt's do on them.  The parser guarantees the balance, so a
+ * walk that stops at TAG_END stays in bounds.  An object that starts
+ * with the empty list "()" and empty input are represented by NULL,
+ * as in libgcrypt.
+ *
+ * Secret data in the text formats: hex and base64 strings are decoded
+ * without branches or table lookups on the digits (the scanners that
+ * find a string's end branch only on "is this the delimiter / white
+ * space", which is the same for every digit), and data that may be
+ * secret is always printed as hex (see emit_data_advanced).
  *
  * Secrets: an object is put into secure memory when any input it was
  * made from was in secure memory (the scanned buffer, an MPI with
@@ -48,6 +56,7 @@
 #include <stdint.h>
 
 #include "g10lib.h"
+#include "const-time.h"
 #include "../mpi/mpi.h"
 
 #define TAG_END    0
@@ -105,32 +114,56 @@ is_token_char (int c)
   return is_alpha (c) || is_digit (c) || is_token_special (c);
 }
 
-static int
-hex_value (int c)
+/* Return 1 if A < B, else 0, for A and B below 2^31, without a
+   branch.  */
+static inline u32
+ct_lt (u32 a, u32 b)
 {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
+  return (a - b) >> 31;
 }
 
-static int
-base64_value (int c)
+/* Return 1 if LO <= C <= HI, else 0, without a branch.  */
+static inline u32
+ct_in_range (u32 c, u32 lo, u32 hi)
 {
-  if (c >= 'A' && c <= 'Z')
-    return c - 'A';
-  if (c >= 'a' && c <= 'z')
-    return c - 'a' + 26;
-  if (c >= '0' && c <= '9')
-    return c - '0' + 52;
-  if (c == '+')
-    return 62;
-  if (c == '/')
-    return 63;
-  return -1;
+  return (ct_lt (c, lo) | ct_lt (hi, c)) ^ 1;
+}
+
+/* Return the value of the hex digit C (0..15) and, in bit 8, 1 if C is
+ * not a hex digit.  Computed with masks only, so that the value of a
+ * secret digit does not show in timing.  */
+static u32
+hex_value_ct (u32 c)
+{
+  u32 dig = ct_value_barrier_u32 (ct_in_range (c, '0', '9'));
+  u32 upp = ct_value_barrier_u32 (ct_in_range (c, 'A', 'F'));
+  u32 low = ct_value_barrier_u32 (ct_in_range (c, 'a', 'f'));
+  u32 v;
+
+  v = ((0 - dig) & (c - '0'))
+      | ((0 - upp) & (c - 'A' + 10))
+      | ((0 - low) & (c - 'a' + 10));
+  return (v & 15) | ((dig | upp | low) ^ 1) << 8;
+}
+
+/* Return the value of the base64 character C (0..63) and, in bit 8, 1
+ * if C is not in the base64 alphabet; masks only, as hex_value_ct.  */
+static u32
+base64_value_ct (u32 c)
+{
+  u32 upp = ct_value_barrier_u32 (ct_in_range (c, 'A', 'Z'));
+  u32 low = ct_value_barrier_u32 (ct_in_range (c, 'a', 'z'));
+  u32 dig = ct_value_barrier_u32 (ct_in_range (c, '0', '9'));
+  u32 plus = ct_value_barrier_u32 (ct_in_range (c, '+', '+'));
+  u32 slash = ct_value_barrier_u32 (ct_in_range (c, '/', '/'));
+  u32 v;
+
+  v = ((0 - upp) & (c - 'A'))
+      | ((0 - low) & (c - 'a' + 26))
+      | ((0 - dig) & (c - '0' + 52))
+      | ((0 - plus) & 62)
+      | ((0 - slash) & 63);
+  return (v & 63) | ((upp | low | dig | plus | slash) ^ 1) << 8;
 }
 
 
@@ -184,9 +217,10 @@ skip_element (const byte *p)
 }
 
 
-/* Create an object from the N encoded bytes at P (one complete
- * element) in secure memory if SECURE.  The empty list gives NULL
- * (with *R_ERR = 0).  On allocation failure NULL is returned and
+/* Create an object from the N encoded bytes at P (complete elements)
+ * in secure memory if SECURE.  Like libgcrypt's normalize, nothing and
+ * anything that starts with the empty list give NULL (with *R_ERR =
+ * 0).  On allocation failure NULL is returned and
  * *R_ERR set.  */
 static gcry_sexp_t
 make_object (const byte *p, size_t n, int secure, gpg_err_code_t *r_err)
@@ -194,7 +228,7 @@ make_object (const byte *p, size_t n, int secure, gpg_err_code_t *r_err)
   gcry_sexp_t s;
 
   *r_err = 0;
-  if (!n || (n == 2 && p[0] == TAG_OPEN && p[1] == TAG_CLOSE))
+  if (!n || (n >= 2 && p[0] == TAG_OPEN && p[1] == TAG_CLOSE))
     return NULL;
   s = secure ? _gcry_malloc_secure (sizeof *s + n + 1)
              : _gcry_malloc (sizeof *s + n + 1);
@@ -376,9 +410,6 @@ struct parser
   size_t errpos;      /* Where an error was found.  */
   int level;          /* Open lists.  */
   int in_hint;        /* Inside "[...]".  */
-  int done;           /* A complete top-level element has been read.  */
-  int extra;          /* Another top-level element follows it ...  */
-  size_t extra_pos;   /* ... starting here.  */
   int argflag;        /* Format mode: '%' directives are allowed.  */
   void **arg_list;    /* Arguments for gcry_sexp_build_array, or  */
   va_list *ap;        /* arguments for gcry_sexp_build.  */
@@ -468,13 +499,15 @@ parse_quoted (struct parser *ps)
           i++;
           continue;
         case 'x':
-          if (i + 2 >= ps->len || hex_value (ps->buf[i + 1]) < 0
-              || hex_value (ps->buf[i + 2]) < 0)
+          if (i + 2 >= ps->len
+              || ((hex_value_ct (ps->buf[i + 1])
+                   | hex_value_ct (ps->buf[i + 2])) >> 8))
             {
               ps->errpos = i;
               return GPG_ERR_SEXP_BAD_QUOTATION;
             }
-          c = hex_value (ps->buf[i + 1]) * 16 + hex_value (ps->buf[i + 2]);
+          c = (int)(hex_value_ct (ps->buf[i + 1]) * 16
+                    + hex_value_ct (ps->buf[i + 2]));
           i += 2;
           break;
         default:
@@ -507,60 +540,195 @@ parse_quoted (struct parser *ps)
 }
 
 
+/* The position of the first byte of the hex string at PS->pos (just
+ * after the '#') that is neither a hex digit nor white space.  Only
+ * used on the error path, so it may branch.  */
+static size_t
+first_bad_hex (struct parser *ps)
+{
+  size_t i = ps->pos + 1;
+
+  while (i < ps->len && ((hex_value_ct (ps->buf[i]) >> 8) == 0
+                         || is_space (ps->buf[i])))
+    i++;
+  return i;
+}
+
+
+/* Scan the hex string "#...#" starting at PS->pos: find the closing
+ * '#', copy the digits without the white space between them to OUT
+ * (room for the rest of the input) and store their number at
+ * *R_NDIGITS and the position of the closing '#' at *R_END.  The
+ * branches here depend only on whether a byte is the closing '#' or
+ * white space, which is the same for every digit of a secret; the
+ * validity of the digits is collected in a mask and checked once at
+ * the end, and their values are left to decode_hex.  (This is the
+ * one place where the constant-time test under Valgrind expects
+ * reports for the digits: see tests/t-sexp-ct.supp.)  */
+static gpg_err_code_t
+scan_hex (struct parser *ps, byte *out, size_t *r_ndigits, size_t *r_end)
+{
+  size_t end, n = 0;
+  u32 bad = 0;
+
+  for (end = ps->pos + 1; end < ps->len; end++)
+    {
+      byte c = ps->buf[end];
+
+      if (c == '#')
+        break;
+      if (is_space (c))
+        continue;
+      bad |= hex_value_ct (c);
+      out[n++] = c;
+    }
+  /* A comparison rather than a shift: the compiler then has no
+     register that is known to be zero on the good path and reuses it
+     as the return value, which would make memcheck see the result as
+     depending on the digits.  */
+  if (bad > 0xff)
+    {
+      ps->errpos = first_bad_hex (ps);
+      return GPG_ERR_SEXP_BAD_HEX_CHAR;
+    }
+  if (end >= ps->len)
+    return eof_error (ps, GPG_ERR_SEXP_BAD_HEX_CHAR);
+  *r_ndigits = n;
+  *r_end = end;
+  return 0;
+}
+
+
+/* Convert the N / 2 digit pairs at BUF (checked by scan_hex) to bytes
+ * in place, without branches or table lookups on the digits.  */
+static void
+decode_hex (byte *buf, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i + 1 < n; i += 2)
+    buf[i / 2] = (byte)((hex_value_ct (buf[i]) << 4)
+                        | (hex_value_ct (buf[i + 1]) & 15));
+}
+
+
 /* Hex data "#...#" starting at PS->pos; white space between the
  * digits is ignored.  */
 static gpg_err_code_t
 parse_hex (struct parser *ps)
 {
   gpg_err_code_t rc;
-  size_t i, end, ndigits = 0, hdr;
-  int hi = -1;
+  size_t end, ndigits, hdr;
   struct sbuf *sb = &ps->sb;
 
-  for (end = ps->pos + 1; ; end++)
-    {
-      if (end >= ps->len)
-        return eof_error (ps, GPG_ERR_SEXP_BAD_HEX_CHAR);
-      if (ps->buf[end] == '#')
-        break;
-      if (hex_value (ps->buf[end]) >= 0)
-        ndigits++;
-      else if (!is_space (ps->buf[end]))
-        {
-          ps->errpos = end;
-          return GPG_ERR_SEXP_BAD_HEX_CHAR;
-        }
-    }
-  if ((ndigits & 1))
-    {
-      ps->errpos = end;
-      return GPG_ERR_SEXP_ODD_HEX_NUMBERS;
-    }
-  rc = sb_data_begin (sb, ndigits / 2, &hdr);
+  /* The digits are copied into the output first; the decoded string
+     is half as long.  */
+  rc = sb_data_begin (sb, ps->len - ps->pos, &hdr);
   if (rc)
     {
       ps->errpos = ps->pos;
       return rc;
     }
-  for (i = ps->pos + 1; i < end; i++)
+  rc = scan_hex (ps, sb->buf + sb->len, &ndigits, &end);
+  if (rc)
+    return rc;
+  if ((ndigits & 1))
     {
-      int v = hex_value (ps->buf[i]);
-
-      if (v < 0)
-        continue;
-      if (hi < 0)
-        hi = v;
-      else
-        {
-          sb->buf[sb->len++] = (byte)(hi * 16 + v);
-          hi = -1;
-        }
+      ps->errpos = end;
+      return GPG_ERR_SEXP_ODD_HEX_NUMBERS;
     }
+  decode_hex (sb->buf + sb->len, ndigits);
+  /* Wipe the copied digits beyond the decoded bytes.  */
+  wipememory (sb->buf + sb->len + ndigits / 2, ndigits - ndigits / 2);
+  sb->len += ndigits / 2;
   rc = sb_data_end (sb, hdr);
   if (rc)
     ps->errpos = ps->pos;
   ps->pos = end + 1;
   return rc;
+}
+
+
+/* The position of the first byte of the base64 string at PS->pos that
+ * is not in the alphabet or follows the padding (error path only).  */
+static size_t
+first_bad_base64 (struct parser *ps)
+{
+  size_t i;
+  int padding = 0;
+
+  for (i = ps->pos + 1; i < ps->len; i++)
+    {
+      if (ps->buf[i] == '=')
+        padding = 1;
+      else if ((base64_value_ct (ps->buf[i]) >> 8) || padding)
+        break;
+    }
+  return i;
+}
+
+
+/* Scan the base64 string "|...|" starting at PS->pos as scan_hex does:
+ * copy the characters before the padding to OUT and store their number
+ * at *R_NCHARS and the position of the closing '|' at *R_END.  Only
+ * '=' may follow the first '='.  The branches depend only on whether a
+ * byte is the closing '|' or padding.  */
+static gpg_err_code_t
+scan_base64 (struct parser *ps, byte *out, size_t *r_nchars, size_t *r_end)
+{
+  size_t end, n = 0;
+  u32 bad = 0, padding = 0;
+
+  for (end = ps->pos + 1; end < ps->len; end++)
+    {
+      byte c = ps->buf[end];
+
+      if (c == '|')
+        break;
+      if (c == '=')
+        {
+          padding = 1 << 8;
+          continue;
+        }
+      /* Not in the alphabet, or data after the padding.  */
+      bad |= base64_value_ct (c) | padding;
+      out[n++] = c;
+    }
+  if (bad > 0xff)  /* Not a shift, see scan_hex.  */
+    {
+      ps->errpos = first_bad_base64 (ps);
+      return GPG_ERR_SEXP_BAD_CHARACTER;
+    }
+  if (end >= ps->len)
+    return eof_error (ps, GPG_ERR_SEXP_BAD_CHARACTER);
+  *r_nchars = n;
+  *r_end = end;
+  return 0;
+}
+
+
+/* Decode the N base64 characters at BUF (checked by scan_base64) in
+ * place and return the number of bytes.  Bits that do not make up a
+ * full byte are dropped.  The branches depend only on N.  */
+static size_t
+decode_base64 (byte *buf, size_t n)
+{
+  size_t i, o = 0;
+  u32 acc = 0;
+  int nbits = 0;
+
+  for (i = 0; i < n; i++)
+    {
+      acc = (acc << 6) | (base64_value_ct (buf[i]) & 63);
+      nbits += 6;
+      if (nbits >= 8)
+        {
+          nbits -= 8;
+          buf[o++] = (byte)(acc >> nbits);
+        }
+    }
+  acc = 0;
+  return o;
 }
 
 
@@ -572,47 +740,21 @@ static gpg_err_code_t
 parse_base64 (struct parser *ps)
 {
   gpg_err_code_t rc;
-  size_t i, end, nchars = 0, hdr;
-  u32 acc = 0;
-  int nbits = 0, padding = 0;
+  size_t end, nchars, nbytes, hdr;
   struct sbuf *sb = &ps->sb;
 
-  for (end = ps->pos + 1; ; end++)
-    {
-      int c;
-
-      if (end >= ps->len)
-        return eof_error (ps, GPG_ERR_SEXP_BAD_CHARACTER);
-      c = ps->buf[end];
-      if (c == '|')
-        break;
-      if (c == '=')
-        padding = 1;
-      else if (base64_value (c) < 0 || padding)
-        {
-          /* Not in the alphabet, or data after the padding.  */
-          ps->errpos = end;
-          return GPG_ERR_SEXP_BAD_CHARACTER;
-        }
-      else
-        nchars++;
-    }
-  rc = sb_data_begin (sb, nchars / 4 * 3 + 2, &hdr);
+  rc = sb_data_begin (sb, ps->len - ps->pos, &hdr);
   if (rc)
     {
       ps->errpos = ps->pos;
       return rc;
     }
-  for (i = ps->pos + 1; i < ps->pos + 1 + nchars; i++)
-    {
-      acc = (acc << 6) | (u32)base64_value (ps->buf[i]);
-      nbits += 6;
-      if (nbits >= 8)
-        {
-          nbits -= 8;
-          sb->buf[sb->len++] = (byte)(acc >> nbits);
-        }
-    }
+  rc = scan_base64 (ps, sb->buf + sb->len, &nchars, &end);
+  if (rc)
+    return rc;
+  nbytes = decode_base64 (sb->buf + sb->len, nchars);
+  wipememory (sb->buf + sb->len + nbytes, nchars - nbytes);
+  sb->len += nbytes;
   rc = sb_data_end (sb, hdr);
   if (rc)
     ps->errpos = ps->pos;
@@ -726,6 +868,10 @@ insert_mpi (struct parser *ps, gcry_mpi_t m, int usg)
       unsigned int nbits;
       const void *p = gcry_mpi_get_opaque (m, &nbits);
 
+      /* An opaque MPI without bytes inserts nothing at all, not an
+         empty string (libgcrypt does the same).  */
+      if (!p || !nbits)
+        return 0;
       return sb_data (&ps->sb, p, ((size_t)nbits + 7) / 8);
     }
   if (usg && gcry_mpi_is_neg (m))
@@ -743,6 +889,30 @@ insert_mpi (struct parser *ps, gcry_mpi_t m, int usg)
     return gpg_err_code (err);
   ps->sb.len += n;
   return sb_data_end (&ps->sb, hdr);
+}
+
+
+/* Insert the first top-level list of S, which is all of S unless S
+ * holds several top-level elements; nothing if S holds no list.  This
+ * is what libgcrypt inserts for %S (for an S that starts with a data
+ * element libgcrypt would read past the list, see the manual).  */
+static gpg_err_code_t
+insert_first_list (struct sbuf *sb, const gcry_sexp_t s)
+{
+  const byte *p = s->d, *end;
+  gpg_err_code_t rc;
+
+  while (*p == TAG_DATA)
+    p = skip_element (p);
+  if (*p != TAG_OPEN)
+    return 0;
+  end = skip_element (p);
+  rc = sb_reserve (sb, end - p);
+  if (rc)
+    return rc;
+  memcpy (sb->buf + sb->len, p, end - p);
+  sb->len += end - p;
+  return 0;
 }
 
 
@@ -833,12 +1003,7 @@ parse_directive (struct parser *ps)
           }
         if (s->secure && (rc = sb_make_secure (&ps->sb)))
           return rc;
-        rc = sb_reserve (&ps->sb, s->size - 1);
-        if (rc)
-          return rc;
-        memcpy (ps->sb.buf + ps->sb.len, s->d, s->size - 1);
-        ps->sb.len += s->size - 1;
-        /* An inserted list is complete by construction.  */
+        rc = insert_first_list (&ps->sb, s);
       }
       break;
 
@@ -860,7 +1025,6 @@ parse (struct parser *ps)
   while (ps->pos < ps->len)
     {
       int c = ps->buf[ps->pos];
-      size_t before, start;
 
       if (is_space (c))
         {
@@ -897,26 +1061,14 @@ parse (struct parser *ps)
             }
           ps->level--;
           ps->pos++;
-          if (!ps->level)
-            ps->done = 1;
           continue;
         }
 
-      /* Anything else may start a new element.  We accept exactly one
-         top-level element, so that every object is a single
-         well-formed expression (libgcrypt would concatenate them).
-         Parsing goes on, so that an error inside the trailing
-         elements is reported as libgcrypt reports it; the extra
-         element itself is rejected at the end.  */
-      start = ps->pos;
-      before = ps->sb.len;
+      /* Anything else starts a new element.  Like libgcrypt we accept
+         several top-level elements one after the other; the accessors
+         treat such an object as libgcrypt's do.  */
       if (c == '(')
         {
-          if (ps->done && !ps->extra)
-            {
-              ps->extra = 1;
-              ps->extra_pos = start;
-            }
           if (ps->in_hint)
             {
               ps->errpos = ps->pos;
@@ -972,13 +1124,6 @@ parse (struct parser *ps)
         }
       if (rc)
         return rc;
-      if (ps->sb.len != before && ps->done && !ps->extra)
-        {
-          ps->extra = 1;
-          ps->extra_pos = start;
-        }
-      if (!ps->level && ps->sb.len != before)
-        ps->done = 1;
     }
 
   if (ps->level)
@@ -990,11 +1135,6 @@ parse (struct parser *ps)
     {
       ps->errpos = ps->len;
       return GPG_ERR_SEXP_UNMATCHED_DH;
-    }
-  if (ps->extra)
-    {
-      ps->errpos = ps->extra_pos;
-      return GPG_ERR_SEXP_BAD_CHARACTER;
     }
   return 0;
 }
@@ -1093,8 +1233,9 @@ gcry_sexp_create (gcry_sexp_t *retsexp, void *buffer, size_t length,
  * directives take arguments: %m (gcry_mpi_t, STD format or opaque
  * bytes), %M (gcry_mpi_t, USG format), %s (const char *), %d (int),
  * %u (unsigned int), %b (int length, const void *buffer) and %S
- * (gcry_sexp_t, inserted as a copy; NULL inserts nothing).  The
- * result is in secure memory if any argument was.  */
+ * (gcry_sexp_t, its first top-level list inserted as a copy; NULL
+ * inserts nothing).  The result is in secure memory if any argument
+ * was.  */
 gcry_error_t
 gcry_sexp_build (gcry_sexp_t *retsexp, size_t *erroff,
                  const char *format, ...)
@@ -1134,7 +1275,8 @@ gcry_sexp_build_array (gcry_sexp_t *retsexp, size_t *erroff,
 
 /* Return the length of the canonical expression at the start of
  * BUFFER, examining at most LENGTH bytes (no limit if LENGTH is 0).
- * Returns 0 on error with *ERRCODE and *ERROFF set (both optional).
+ * Returns 0 on error with *ERRCODE and *ERROFF set (both optional);
+ * a NULL BUFFER gives 0 with no error code, as in libgcrypt.
  * White space and tokens are not canonical and give
  * GPG_ERR_SEXP_BAD_CHARACTER.  */
 size_t
@@ -1153,10 +1295,7 @@ gcry_sexp_canon_len (const unsigned char *buffer, size_t length,
   if (errcode)
     *errcode = 0;
   if (!buffer)
-    {
-      rc = GPG_ERR_INV_ARG;
-      goto fail;
-    }
+    return 0;  /* Without an error code, as in libgcrypt.  */
   if (buffer[0] != '(')
     {
       rc = GPG_ERR_SEXP_NOT_CANONICAL;
@@ -1275,36 +1414,66 @@ gcry_sexp_canon_len (const unsigned char *buffer, size_t length,
  * Accessors.
  */
 
-/* Return the position of element NUMBER (0-based) of LIST, or NULL if
- * LIST is not a list or too short.  */
+/* Walk from P over NUMBER elements and return the position after them,
+ * or NULL if TAG_END comes first.  The walk counts as libgcrypt's
+ * accessors do: depth starts at 0 at P, a data item at depth 0 and a
+ * closing parenthesis that returns to depth 0 end an element, and the
+ * walk goes on past the end of the list that contains P.  Inside one
+ * list this is the ordinary count; an object with several top-level
+ * lists continues into the next one (libgcrypt behaves the same way,
+ * see the manual).  A negative NUMBER walks nowhere.  */
 static const byte *
-nth_element (const gcry_sexp_t list, int number)
+skip_elements (const byte *p, int number)
 {
-  const byte *p;
+  int level = 0;
 
-  if (!list || number < 0 || list->d[0] != TAG_OPEN)
-    return NULL;
-  p = list->d + 1;
-  for (; number > 0; number--)
+  while (number > 0)
     {
-      if (*p != TAG_DATA && *p != TAG_OPEN)
-        return NULL;
-      p = skip_element (p);
+      switch (*p)
+        {
+        case TAG_DATA:
+          p += 1 + LENBYTES + get_datalen (p + 1);
+          if (!level)
+            number--;
+          break;
+        case TAG_OPEN:
+          level++;
+          p++;
+          break;
+        case TAG_CLOSE:
+          level--;
+          p++;
+          if (!level)
+            number--;
+          break;
+        default:
+          return NULL;
+        }
     }
-  if (*p != TAG_DATA && *p != TAG_OPEN)
-    return NULL;
   return p;
 }
 
 
-/* Copy the element at P of LIST into a new object.  */
+/* Return the position of element NUMBER of LIST (counted by
+ * skip_elements from just after its first parenthesis), which may be
+ * a TAG_CLOSE or TAG_END when there is none.  NULL if LIST is NULL,
+ * does not start with a list, or the walk reaches the end.  */
+static const byte *
+nth_element (const gcry_sexp_t list, int number)
+{
+  if (!list || list->d[0] != TAG_OPEN)
+    return NULL;
+  return skip_elements (list->d + 1, number);
+}
+
+
+/* Copy the element at P of LIST (a TAG_DATA or TAG_OPEN) into a new
+ * object.  */
 static gcry_sexp_t
 copy_element (const gcry_sexp_t list, const byte *p)
 {
   gpg_err_code_t rc;
 
-  if (!p)
-    return NULL;
   return make_object (p, skip_element (p) - p, list->secure, &rc);
 }
 
@@ -1331,37 +1500,63 @@ make_list (const gcry_sexp_t list, const byte *p, size_t n)
 }
 
 
-/* Copy the element at P of LIST into a new object; a data element
- * becomes a list holding just that element, as libgcrypt's
- * gcry_sexp_nth does.  */
+/* Copy the element at P of LIST into a new object: a data element
+ * becomes a list holding just that element, a list is copied, and
+ * anything else (the end of a list or of LIST) gives NULL.  This is
+ * the result of libgcrypt's gcry_sexp_nth and gcry_sexp_cdr.  */
 static gcry_sexp_t
 copy_element_as_list (const gcry_sexp_t list, const byte *p)
 {
-  if (!p || *p != TAG_DATA)
+  if (!p)
+    return NULL;
+  if (*p == TAG_DATA)
+    return make_list (list, p, skip_element (p) - p);
+  if (*p == TAG_OPEN)
     return copy_element (list, p);
-  return make_list (list, p, skip_element (p) - p);
+  return NULL;
 }
 
 
-/* Return the number of elements of LIST; 0 for NULL or a single data
- * element.  */
+/* Return the number of elements at depth 1, i.e. of the top-level
+ * list, as libgcrypt does: with several top-level lists their elements
+ * add up, a top-level data element does not count, and NULL has 0.  */
 int
 gcry_sexp_length (const gcry_sexp_t list)
 {
   const byte *p;
-  int n = 0;
+  int level = 0, n = 0;
 
-  if (!list || list->d[0] != TAG_OPEN)
+  if (!list)
     return 0;
-  for (p = list->d + 1; *p == TAG_DATA || *p == TAG_OPEN; n++)
-    p = skip_element (p);
+  for (p = list->d; *p != TAG_END; )
+    {
+      switch (*p)
+        {
+        case TAG_DATA:
+          if (level == 1)
+            n++;
+          p += 1 + LENBYTES + get_datalen (p + 1);
+          break;
+        case TAG_OPEN:
+          if (level == 1)
+            n++;
+          level++;
+          p++;
+          break;
+        default:
+          level--;
+          p++;
+          break;
+        }
+    }
   return n;
 }
 
 
-/* Return a copy of element NUMBER (0-based) of LIST; a data element
- * comes back as a one-element list, so that gcry_sexp_nth_data (R, 0)
- * reads it.  NULL if there is no such element.  */
+/* Return a copy of element NUMBER (0-based; a negative NUMBER means 0,
+ * as in libgcrypt) of LIST; a data element comes back as a
+ * one-element list, so that gcry_sexp_nth_data (R, 0) reads it.  NULL
+ * if there is no such element or LIST does not start with a list.  */
 gcry_sexp_t
 gcry_sexp_nth (const gcry_sexp_t list, int number)
 {
@@ -1377,27 +1572,31 @@ gcry_sexp_car (const gcry_sexp_t list)
 }
 
 
+/* The car of the cdr, composed as in libgcrypt.  */
 gcry_sexp_t
 gcry_sexp_cadr (const gcry_sexp_t list)
 {
-  /* The car of the cdr is the second element.  */
-  return gcry_sexp_nth (list, 1);
+  gcry_sexp_t rest = gcry_sexp_cdr (list);
+  gcry_sexp_t r = gcry_sexp_car (rest);
+
+  gcry_sexp_release (rest);
+  return r;
 }
 
 
-/* Return a new list of the elements 1..n-1 of LIST, or NULL if LIST
- * has fewer than two elements.  */
+/* Return a new list holding element 1 of LIST, or NULL if LIST has no
+ * element 1.  This is what libgcrypt's gcry_sexp_cdr returns (its
+ * manual promises the list of all elements but the first, and
+ * programs are written against the code): the cdr of (a b c) is (b),
+ * and that of (a (b c) d) is ((b c)).  */
 gcry_sexp_t
 gcry_sexp_cdr (const gcry_sexp_t list)
 {
-  const byte *start, *end;
+  const byte *p = nth_element (list, 1);
 
-  start = nth_element (list, 1);
-  if (!start)
+  if (!p || (*p != TAG_DATA && *p != TAG_OPEN))
     return NULL;
-  for (end = start; *end == TAG_DATA || *end == TAG_OPEN; )
-    end = skip_element (end);
-  return make_list (list, start, end - start);
+  return make_list (list, p, skip_element (p) - p);
 }
 
 
@@ -1434,9 +1633,10 @@ gcry_sexp_find_token (gcry_sexp_t list, const char *tok, size_t toklen)
 }
 
 
-/* Return a pointer into LIST to the data of element NUMBER and store
- * its length at *DATALEN; a single data element is its own element 0.
- * NULL (and length 0) if that element is missing or a list.  */
+/* Return a pointer into LIST to the data of element NUMBER (counted as
+ * by gcry_sexp_nth, a negative NUMBER means 0) and store its length at
+ * *DATALEN; a top-level data element is its own element 0.  NULL (and
+ * length 0) if that element is missing or a list.  */
 const char *
 _gcry_sexp_nth_data (gcry_sexp_t list, int number, size_t *datalen)
 {
@@ -1444,11 +1644,11 @@ _gcry_sexp_nth_data (gcry_sexp_t list, int number, size_t *datalen)
 
   if (datalen)
     *datalen = 0;
-  if (!list || number < 0)
+  if (!list)
     return NULL;
   if (list->d[0] == TAG_DATA)
     {
-      /* A single data element is its own element 0.  */
+      /* A top-level data element is its own element 0.  */
       if (number)
         return NULL;
       p = list->d;
@@ -1624,13 +1824,27 @@ emit_newline_indent (struct sink *k, int indent)
 }
 
 
-static void
-emit_data_advanced (struct sink *k, const byte *s, size_t n)
+/* The hex digit (uppercase) for V in 0..15, without a table lookup.  */
+static char
+hex_digit_ct (u32 v)
 {
-  static const char hexdigits[] = "0123456789ABCDEF";
+  return (char)('0' + v + (ct_lt (9, v) * ('A' - '0' - 10)));
+}
+
+
+/* Print data S of N bytes in the advanced format.  Data that may be a
+ * secret (SECRET set: any data of a secure object but the first element
+ * of a list, and everything after a secret name such as "d" or "s", see
+ * is_secret_name) is always printed as hex, converted without
+ * branches or lookups on its bytes, so that neither the output length
+ * nor the timing depends on it; other data gets the encoding
+ * libgcrypt would choose.  */
+static void
+emit_data_advanced (struct sink *k, const byte *s, size_t n, int secret)
+{
   size_t i;
 
-  switch (choose_encoding (s, n))
+  switch (secret ? ENC_HEX : choose_encoding (s, n))
     {
     case ENC_TOKEN:
       emit (k, s, n);
@@ -1675,12 +1889,29 @@ emit_data_advanced (struct sink *k, const byte *s, size_t n)
       emit_char (k, '#');
       for (i = 0; i < n; i++)
         {
-          emit_char (k, hexdigits[s[i] >> 4]);
-          emit_char (k, hexdigits[s[i] & 15]);
+          emit_char (k, hex_digit_ct (s[i] >> 4));
+          emit_char (k, hex_digit_ct (s[i] & 15));
         }
       emit_char (k, '#');
       break;
     }
+}
+
+
+/* Return true if the data element at P (a TAG_DATA) names a
+ * parameter whose value is secret: the private parts of our keys
+ * ("s", "S"), and the names libgcrypt uses for private values ("d",
+ * "x", "seed").  */
+static int
+is_secret_name (const byte *p)
+{
+  static const char *const names[] = { "d", "s", "S", "x", "seed" };
+  size_t n = get_datalen (p + 1), i;
+
+  for (i = 0; i < DIM (names); i++)
+    if (n == strlen (names[i]) && !memcmp (p + 1 + LENBYTES, names[i], n))
+      return 1;
+  return 0;
 }
 
 
@@ -1689,15 +1920,19 @@ emit_data_advanced (struct sink *k, const byte *s, size_t n)
  * new line indented by its depth, data items of the advanced format
  * are separated by a space, and the output ends with a newline.  */
 static void
-render (struct sink *k, const byte *d, int mode)
+render (struct sink *k, const byte *d, int mode, int secure)
 {
   const byte *p = d;
   int indent = 0;
+  int secret_from = 0;  /* Depth of the list holding a secret, or 0.  */
+  int after_open = 0;   /* The previous tag was TAG_OPEN.  */
   char numbuf[24];
 
   while (*p != TAG_END)
     {
-      switch (*p)
+      int tag = *p;
+
+      switch (tag)
         {
         case TAG_OPEN:
           if (mode != GCRYSEXP_FMT_CANON && indent)
@@ -1705,10 +1940,16 @@ render (struct sink *k, const byte *d, int mode)
           emit_char (k, '(');
           indent++;
           p++;
+          /* Everything after a secret name, down to the end of its
+             list, is printed as hex.  */
+          if (!secret_from && *p == TAG_DATA && is_secret_name (p))
+            secret_from = indent;
           break;
 
         case TAG_CLOSE:
           emit_char (k, ')');
+          if (indent == secret_from)
+            secret_from = 0;
           indent--;
           p++;
           if (mode != GCRYSEXP_FMT_CANON
@@ -1720,11 +1961,18 @@ render (struct sink *k, const byte *d, int mode)
           {
             size_t n = get_datalen (p + 1);
             const byte *s = p + 1 + LENBYTES;
+            /* The first element of a list names it and is public by
+               convention (libgcrypt's key formats rely on that), so
+               it keeps its normal encoding; so does the name of a
+               secret parameter.  */
+            int secret = (secure && !after_open)
+                         || (secret_from
+                             && !(after_open && indent == secret_from));
 
             p = s + n;
             if (mode == GCRYSEXP_FMT_ADVANCED)
               {
-                emit_data_advanced (k, s, n);
+                emit_data_advanced (k, s, n, secret);
                 if (*p != TAG_CLOSE)
                   emit_char (k, ' ');
               }
@@ -1737,6 +1985,7 @@ render (struct sink *k, const byte *d, int mode)
           }
           break;
         }
+      after_open = tag == TAG_OPEN;
     }
   if (mode != GCRYSEXP_FMT_CANON)
     emit_char (k, '\n');
@@ -1752,20 +2001,21 @@ gcry_sexp_sprint (gcry_sexp_t sexp, int mode, void *buffer, size_t maxlength)
 {
   static const byte empty_list[3] = { TAG_OPEN, TAG_CLOSE, TAG_END };
   const byte *d = sexp ? sexp->d : empty_list;
+  int secure = sexp && sexp->secure;
   struct sink k;
 
   /* GCRYSEXP_FMT_BASE64 is not supported by libgcrypt either; like
      there it falls back to the default layout.  */
   k.out = NULL;
   k.len = 0;
-  render (&k, d, mode);
+  render (&k, d, mode, secure);
   if (!buffer)
     return k.len + 1;  /* Room for the terminating NUL.  */
   if (k.len >= maxlength)
     return 0;
   k.out = buffer;
   k.len = 0;
-  render (&k, d, mode);
+  render (&k, d, mode, secure);
   k.out[k.len] = 0;
   return k.len;
 }
@@ -1812,7 +2062,8 @@ enum slot_kind
     SLOT_STRING       /* char ** we allocated.  */
   };
 
-#define EXTRACT_MAX_PARAMS 32
+/* libgcrypt's limit; more names give GPG_ERR_LIMIT_REACHED.  */
+#define EXTRACT_MAX_PARAMS 20
 
 
 /* Return the concatenation of the data elements 1..n-1 of L separated
@@ -1874,11 +2125,9 @@ extract_one (gcry_sexp_t l, void *arg, int mode, int submode,
             data = _gcry_sexp_nth_data (l, 1, &n);
             if (!data || !n)
               return GPG_ERR_INV_OBJ;
+            /* LEN stays as it is, as in libgcrypt.  */
             if (spec->off > spec->size || n > spec->size - spec->off)
-              {
-                spec->len = 0;
-                return GPG_ERR_BUFFER_TOO_SHORT;
-              }
+              return GPG_ERR_BUFFER_TOO_SHORT;
             memcpy ((char *)spec->data + spec->off, data, n);
             spec->len = n;
             *kind = SLOT_BUF_CALLER;
@@ -2144,11 +2393,6 @@ gcry_sexp_extract_param (gcry_sexp_t sexp, const char *path,
         }
       if ((rc = parse_name (&s, &name, &namelen)))
         break;
-      if (nargs == EXTRACT_MAX_PARAMS)
-        {
-          rc = GPG_ERR_LIMIT_REACHED;
-          break;
-        }
       args[nargs] = va_arg (ap, void *);
       if (!args[nargs])
         {
@@ -2156,6 +2400,13 @@ gcry_sexp_extract_param (gcry_sexp_t sexp, const char *path,
           break;
         }
       kinds[nargs++] = SLOT_NONE;
+      /* As in libgcrypt, anything after the last name that fits (even
+         a '?' or a space) is too much.  */
+      if (nargs == EXTRACT_MAX_PARAMS && *s)
+        {
+          rc = GPG_ERR_LIMIT_REACHED;
+          break;
+        }
     }
   if (!rc && va_arg (ap, void *))
     rc = GPG_ERR_INV_ARG;  /* More pointers than names (or no NULL).  */

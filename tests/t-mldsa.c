@@ -38,20 +38,7 @@ typedef int32_t s32;
 typedef uint32_t u32;
 #include "mldsa-tables.h"
 
-/* With Valgrind's headers the "ct" part marks secrets as undefined, so
- * that memcheck reports any branch or memory index that depends on
- * them; without Valgrind these requests do nothing.  */
-#if defined(__has_include)
-# if __has_include(<valgrind/memcheck.h>)
-#  include <valgrind/memcheck.h>
-#  define HAVE_VALGRIND_MEMCHECK 1
-# endif
-#endif
-#ifndef HAVE_VALGRIND_MEMCHECK
-# define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
-# define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
-# define RUNNING_ON_VALGRIND 0
-#endif
+#include "t-valgrind.h"
 
 #define NSETS 3
 static const char *const set_name[NSETS] =

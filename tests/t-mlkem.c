@@ -38,19 +38,7 @@
 #include "t-common.h"
 #include "../cipher/mlkem-tables.h"
 
-/* With Valgrind's headers the "ct" part marks secrets as undefined, so
- * that memcheck reports any branch or memory index that depends on
- * them; without Valgrind these requests do nothing.  */
-#if defined(__has_include)
-# if __has_include(<valgrind/memcheck.h>)
-#  include <valgrind/memcheck.h>
-#  define HAVE_VALGRIND_MEMCHECK 1
-# endif
-#endif
-#ifndef HAVE_VALGRIND_MEMCHECK
-# define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
-# define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
-#endif
+#include "t-valgrind.h"
 
 /* Parameter sets under test, with the expected accumulated-test
  * digests.  */
