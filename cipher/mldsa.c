@@ -877,6 +877,18 @@ sk_split (const mldsa_params_t *p, const byte *sk, sk_parts_t *r)
  * Signing.
  */
 
+/* Bound of the rejection loop of Sign_internal.  FIPS 204 Appendix C
+   allows an implementation to stop after a fixed number of iterations
+   and return an error, if that number is at least 814; a valid key
+   then practically never reaches the bound.  With a
+   secret key that decodes but is inconsistent (e.g. a t0 that does not
+   belong to s1 and s2) almost every iteration may be rejected; without
+   a bound signing would then run for a long time, and since the mask
+   counter kappa is 16 bits wide in ExpandMask, the masks y would
+   repeat after 65536 / l iterations and the loop would never end.
+   814 * l < 65536 for every set, so kappa never wraps here.  */
+#define MLDSA_SIGN_MAX_ITERATIONS 814
+
 gpg_err_code_t
 _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
                            const byte *sk, const mldsa_mprime_t *m,
@@ -894,7 +906,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   mldsa_poly_t *ptr[8];
   u16 nonce[8];
   void *mem, *smem = NULL;
-  u16 kappa;
+  unsigned int iter, kappa;
   u32 bad = 0;
   unsigned int i, j;
 
@@ -946,10 +958,20 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   _gcry_keccak_absorb (&ctx, mu, MLDSA_MU_LEN);
   _gcry_keccak_squeeze (&ctx, rhopp, MLDSA_CRHBYTES);
 
-  for (kappa = 0; ; kappa += l)
+  for (iter = 0, kappa = 0; ; iter++, kappa += l)
     {
       byte *hints = sig + p->ctildelen + l * p->polyz_bytes;
       unsigned int nhints, idx;
+
+      if (iter == MLDSA_SIGN_MAX_ITERATIONS)
+        {
+          /* Not a key FIPS 204 KeyGen can produce (see above).  The
+             signature buffer holds the challenge of a rejected
+             iteration: wipe it with the workspace.  */
+          wipememory (sig, p->sig_len);
+          ec = GPG_ERR_BAD_SECKEY;
+          goto leave;
+        }
 
       /* Line 11: y = ExpandMask (rho'', kappa).  */
       for (j = 0; j < l; j++)
