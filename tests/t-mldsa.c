@@ -1382,6 +1382,56 @@ check_bad_input (int set)
   EXPECT (gcry_pk_verify (s, d, pkey), GPG_ERR_INV_OBJ,
           "%s: not a sig-val", set_name[set]);
   gcry_sexp_release (s);
+
+  /* The parameter set named in the sig-val (issue 8): the key's own
+     names and the generic one verify, another set's names and other
+     algorithms give GPG_ERR_CONFLICT.  */
+  {
+    static const char *const generic[] = { "ML-DSA", "ml-dsa", NULL };
+    int other, ok = 1;
+
+    for (i = 0; i < 4; i++)
+      {
+        const char *name = i < 3 ? set_alias[set][i] : set_name[set];
+
+        gcry_sexp_build (&s, NULL, "(sig-val (%s (s %b)))", name,
+                         (int)sig_len[set], sig);
+        ok &= !gcry_pk_verify (s, d, pkey);
+        gcry_sexp_release (s);
+        for (other = 0; other < NSETS; other++)
+          if (other != set)
+            {
+              name = i < 3 ? set_alias[other][i] : set_name[other];
+              gcry_sexp_build (&s, NULL, "(sig-val (%s (s %b)))", name,
+                               (int)sig_len[set], sig);
+              ok &= (gpg_err_code (gcry_pk_verify (s, d, pkey))
+                     == GPG_ERR_CONFLICT);
+              gcry_sexp_release (s);
+            }
+      }
+    for (i = 0; generic[i]; i++)
+      {
+        gcry_sexp_build (&s, NULL, "(sig-val (%s (s %b)))", generic[i],
+                         (int)sig_len[set], sig);
+        ok &= !gcry_pk_verify (s, d, pkey);
+        gcry_sexp_release (s);
+      }
+    /* A flags list before the name is skipped, as libgcrypt does.  */
+    gcry_sexp_build (&s, NULL, "(sig-val (flags) (%s (s %b)))",
+                     set_name[set], (int)sig_len[set], sig);
+    ok &= !gcry_pk_verify (s, d, pkey);
+    gcry_sexp_release (s);
+    gcry_sexp_build (&s, NULL, "(sig-val (flags) (%s (s %b)))",
+                     set_name[(set + 1) % NSETS], (int)sig_len[set], sig);
+    ok &= gpg_err_code (gcry_pk_verify (s, d, pkey)) == GPG_ERR_CONFLICT;
+    gcry_sexp_release (s);
+    gcry_sexp_build (&s, NULL, "(sig-val (rsa (s %b)))",
+                     (int)sig_len[set], sig);
+    ok &= gpg_err_code (gcry_pk_verify (s, d, pkey)) == GPG_ERR_CONFLICT;
+    gcry_sexp_release (s);
+    check (ok, "%s: sig-val names: own and generic accepted, others"
+           " GPG_ERR_CONFLICT", set_name[set]);
+  }
   gcry_sexp_release (d);
 
   gcry_sexp_release (skey);
