@@ -149,8 +149,9 @@ gpg_err_code_t _gcry_mldsa_check_secret_key (const mldsa_params_t *p,
                                              const byte *sk,
                                              const byte *pk);
 
-/* Bytes of working memory (heap) used by signing, verification and
-   key generation for parameter set P (documented in doc/mldsa.texi).  */
+/* Bytes of working memory (ordinary heap and secure memory together)
+   used by signing, verification and key generation for parameter set
+   P (documented in doc/mldsa.texi).  */
 size_t _gcry_mldsa_sign_workspace_size (const mldsa_params_t *p);
 size_t _gcry_mldsa_verify_workspace_size (const mldsa_params_t *p);
 size_t _gcry_mldsa_keygen_workspace_size (const mldsa_params_t *p);
