@@ -23,7 +23,8 @@
  *             (data (flags prehash) (hash ALGO #digest#) [(label ...)])
  *             (data (flags prehash) (hash-algo ALGO) (value #M#) ...)
  *             (data (flags external-mu) (value #mu#))
- *   sig:      (sig-val (dilithium3 (s #sig#)))
+ *   sig:      (sig-val (dilithium3 (s #sig#)))  (the name must be one
+ *             of the key's set, or "ML-DSA"; see check_sig_name)
  *
  * F is any of no-prefix (Sign_internal / Verify_internal with
  * M' = value), deterministic (rnd = 0), prehash (HashML-DSA),
@@ -76,21 +77,29 @@ name_eq (const char *a, const char *b, size_t len)
   return !a[len];
 }
 
-/* The parameter set named by the car of LIST, or NULL.  */
+/* The parameter set named by the LEN bytes at NAME, or NULL.  */
 static const mldsa_params_t *
-params_from_list (gcry_sexp_t list)
+params_from_name (const char *name, size_t len)
 {
-  const char *name;
-  size_t len;
   unsigned int i;
 
-  name = gcry_sexp_nth_data (list, 0, &len);
   if (!name)
     return NULL;
   for (i = 0; mldsa_names[i]; i++)
     if (name_eq (mldsa_names[i], name, len))
       return _gcry_mldsa_get_params ((mldsa_alg_t)(i % MLDSA_NALGS));
   return NULL;
+}
+
+/* The parameter set named by the car of LIST, or NULL.  */
+static const mldsa_params_t *
+params_from_list (gcry_sexp_t list)
+{
+  const char *name;
+  size_t len;
+
+  name = gcry_sexp_nth_data (list, 0, &len);
+  return params_from_name (name, len);
 }
 
 /* Find "(TOKEN data)" in LIST and return the data with its length, or
@@ -505,6 +514,42 @@ mldsa_sign (gcry_sexp_t *r_sig, gcry_sexp_t s_data, gcry_sexp_t keyparms)
 }
 
 
+/* Check the algorithm named in the signature LSIG, "(sig-val [(flags
+   ...)] (NAME (s ...)))", against the key's parameter set P.  Accepted
+   are every name of P and the generic algorithm name "ML-DSA"; a
+   sig-val that names no algorithm, "(sig-val (s ...))", is accepted
+   too.  Libgcrypt 1.12 itself does not look at the name for ML-DSA
+   (only at "s"), so that a signature made with one parameter set and
+   relabelled as another would reach the verification; for the other
+   algorithms libgcrypt rejects a sig-val of an unexpected algorithm
+   with GPG_ERR_CONFLICT (_gcry_pk_util_preparse_sigval), and so do
+   we.  */
+static gpg_err_code_t
+check_sig_name (const mldsa_params_t *p, gcry_sexp_t lsig)
+{
+  gpg_err_code_t ec = GPG_ERR_CONFLICT;
+  gcry_sexp_t l;
+  const char *name;
+  size_t len;
+
+  l = gcry_sexp_nth (lsig, 1);
+  name = l ? gcry_sexp_nth_data (l, 0, &len) : NULL;
+  if (name && name_eq ("flags", name, len))
+    {
+      gcry_sexp_release (l);
+      l = gcry_sexp_nth (lsig, 2);
+      name = l ? gcry_sexp_nth_data (l, 0, &len) : NULL;
+    }
+  if (!name)
+    ec = GPG_ERR_INV_OBJ;
+  else if (name_eq ("s", name, len) || name_eq ("ml-dsa", name, len)
+           || params_from_name (name, len) == p)
+    ec = 0;
+  gcry_sexp_release (l);
+  return ec;
+}
+
+
 static gpg_err_code_t
 mldsa_verify (gcry_sexp_t s_sig, gcry_sexp_t s_data, gcry_sexp_t keyparms)
 {
@@ -531,6 +576,9 @@ mldsa_verify (gcry_sexp_t s_sig, gcry_sexp_t s_data, gcry_sexp_t keyparms)
       ec = GPG_ERR_INV_OBJ;
       goto leave;
     }
+  ec = check_sig_name (p, lsig);
+  if (ec)
+    goto leave;
   sig = get_elem (lsig, "s", &siglen, &ls);
   if (!sig)
     {

@@ -29,9 +29,11 @@
  * entry is sampled when it is needed and used once, and each row of
  * w1 is hashed before the next is computed.  Signing keeps A in NTT
  * form because every iteration of the rejection loop uses all of it.
- * Each operation makes one heap allocation sized by the parameter set
- * alone (see the *_workspace_size functions); secret parts are wiped
- * before the memory is released.
+ * Each operation allocates its working memory once, sized by the
+ * parameter set alone (see the *_workspace_size functions): public
+ * data (A) on the ordinary heap, everything derived from the secret
+ * key or the mask in secure memory; all of it is wiped before it is
+ * released.
  */
 
 #include <config.h>
@@ -632,8 +634,8 @@ compute_mu (byte mu[MLDSA_MU_LEN], const byte tr[MLDSA_TR_LEN],
  */
 
 /* Key generation and the secret key check keep the polynomials that
-   make up the secret key in secure memory (keygen_secret_npolys) and
-   the rest on the ordinary heap; so does signing.  */
+   depend on the secret key in secure memory (keygen_secret_npolys)
+   and only the public rows of A on the ordinary heap.  */
 static unsigned int
 keygen_secret_npolys (const mldsa_params_t *p)
 {
@@ -648,20 +650,32 @@ keygen_npolys (const mldsa_params_t *p)
   return 2 * p->l;
 }
 
+/* Signing keeps only the matrix A, which is public, on the ordinary
+   heap.  Everything that depends on the secret key or on the mask y
+   is in secure memory, in two allocations so that each fits an area
+   of the default 32 KiB secure pool (src/secmem.c keeps such areas
+   for reuse, so the pool grows once instead of mapping a large area
+   for every signature).  */
 static unsigned int
 sign_secret_npolys (const mldsa_params_t *p)
 {
-  /* s1hat (l), s2hat (k), t0hat (k).  */
-  return p->l + 2 * p->k;
+  /* s1hat (l), s2hat (k), t0hat (k), c hat (1), temporary for c s1,
+     c s2 and c t0 (1).  */
+  return p->l + 2 * p->k + 2;
+}
+
+static unsigned int
+sign_mask_npolys (const mldsa_params_t *p)
+{
+  /* y / z (l), yhat (l), w1 (k), w0 (k).  */
+  return 2 * p->l + 2 * p->k;
 }
 
 static unsigned int
 sign_npolys (const mldsa_params_t *p)
 {
-  /* A (k l), y / z (l), yhat (l), w1 (k), w0 (k), c hat (1),
-     temporary (1).  Wiped like the secure part: all but A are
-     secret.  */
-  return p->k * p->l + 2 * p->l + 2 * p->k + 2;
+  /* A (k l).  */
+  return p->k * p->l;
 }
 
 static unsigned int
@@ -682,7 +696,8 @@ _gcry_mldsa_keygen_workspace_size (const mldsa_params_t *p)
 size_t
 _gcry_mldsa_sign_workspace_size (const mldsa_params_t *p)
 {
-  return (sign_npolys (p) + sign_secret_npolys (p)) * sizeof (mldsa_poly_t);
+  return (sign_npolys (p) + sign_secret_npolys (p) + sign_mask_npolys (p))
+         * sizeof (mldsa_poly_t);
 }
 
 size_t
@@ -877,6 +892,18 @@ sk_split (const mldsa_params_t *p, const byte *sk, sk_parts_t *r)
  * Signing.
  */
 
+/* Bound of the rejection loop of Sign_internal.  FIPS 204 Appendix C
+   allows an implementation to stop after a fixed number of iterations
+   and return an error, if that number is at least 814; a valid key
+   then practically never reaches the bound.  With a
+   secret key that decodes but is inconsistent (e.g. a t0 that does not
+   belong to s1 and s2) almost every iteration may be rejected; without
+   a bound signing would then run for a long time, and since the mask
+   counter kappa is 16 bits wide in ExpandMask, the masks y would
+   repeat after 65536 / l iterations and the loop would never end.
+   814 * l < 65536 for every set, so kappa never wraps here.  */
+#define MLDSA_SIGN_MAX_ITERATIONS 814
+
 gpg_err_code_t
 _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
                            const byte *sk, const mldsa_mprime_t *m,
@@ -893,16 +920,18 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   mldsa_poly_t *mat, *s1hat, *s2hat, *t0hat, *y, *yhat, *w1, *w0, *cp, *tmp;
   mldsa_poly_t *ptr[8];
   u16 nonce[8];
-  void *mem, *smem = NULL;
-  u16 kappa;
+  void *mem, *smem, *ymem;
+  unsigned int iter, kappa;
   u32 bad = 0;
   unsigned int i, j;
 
   mem = ws_alloc (sign_npolys (p));
   smem = mem ? ws_alloc_secure (sign_secret_npolys (p)) : NULL;
-  if (!smem)
+  ymem = smem ? ws_alloc_secure (sign_mask_npolys (p)) : NULL;
+  if (!ymem)
     {
       ec = gpg_err_code_from_syserror ();
+      xfree (smem);
       xfree (mem);
       return ec;
     }
@@ -910,12 +939,12 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   s1hat = ws_align (smem);
   s2hat = s1hat + l;
   t0hat = s2hat + k;
-  y = mat + k * l;
+  cp = t0hat + k;
+  tmp = cp + 1;
+  y = ws_align (ymem);
   yhat = y + l;
   w1 = yhat + l;
   w0 = w1 + k;
-  cp = w0 + k;
-  tmp = cp + 1;
 
   /* Lines 1-5: decode sk and move s1, s2, t0 to the NTT domain.  */
   sk_split (p, sk, &parts);
@@ -946,10 +975,20 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   _gcry_keccak_absorb (&ctx, mu, MLDSA_MU_LEN);
   _gcry_keccak_squeeze (&ctx, rhopp, MLDSA_CRHBYTES);
 
-  for (kappa = 0; ; kappa += l)
+  for (iter = 0, kappa = 0; ; iter++, kappa += l)
     {
       byte *hints = sig + p->ctildelen + l * p->polyz_bytes;
       unsigned int nhints, idx;
+
+      if (iter == MLDSA_SIGN_MAX_ITERATIONS)
+        {
+          /* Not a key FIPS 204 KeyGen can produce (see above).  The
+             signature buffer holds the challenge of a rejected
+             iteration: wipe it with the workspace.  */
+          wipememory (sig, p->sig_len);
+          ec = GPG_ERR_BAD_SECKEY;
+          goto leave;
+        }
 
       /* Line 11: y = ExpandMask (rho'', kappa).  */
       for (j = 0; j < l; j++)
@@ -1065,6 +1104,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   wipememory (w1buf, sizeof w1buf);
   ws_free (mem, sign_npolys (p));
   ws_free (smem, sign_secret_npolys (p));
+  ws_free (ymem, sign_mask_npolys (p));
   return ec;
 }
 

@@ -123,7 +123,11 @@ gpg_err_code_t _gcry_mldsa_keygen_internal (const mldsa_params_t *p,
 /* ML-DSA.Sign_internal (Algorithm 7): SIG (sig_len bytes) for the
    encoded secret key SK (sk_len bytes), message M and randomness RND
    (32 zero bytes for deterministic signing).  Returns
-   GPG_ERR_BAD_SECKEY if SK has out-of-range coefficients.  */
+   GPG_ERR_BAD_SECKEY if SK has out-of-range coefficients or if no
+   signature was found within the iteration bound of FIPS 204
+   Appendix C (MLDSA_SIGN_MAX_ITERATIONS in mldsa.c; only an
+   inconsistent key gets there).  On error SIG holds nothing of the
+   key.  */
 gpg_err_code_t _gcry_mldsa_sign_internal (const mldsa_params_t *p,
                                           byte *sig, const byte *sk,
                                           const mldsa_mprime_t *m,
@@ -145,8 +149,9 @@ gpg_err_code_t _gcry_mldsa_check_secret_key (const mldsa_params_t *p,
                                              const byte *sk,
                                              const byte *pk);
 
-/* Bytes of working memory (heap) used by signing, verification and
-   key generation for parameter set P (documented in doc/mldsa.texi).  */
+/* Bytes of working memory (ordinary heap and secure memory together)
+   used by signing, verification and key generation for parameter set
+   P (documented in doc/mldsa.texi).  */
 size_t _gcry_mldsa_sign_workspace_size (const mldsa_params_t *p);
 size_t _gcry_mldsa_verify_workspace_size (const mldsa_params_t *p);
 size_t _gcry_mldsa_keygen_workspace_size (const mldsa_params_t *p);

@@ -94,6 +94,8 @@ static int warning_shown;
 
 /* Statistics.  */
 static size_t stat_used_bytes;
+static size_t stat_peak_bytes;  /* Highest stat_used_bytes since the
+                                   last dump of the statistics.  */
 static size_t stat_used_blocks;
 static size_t stat_total_bytes;
 
@@ -289,6 +291,8 @@ alloc_in_area (area_t *area, size_t n)
             }
           hdr->h.used = 1;
           stat_used_bytes += hdr->h.size;
+          if (stat_used_bytes > stat_peak_bytes)
+            stat_peak_bytes = stat_used_bytes;
           stat_used_blocks++;
           return p + HDR_SIZE;
         }
@@ -589,9 +593,12 @@ _gcry_secmem_dump_stats (int extended)
                   (void *)a->base, a->size,
                   a->locked ? "locked" : "not locked");
     }
+  /* The peak lets tests see how much secure memory an operation took
+     (dump, operate, dump); it restarts from the current use.  */
   log_info ("secmem usage: %zu/%zu bytes in %zu blocks, "
-            "%u areas (%u locked)\n",
+            "%u areas (%u locked), peak %zu bytes\n",
             stat_used_bytes, stat_total_bytes, stat_used_blocks,
-            n, nlocked);
+            n, nlocked, stat_peak_bytes);
+  stat_peak_bytes = stat_used_bytes;
   pthread_mutex_unlock (&secmem_lock);
 }
