@@ -145,6 +145,7 @@ child_check (const char *mode, const char *list)
          portable backends may remain.  */
 #if defined(__x86_64__)
       if (strstr (list, "intel-avx2") && strstr (list, "intel-avx512")
+          && strstr (list, "intel-shaext")
           && !all_backends_generic (backends))
         ok = 0;
 #elif defined(__powerpc64__)
@@ -256,8 +257,8 @@ check_disable_paths (void)
   run_child ("env", "all");
   run_child ("control", "intel-avx512");
   run_child ("env", "intel-avx512");
-  run_child ("control", "intel-avx2,intel-avx512");
-  run_child ("env", "intel-avx2,intel-avx512,ppc-vsx");
+  run_child ("control", "intel-avx2,intel-avx512,intel-shaext");
+  run_child ("env", "intel-avx2,intel-avx512,intel-shaext,ppc-vsx");
   run_child ("control", "ppc-arch_2_07,ppc-vcrypto");
   run_child ("env", "ppc-vsx,ppc-arch_2_07,ppc-vcrypto,ppc-arch_3_00,"
              "ppc-arch_3_10");
