@@ -23,10 +23,13 @@
  *               + sigma0 (W[t-15..t-14]) + W[t-16..t-15],   t = 2j,
  * depend only on older words, and the odd-aligned pairs are one
  * vpalignr within each lane.  X_j replaces X_{j-8} in a ring of eight
- * registers.  W[t] + K[t] of both blocks is stored on the stack, then
+ * registers.  W[t] + K[t] of both blocks is stored on the stack, and
  * the 80 rounds (step 3) of each block run on general registers with
- * the BMI2 rotations rorx, reading W[t] + K[t] from memory.  An odd
- * last block is paired with itself, and only its first copy hashed.
+ * the BMI2 rotations rorx, reading W[t] + K[t] from memory.  The
+ * schedule steps beyond the first 16 words are interleaved with the
+ * first 32 rounds of the first block, so the vector units work while
+ * the integer units do the rounds.  An odd last block is paired with
+ * itself, and only its first copy hashed.
  *
  * In the rounds, Ch (e, f, g) = g ^ (e & (f ^ g)) and
  * Maj (a, b, c) = b ^ ((a ^ b) & (b ^ c)); a ^ b of one round is the
@@ -38,15 +41,15 @@
  *   r8-r15      the working variables a..h (renamed every round)
  *   rax, rbx    round temporaries
  *   rcx, rdx    a ^ b of this round and b ^ c (alternating)
- *   rdi         the chaining value (u64 h[8])
+ *   rdi         the round constants K (schedule)
  *   rsi         W + K of the block being hashed (stack)
  *   ymm0-ymm7   the schedule ring X_j
  *   ymm8-ymm12  schedule temporaries
  *   ymm13       vpshufb mask: big-endian qwords
  *   ymm14       K[2j], K[2j+1] in both lanes
  *
- * Stack: 1280 bytes of W + K (32-byte aligned) and four saved
- * arguments; the W + K area is zeroed and all ymm registers are
+ * Stack: 1280 bytes of W + K (32-byte aligned) and five saved
+ * values (the arguments, the blocks left in this pair); the W + K area is zeroed and all ymm registers are
  * cleared (vzeroall) before return.  Saves and restores rbx, rbp,
  * r12-r15.
  *
@@ -76,7 +79,8 @@
 #define SAVE_NBLOCKS (WK_SIZE + 8)
 #define SAVE_K       (WK_SIZE + 16)
 #define SAVE_NHASH   (WK_SIZE + 24)
-#define FRAME_SIZE   (WK_SIZE + 32)
+#define SAVE_STATE   (WK_SIZE + 32)
+#define FRAME_SIZE   (WK_SIZE + 64)
 
 #define T0   %rax
 #define T1   %rbx
@@ -139,7 +143,7 @@
 /* Store W + K of X_j (both blocks): words 2j, 2j+1 of block 0 at
    16j, of block 1 at 640 + 16j.  */
 #define STORE_WK(j, x)                                  \
-        vbroadcasti128 (16 * (j))(%rcx), YK;            \
+        vbroadcasti128 (16 * (j))(%rdi), YK;            \
         vpaddq YK, x, YT0;                              \
         vmovdqa %xmm8, (16 * (j))(%rsp);               \
         vextracti128 $1, YT0, (640 + 16 * (j))(%rsp);
@@ -180,16 +184,61 @@
         vpaddq YT2, x, x;                               \
         STORE_WK (j, x)
 
-/* Eight schedule steps j = J .. J+7 around the ring.  */
-#define SCHED8(j)                                                       \
+/* Eight rounds T .. T+7 of the first block of the pair, each
+   followed by one schedule step j = J .. J+7 around the ring: the
+   vector units compute W for later rounds while the integer units do
+   these.  Step j must come at least two rounds before round 2j.  */
+#define ROUNDS8_SCHED8(t, j)                                            \
+        ROUND (%r8,  %r9,  %r10, %r11, %r12, %r13, %r14, %r15,          \
+               (8 * ((t) + 0)), %rcx, %rdx)                             \
         SCHED ((j) + 0, %ymm0, %ymm7, %ymm5, %ymm4, %ymm1)              \
+        ROUND (%r15, %r8,  %r9,  %r10, %r11, %r12, %r13, %r14,          \
+               (8 * ((t) + 1)), %rdx, %rcx)                             \
         SCHED ((j) + 1, %ymm1, %ymm0, %ymm6, %ymm5, %ymm2)              \
+        ROUND (%r14, %r15, %r8,  %r9,  %r10, %r11, %r12, %r13,          \
+               (8 * ((t) + 2)), %rcx, %rdx)                             \
         SCHED ((j) + 2, %ymm2, %ymm1, %ymm7, %ymm6, %ymm3)              \
+        ROUND (%r13, %r14, %r15, %r8,  %r9,  %r10, %r11, %r12,          \
+               (8 * ((t) + 3)), %rdx, %rcx)                             \
         SCHED ((j) + 3, %ymm3, %ymm2, %ymm0, %ymm7, %ymm4)              \
+        ROUND (%r12, %r13, %r14, %r15, %r8,  %r9,  %r10, %r11,          \
+               (8 * ((t) + 4)), %rcx, %rdx)                             \
         SCHED ((j) + 4, %ymm4, %ymm3, %ymm1, %ymm0, %ymm5)              \
+        ROUND (%r11, %r12, %r13, %r14, %r15, %r8,  %r9,  %r10,          \
+               (8 * ((t) + 5)), %rdx, %rcx)                             \
         SCHED ((j) + 5, %ymm5, %ymm4, %ymm2, %ymm1, %ymm6)              \
+        ROUND (%r10, %r11, %r12, %r13, %r14, %r15, %r8,  %r9,           \
+               (8 * ((t) + 6)), %rcx, %rdx)                             \
         SCHED ((j) + 6, %ymm6, %ymm5, %ymm3, %ymm2, %ymm7)              \
+        ROUND (%r9,  %r10, %r11, %r12, %r13, %r14, %r15, %r8,           \
+               (8 * ((t) + 7)), %rdx, %rcx)                             \
         SCHED ((j) + 7, %ymm7, %ymm6, %ymm4, %ymm3, %ymm0)
+
+/* Rounds 32 .. 79 and the feed-forward into the chaining value.  */
+#define ROUNDS_32_79_FEED                                               \
+        ROUNDS8 (32)                                                    \
+        ROUNDS8 (40)                                                    \
+        ROUNDS8 (48)                                                    \
+        ROUNDS8 (56)                                                    \
+        ROUNDS8 (64)                                                    \
+        ROUNDS8 (72)                                                    \
+        movq SAVE_STATE(%rsp), %rax;                                    \
+        addq 0(%rax), %r8;                                              \
+        addq 8(%rax), %r9;                                              \
+        addq 16(%rax), %r10;                                            \
+        addq 24(%rax), %r11;                                            \
+        addq 32(%rax), %r12;                                            \
+        addq 40(%rax), %r13;                                            \
+        addq 48(%rax), %r14;                                            \
+        addq 56(%rax), %r15;                                            \
+        movq %r8, 0(%rax);                                              \
+        movq %r9, 8(%rax);                                              \
+        movq %r10, 16(%rax);                                            \
+        movq %r11, 24(%rax);                                            \
+        movq %r12, 32(%rax);                                            \
+        movq %r13, 40(%rax);                                            \
+        movq %r14, 48(%rax);                                            \
+        movq %r15, 56(%rax);
 
 .text
 
@@ -221,6 +270,7 @@ _gcry_sha512_transform_amd64_avx2:
         subq $FRAME_SIZE, %rsp
         andq $-32, %rsp
 
+        movq %rdi, SAVE_STATE(%rsp)
         movq %rsi, SAVE_DATA(%rsp)
         movq %rdx, SAVE_NBLOCKS(%rsp)
         movq %rcx, SAVE_K(%rsp)
@@ -240,7 +290,7 @@ _gcry_sha512_transform_amd64_avx2:
         /* rsi: first block, rdx: second block (the first again if it
            is the last one); SAVE_NHASH: blocks of this pair.  */
         movq SAVE_DATA(%rsp), %rsi
-        movq SAVE_K(%rsp), %rcx
+        movq SAVE_K(%rsp), %rdi
         movq $1, %rax
         leaq 128(%rsi), %rdx
         cmpq $1, SAVE_NBLOCKS(%rsp)
@@ -260,48 +310,29 @@ _gcry_sha512_transform_amd64_avx2:
         LOAD_X (5, %ymm5, %xmm5)
         LOAD_X (6, %ymm6, %xmm6)
         LOAD_X (7, %ymm7, %xmm7)
-        SCHED8 (8)
-        SCHED8 (16)
-        SCHED8 (24)
-        SCHED8 (32)
 
+        /* First block, with the rest of the schedule of both.  */
         movq %rsp, %rsi
-.align 16
-.Lsha512_block:
         movq %r9, %rdx
         xorq %r10, %rdx         /* b ^ c */
+        ROUNDS8_SCHED8 (0, 8)
+        ROUNDS8_SCHED8 (8, 16)
+        ROUNDS8_SCHED8 (16, 24)
+        ROUNDS8_SCHED8 (24, 32)
+        ROUNDS_32_79_FEED
+
+        /* The second block, if any.  */
+        cmpq $1, SAVE_NHASH(%rsp)
+        je 3f
+        addq $640, %rsi
+        movq %r9, %rdx
+        xorq %r10, %rdx
         ROUNDS8 (0)
         ROUNDS8 (8)
         ROUNDS8 (16)
         ROUNDS8 (24)
-        ROUNDS8 (32)
-        ROUNDS8 (40)
-        ROUNDS8 (48)
-        ROUNDS8 (56)
-        ROUNDS8 (64)
-        ROUNDS8 (72)
-
-        addq 0(%rdi), %r8
-        addq 8(%rdi), %r9
-        addq 16(%rdi), %r10
-        addq 24(%rdi), %r11
-        addq 32(%rdi), %r12
-        addq 40(%rdi), %r13
-        addq 48(%rdi), %r14
-        addq 56(%rdi), %r15
-        movq %r8, 0(%rdi)
-        movq %r9, 8(%rdi)
-        movq %r10, 16(%rdi)
-        movq %r11, 24(%rdi)
-        movq %r12, 32(%rdi)
-        movq %r13, 40(%rdi)
-        movq %r14, 48(%rdi)
-        movq %r15, 56(%rdi)
-
-        addq $640, %rsi
-        decq SAVE_NHASH(%rsp)
-        jnz .Lsha512_block
-
+        ROUNDS_32_79_FEED
+3:
         cmpq $0, SAVE_NBLOCKS(%rsp)
         jne .Lsha512_pair
 
