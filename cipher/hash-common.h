@@ -70,6 +70,46 @@ _gcry_md_block_write (void *state,
   *buflen = inlen;
 }
 
+/* A backend of the SHA-1 or SHA-2 block function: NAME for
+   gcry_get_config (0, "backends"), the HWF_* bits it needs (all of
+   them), and BLOCKS, which processes NBLOCKS >= 0 whole blocks (64
+   or 128 bytes) at DATA into the chaining value STATE (u32 h[5], u32
+   h[8] or u64 h[8] in host order).  Each hash lists its backends
+   fastest first, ending with the portable one (HWF 0).  */
+typedef struct
+{
+  const char *name;
+  unsigned int hwf;
+  void (*blocks) (void *state, const byte *data, size_t nblocks);
+} md_block_backend_t;
+
+/* The first backend of LIST whose features are all in HWF; the last
+   entry must need none.  */
+static inline const md_block_backend_t *
+_gcry_md_block_backend_pick (const md_block_backend_t *const *list,
+                             unsigned int hwf)
+{
+  while (((*list)->hwf & hwf) != (*list)->hwf)
+    list++;
+  return *list;
+}
+
+/* The backend called NAME in LIST if its features are all in HWF,
+   else NULL.  */
+static inline const md_block_backend_t *
+_gcry_md_block_backend_find (const md_block_backend_t *const *list,
+                             const char *name, unsigned int hwf)
+{
+  for (;; list++)
+    {
+      if (((*list)->hwf & hwf) == (*list)->hwf
+          && !strcmp ((*list)->name, name))
+        return *list;
+      if (!(*list)->hwf)
+        return NULL;
+    }
+}
+
 /* Digest sizes in bytes.  */
 #define SHA1_DIGEST_LEN        20
 #define SHA224_DIGEST_LEN      28
@@ -94,6 +134,7 @@ void _gcry_sha1_write (sha1_ctx_t *ctx, const void *in, size_t inlen);
    re-initialised before further use.  */
 void _gcry_sha1_final (sha1_ctx_t *ctx, byte out[SHA1_DIGEST_LEN]);
 void _gcry_sha1 (byte out[SHA1_DIGEST_LEN], const void *in, size_t inlen);
+
 
 /* SHA-224 and SHA-256 (FIPS 180-4, Sections 6.2 and 6.3).  */
 typedef struct
@@ -134,6 +175,21 @@ void _gcry_sha512_write (sha512_ctx_t *ctx, const void *in, size_t inlen);
 void _gcry_sha512_final (sha512_ctx_t *ctx, byte *out);
 void _gcry_sha384 (byte out[SHA384_DIGEST_LEN], const void *in, size_t inlen);
 void _gcry_sha512 (byte out[SHA512_DIGEST_LEN], const void *in, size_t inlen);
+
+/* Backend selection, called once from _gcry_global_init, and the name
+   of the chosen backend ("generic", "shaext", "avx2"): the same for
+   SHA-1 and for SHA-224/256 and for the four SHA-512 variants.
+   _gcry_sha*_get_backend returns the backend NAME if it is compiled
+   in and the CPU has its features, else NULL (for tests).  */
+void _gcry_sha1_backend_init (void);
+const char *_gcry_sha1_backend_name (void);
+const md_block_backend_t *_gcry_sha1_get_backend (const char *name);
+void _gcry_sha256_backend_init (void);
+const char *_gcry_sha256_backend_name (void);
+const md_block_backend_t *_gcry_sha256_get_backend (const char *name);
+void _gcry_sha512_backend_init (void);
+const char *_gcry_sha512_backend_name (void);
+const md_block_backend_t *_gcry_sha512_get_backend (const char *name);
 
 
 /*-- md.c --*/

@@ -23,6 +23,16 @@
 #include "hash-common.h"
 
 
+/* USE_SHAEXT says that the SHA-NI kernel can be built and linked: the
+   assembler knows the SHA extensions (configure checks it unless
+   --disable-asm) and we build for x86-64.  */
+#undef USE_SHAEXT
+#if defined(HAVE_GCC_INLINE_ASM_SHAEXT) \
+    && defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) && defined(__x86_64__)
+# define USE_SHAEXT 1
+#endif
+
+
 #define ROL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 
 /* The round functions f_t of FIPS 180-4, Section 4.1.1: Ch for
@@ -119,6 +129,57 @@ sha1_blocks_fn (void *state, const byte *data, size_t nblocks)
   sha1_blocks (state, data, nblocks);
 }
 
+#ifdef USE_SHAEXT
+/* cipher/sha1-transform-amd64-shaext.S.  */
+void _gcry_sha1_transform_amd64_shaext (u32 state[5], const byte *data,
+                                        size_t nblocks);
+
+static void
+sha1_blocks_shaext (void *state, const byte *data, size_t nblocks)
+{
+  _gcry_sha1_transform_amd64_shaext (state, data, nblocks);
+}
+
+static const md_block_backend_t sha1_shaext =
+  { "shaext", HWF_INTEL_SHAEXT, sha1_blocks_shaext };
+#endif
+
+static const md_block_backend_t sha1_generic =
+  { "generic", 0, sha1_blocks_fn };
+
+/* Fastest first (see doc/HACKING).  */
+static const md_block_backend_t *const sha1_backends[] =
+  {
+#ifdef USE_SHAEXT
+    &sha1_shaext,
+#endif
+    &sha1_generic
+  };
+
+/* The backend in use: the portable one until _gcry_sha1_backend_init
+   has run, which _gcry_global_init does once.  */
+static const md_block_backend_t *sha1_backend = &sha1_generic;
+
+void
+_gcry_sha1_backend_init (void)
+{
+  sha1_backend = _gcry_md_block_backend_pick (sha1_backends,
+                                              _gcry_get_hw_features ());
+}
+
+const char *
+_gcry_sha1_backend_name (void)
+{
+  return sha1_backend->name;
+}
+
+const md_block_backend_t *
+_gcry_sha1_get_backend (const char *name)
+{
+  return _gcry_md_block_backend_find (sha1_backends, name,
+                                      _gcry_get_hw_features ());
+}
+
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void
 _gcry_sha1_write (sha1_ctx_t *ctx, const void *in, size_t inlen)
@@ -126,8 +187,8 @@ _gcry_sha1_write (sha1_ctx_t *ctx, const void *in, size_t inlen)
   if (!inlen)
     return;
   ctx->nbytes += inlen;
-  _gcry_md_block_write (ctx->h, sha1_blocks_fn, ctx->buf, &ctx->buflen, 64,
-                        in, inlen);
+  _gcry_md_block_write (ctx->h, sha1_backend->blocks, ctx->buf,
+                        &ctx->buflen, 64, in, inlen);
 }
 
 /* Pad (FIPS 180-4, Section 5.1.1) and store the 20-byte digest at
@@ -142,12 +203,12 @@ _gcry_sha1_final (sha1_ctx_t *ctx, byte out[SHA1_DIGEST_LEN])
   if (ctx->buflen > 56)
     {
       memset (ctx->buf + ctx->buflen, 0, 64 - ctx->buflen);
-      sha1_blocks (ctx->h, ctx->buf, 1);
+      sha1_backend->blocks (ctx->h, ctx->buf, 1);
       ctx->buflen = 0;
     }
   memset (ctx->buf + ctx->buflen, 0, 56 - ctx->buflen);
   buf_put_be64 (ctx->buf + 56, bitlen);
-  sha1_blocks (ctx->h, ctx->buf, 1);
+  sha1_backend->blocks (ctx->h, ctx->buf, 1);
   ctx->buflen = 0;
 
   for (i = 0; i < 5; i++)

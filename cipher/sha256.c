@@ -24,6 +24,16 @@
 #include "hash-common.h"
 
 
+/* USE_SHAEXT says that the SHA-NI kernel can be built and linked: the
+   assembler knows the SHA extensions (configure checks it unless
+   --disable-asm) and we build for x86-64.  */
+#undef USE_SHAEXT
+#if defined(HAVE_GCC_INLINE_ASM_SHAEXT) \
+    && defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) && defined(__x86_64__)
+# define USE_SHAEXT 1
+#endif
+
+
 /* K[t]: the first 32 bits of the fractional parts of the cube roots of
    the first 64 primes (FIPS 180-4, Section 4.2.2), computed exactly
    with integer roots by our generator.  */
@@ -171,6 +181,58 @@ sha256_blocks_fn (void *state, const byte *data, size_t nblocks)
   sha256_blocks (state, data, nblocks);
 }
 
+#ifdef USE_SHAEXT
+/* cipher/sha256-transform-amd64-shaext.S; it reads the round
+   constants from K.  */
+void _gcry_sha256_transform_amd64_shaext (u32 state[8], const byte *data,
+                                          size_t nblocks, const u32 k[64]);
+
+static void
+sha256_blocks_shaext (void *state, const byte *data, size_t nblocks)
+{
+  _gcry_sha256_transform_amd64_shaext (state, data, nblocks, sha256_k);
+}
+
+static const md_block_backend_t sha256_shaext =
+  { "shaext", HWF_INTEL_SHAEXT, sha256_blocks_shaext };
+#endif
+
+static const md_block_backend_t sha256_generic =
+  { "generic", 0, sha256_blocks_fn };
+
+/* Fastest first (see doc/HACKING).  */
+static const md_block_backend_t *const sha256_backends[] =
+  {
+#ifdef USE_SHAEXT
+    &sha256_shaext,
+#endif
+    &sha256_generic
+  };
+
+/* The backend in use: the portable one until _gcry_sha256_backend_init
+   has run, which _gcry_global_init does once.  */
+static const md_block_backend_t *sha256_backend = &sha256_generic;
+
+void
+_gcry_sha256_backend_init (void)
+{
+  sha256_backend = _gcry_md_block_backend_pick (sha256_backends,
+                                                _gcry_get_hw_features ());
+}
+
+const char *
+_gcry_sha256_backend_name (void)
+{
+  return sha256_backend->name;
+}
+
+const md_block_backend_t *
+_gcry_sha256_get_backend (const char *name)
+{
+  return _gcry_md_block_backend_find (sha256_backends, name,
+                                      _gcry_get_hw_features ());
+}
+
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void
 _gcry_sha256_write (sha256_ctx_t *ctx, const void *in, size_t inlen)
@@ -178,8 +240,8 @@ _gcry_sha256_write (sha256_ctx_t *ctx, const void *in, size_t inlen)
   if (!inlen)
     return;
   ctx->nbytes += inlen;
-  _gcry_md_block_write (ctx->h, sha256_blocks_fn, ctx->buf, &ctx->buflen, 64,
-                        in, inlen);
+  _gcry_md_block_write (ctx->h, sha256_backend->blocks, ctx->buf,
+                        &ctx->buflen, 64, in, inlen);
 }
 
 /* Pad the message (FIPS 180-4, Section 5.1.1: a 1 bit, zeros, the
@@ -197,12 +259,12 @@ _gcry_sha256_final (sha256_ctx_t *ctx, byte *out)
   if (ctx->buflen > 56)
     {
       memset (ctx->buf + ctx->buflen, 0, 64 - ctx->buflen);
-      sha256_blocks (ctx->h, ctx->buf, 1);
+      sha256_backend->blocks (ctx->h, ctx->buf, 1);
       ctx->buflen = 0;
     }
   memset (ctx->buf + ctx->buflen, 0, 56 - ctx->buflen);
   buf_put_be64 (ctx->buf + 56, bitlen);
-  sha256_blocks (ctx->h, ctx->buf, 1);
+  sha256_backend->blocks (ctx->h, ctx->buf, 1);
   ctx->buflen = 0;
 
   for (i = 0; i < 8; i++)

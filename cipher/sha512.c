@@ -24,6 +24,16 @@
 #include "hash-common.h"
 
 
+/* USE_AVX2 says that the AVX2/BMI2 kernel can be built and linked: the
+   user did not disable it, the assembler knows AVX2 and BMI2 and we
+   build for x86-64.  */
+#undef USE_AVX2
+#if defined(ENABLE_AVX2_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_AVX2) \
+    && defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) && defined(__x86_64__)
+# define USE_AVX2 1
+#endif
+
+
 /* K[t]: the first 64 bits of the fractional parts of the cube roots of
    the first 80 primes (FIPS 180-4, Section 4.2.3), computed exactly
    with integer roots by our generator.  */
@@ -231,6 +241,58 @@ sha512_blocks_fn (void *state, const byte *data, size_t nblocks)
   sha512_blocks (state, data, nblocks);
 }
 
+#ifdef USE_AVX2
+/* cipher/sha512-transform-amd64-avx2.S; it reads the round
+   constants from K and wipes its own stack.  */
+void _gcry_sha512_transform_amd64_avx2 (u64 state[8], const byte *data,
+                                        size_t nblocks, const u64 k[80]);
+
+static void
+sha512_blocks_avx2 (void *state, const byte *data, size_t nblocks)
+{
+  _gcry_sha512_transform_amd64_avx2 (state, data, nblocks, sha512_k);
+}
+
+static const md_block_backend_t sha512_avx2 =
+  { "avx2", HWF_INTEL_AVX2 | HWF_INTEL_BMI2, sha512_blocks_avx2 };
+#endif
+
+static const md_block_backend_t sha512_generic =
+  { "generic", 0, sha512_blocks_fn };
+
+/* Fastest first (see doc/HACKING).  */
+static const md_block_backend_t *const sha512_backends[] =
+  {
+#ifdef USE_AVX2
+    &sha512_avx2,
+#endif
+    &sha512_generic
+  };
+
+/* The backend in use: the portable one until _gcry_sha512_backend_init
+   has run, which _gcry_global_init does once.  */
+static const md_block_backend_t *sha512_backend = &sha512_generic;
+
+void
+_gcry_sha512_backend_init (void)
+{
+  sha512_backend = _gcry_md_block_backend_pick (sha512_backends,
+                                                _gcry_get_hw_features ());
+}
+
+const char *
+_gcry_sha512_backend_name (void)
+{
+  return sha512_backend->name;
+}
+
+const md_block_backend_t *
+_gcry_sha512_get_backend (const char *name)
+{
+  return _gcry_md_block_backend_find (sha512_backends, name,
+                                      _gcry_get_hw_features ());
+}
+
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void
 _gcry_sha512_write (sha512_ctx_t *ctx, const void *in, size_t inlen)
@@ -240,8 +302,8 @@ _gcry_sha512_write (sha512_ctx_t *ctx, const void *in, size_t inlen)
   ctx->nbytes_lo += inlen;
   if (ctx->nbytes_lo < inlen)
     ctx->nbytes_hi++;
-  _gcry_md_block_write (ctx->h, sha512_blocks_fn, ctx->buf, &ctx->buflen, 128,
-                        in, inlen);
+  _gcry_md_block_write (ctx->h, sha512_backend->blocks, ctx->buf,
+                        &ctx->buflen, 128, in, inlen);
 }
 
 /* Pad the message (FIPS 180-4, Section 5.1.2: a 1 bit, zeros, the
@@ -258,14 +320,14 @@ _gcry_sha512_final (sha512_ctx_t *ctx, byte *out)
   if (ctx->buflen > 112)
     {
       memset (ctx->buf + ctx->buflen, 0, 128 - ctx->buflen);
-      sha512_blocks (ctx->h, ctx->buf, 1);
+      sha512_backend->blocks (ctx->h, ctx->buf, 1);
       ctx->buflen = 0;
     }
   memset (ctx->buf + ctx->buflen, 0, 112 - ctx->buflen);
   buf_put_be64 (ctx->buf + 112,
                 (ctx->nbytes_hi << 3) | (ctx->nbytes_lo >> 61));
   buf_put_be64 (ctx->buf + 120, ctx->nbytes_lo << 3);
-  sha512_blocks (ctx->h, ctx->buf, 1);
+  sha512_backend->blocks (ctx->h, ctx->buf, 1);
   ctx->buflen = 0;
 
   for (i = 0; i < 8; i++)

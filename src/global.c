@@ -18,9 +18,9 @@
  * gcry_get_config, the init-related control commands and every
  * operation that uses a kernel set call it.  It fixes the hardware
  * features (after the user's disable requests) and lets each kernel
- * set pick its backend: Keccak, then ML-KEM and ML-DSA.  Because the
- * choice is made once, the dispatch pointers are constant afterwards
- * and need no locking.
+ * set pick its backend: Keccak, SHA-1, SHA-256, SHA-512, then ML-KEM
+ * and ML-DSA.  Because the choice is made once, the dispatch pointers
+ * are constant afterwards and need no locking.
  *
  * Version.  The library implements libgcrypt's API at level 1.12
  * (GCRYPT_VERSION); gcry_check_version accepts any request up to
@@ -70,6 +70,9 @@ do_global_init (void)
 {
   _gcry_get_hw_features ();
   _gcry_keccak_init ();
+  _gcry_sha1_backend_init ();
+  _gcry_sha256_backend_init ();
+  _gcry_sha512_backend_init ();
 #ifdef USE_MLKEM
   _gcry_mlkem_init ();
 #endif
@@ -386,6 +389,9 @@ print_config (membuf_t *mb, const char *what)
                  _gcry_keccak_backend_name (),
                  _gcry_keccak_batch_backend_name (4),
                  _gcry_keccak_batch_backend_name (8));
+      mb_printf (mb, "sha1:%s:sha256:%s:sha512:%s:",
+                 _gcry_sha1_backend_name (), _gcry_sha256_backend_name (),
+                 _gcry_sha512_backend_name ());
 #ifdef USE_MLKEM
       mb_printf (mb, "mlkem:%s:", _gcry_mlkem_backend_name ());
 #endif

@@ -13,6 +13,7 @@
 #define HWF_INTEL_AVX        (1u << 2)
 #define HWF_INTEL_AVX2       (1u << 3)
 #define HWF_INTEL_AVX512     (1u << 4)  /* F, BW, VL, DQ and CD.  */
+#define HWF_INTEL_SHAEXT     (1u << 5)  /* SHA, with SSSE3 and SSE4.1.  */
 
 #define HWF_PPC_VCRYPTO      (1u << 8)
 #define HWF_PPC_ARCH_3_00    (1u << 9)

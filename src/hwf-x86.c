@@ -24,6 +24,9 @@
  *            halves, ZMM16-31) besides 1 and 2.
  *   BMI2:    CPUID.(7,0):EBX.BMI2[8]; a scalar extension without
  *            register state.
+ *   SHAEXT:  CPUID.(7,0):EBX.SHA[29], with SSSE3 (CPUID.1:ECX[9]) and
+ *            SSE4.1 (CPUID.1:ECX[19]), which the SHA kernels also use;
+ *            XMM state only, which every x86-64 OS saves.
  *
  * (Intel SDM vol. 1, 13.3 and 15.2; vol. 2A, CPUID.)  */
 
@@ -104,6 +107,8 @@ _gcry_hwf_detect_x86 (void)
 
   if ((ebx7 & (1u << 8)))
     features |= HWF_INTEL_BMI2;
+  if ((ebx7 & (1u << 29)) && (ecx1 & (1u << 9)) && (ecx1 & (1u << 19)))
+    features |= HWF_INTEL_SHAEXT;
 
   if (os_ymm && (ecx1 & (1u << 28)))
     {

@@ -27,7 +27,8 @@
  * which does not model it.
  *
  * The kernels are reached through the tables that the library itself
- * uses (the Keccak backends, the ML-KEM and ML-DSA kernel sets); an
+ * uses (the Keccak backends, the SHA-1/SHA-2 block functions, the
+ * ML-KEM and ML-DSA kernel sets); an
  * entry that is a C wrapper around assembler code is covered too,
  * since a register clobbered inside propagates out of the wrapper.
  * Only the inputs' validity matters here, not the results, which the
@@ -41,6 +42,7 @@
 
 #include "g10lib.h"
 #include "keccak.h"
+#include "hash-common.h"
 #ifdef USE_MLKEM
 # include "mlkem-ops.h"
 #endif
@@ -255,6 +257,51 @@ check_keccak (const char *backend)
         any = 1;
       }
   return any;
+}
+
+
+/* The SHA-1/SHA-2 block function BE (SHA-1 if IS_SHA1, else
+   SHA-256 or SHA-512 after BLOCKSIZE) on 0 to 5 blocks: odd and even
+   counts, since the SHA-512 kernel works on pairs.  */
+static void
+check_sha_blocks (const char *algo, const md_block_backend_t *be,
+                  size_t blocksize)
+{
+  static byte data[5 * 128];
+  static u64 state[8];
+  char what[40];
+  size_t n;
+
+  cur_backend = be->name;
+  snprintf (what, sizeof what, "%s blocks", algo);
+  for (n = 0; n <= 5; n++)
+    {
+      prng_bytes (data, n * blocksize);
+      prng_bytes ((byte *)state, sizeof state);
+      checked_call (what, FN(be->blocks), P(state), P(data), n, 0, 0, 0);
+    }
+  printf ("  %s %s: blocks (0..5)\n", algo, be->name);
+}
+
+/* Every SHA block function other than the portable one that the CPU
+   can run; returns the number checked.  */
+static int
+check_sha (void)
+{
+  static const char * const names[] = { "shaext", "avx2", "avx512" };
+  const md_block_backend_t *be;
+  int i, n = 0;
+
+  for (i = 0; i < 3; i++)
+    {
+      if ((be = _gcry_sha1_get_backend (names[i])))
+        check_sha_blocks ("sha1", be, 64), n++;
+      if ((be = _gcry_sha256_get_backend (names[i])))
+        check_sha_blocks ("sha256", be, 64), n++;
+      if ((be = _gcry_sha512_get_backend (names[i])))
+        check_sha_blocks ("sha512", be, 128), n++;
+    }
+  return n;
 }
 
 
@@ -491,6 +538,7 @@ main (int argc, char **argv)
 
   for (i = 0; i < 2; i++)
     nsets += check_keccak (simd[i]);
+  nsets += check_sha ();
 
 #ifdef USE_MLKEM
   {

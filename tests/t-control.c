@@ -146,6 +146,7 @@ child_check (const char *mode, const char *list)
 #if defined(__x86_64__)
       if (strstr (list, "intel-avx2") && strstr (list, "intel-avx512")
           && strstr (list, "intel-bmi2")
+          && strstr (list, "intel-shaext")
           && !all_backends_generic (backends))
         ok = 0;
 #elif defined(__powerpc64__)
@@ -257,8 +258,8 @@ check_disable_paths (void)
   run_child ("env", "all");
   run_child ("control", "intel-avx512");
   run_child ("env", "intel-avx512");
-  run_child ("control", "intel-bmi2,intel-avx2,intel-avx512");
-  run_child ("env", "intel-bmi2,intel-avx2,intel-avx512,ppc-vsx");
+  run_child ("control", "intel-bmi2,intel-avx2,intel-avx512,intel-shaext");
+  run_child ("env", "intel-bmi2,intel-avx2,intel-avx512,intel-shaext,ppc-vsx");
   run_child ("control", "ppc-arch_2_07,ppc-vcrypto");
   run_child ("env", "ppc-vsx,ppc-arch_2_07,ppc-vcrypto,ppc-arch_3_00,"
              "ppc-arch_3_10");

@@ -23,7 +23,10 @@
  * The Keccak backend in use is printed by test_init; the test driver
  * runs this program once per backend (GCRYPT_PQC_HWF_DISABLE), and
  * check_backend_forced proves that a disabled feature is really not
- * used (also for "--disable-hwf all", i.e. GCRYCTL_DISABLE_HWF).  */
+ * used (also for "--disable-hwf all", i.e. GCRYCTL_DISABLE_HWF);
+ * check_sha_backend_forced does the same for the SHA-1/SHA-2 block
+ * functions and prints which of them ran.  check_lengths covers every
+ * length up to 1000 bytes, written in odd-sized chunks.  */
 
 #define PGM "t-hash"
 #include "t-common.h"
@@ -268,6 +271,83 @@ check_kats (void)
              "%s: gcry_md_hash_buffer", gcry_md_algo_name (algo));
     }
   check (sizeof kat / sizeof *kat == N_ALGOS, "all algorithms have KATs");
+}
+
+
+/* Every message length 0..1000 (so every position of the padding and
+ * 1 to 15 whole blocks, odd and even counts), message byte i of length
+ * L being (31 i + L) mod 251.  Each message is written in chunks of
+ * odd sizes that cross the block boundaries at varying offsets; its
+ * digest must equal the one-shot digest, and the hash of all digests
+ * in order must be the value below (computed with an independent
+ * implementation, Python's hashlib).  */
+static void
+check_lengths (void)
+{
+  static const struct
+  {
+    int algo;
+    const char *hex;
+  } acc[] =
+    {
+      { GCRY_MD_SHA1, "fb51f81b7ef01a3b05e51262f0147973137d45b9" },
+      { GCRY_MD_SHA224,
+        "bb27daab1423e6b0eb6cac2a0ad5045b31a97ded6ead27eadc4a6488" },
+      { GCRY_MD_SHA256,
+        "7c805ffeb147060f39fd950c9390e08917a89af916f5c809dda0ed841d5ac9c5" },
+      { GCRY_MD_SHA384,
+        "f5aa7a4097d679158e602587455ec6c1f47e2a5f8498727129f8f7bc3f00bf63"
+        "45b8da3953bcfce1c3cd609b37f54f6d" },
+      { GCRY_MD_SHA512,
+        "6bfce51d246f2c3e2cf0612f8b5f5b353c499e76ed5fdba90256407dab4b0cff"
+        "57ca116989a5dd0031a981252b96d00ec9e15efae40752e0c12ba54a6a68b904" },
+      { GCRY_MD_SHA512_224,
+        "898eb7fd84c3aec1dab22b6b2b4c0930b736e11859f6c091100250de" },
+      { GCRY_MD_SHA512_256,
+        "7f7bf0cb45d27a30e45ff88c274df8c23c28fec6d7e77f7689ea92bb393576eb" }
+    };
+  static const unsigned int chunks[] = { 1, 3, 7, 13, 31, 63, 127, 131, 257 };
+  enum { MAXLEN = 1000 };
+  static unsigned char msg[MAXLEN];
+  static unsigned char all[(MAXLEN + 1) * 64];
+  unsigned char one[64], out[64];
+  unsigned int i, len, pos, c, dlen;
+  int bad;
+
+  for (i = 0; i < sizeof acc / sizeof *acc; i++)
+    {
+      gcry_md_hd_t hd;
+      gpg_error_t err;
+
+      dlen = gcry_md_get_algo_dlen (acc[i].algo);
+      err = gcry_md_open (&hd, acc[i].algo, 0);
+      if (err)
+        die ("gcry_md_open: %s", gcry_strerror (err));
+      bad = 0;
+      for (len = 0; len <= MAXLEN; len++)
+        {
+          for (pos = 0; pos < len; pos++)
+            msg[pos] = (31 * pos + len) % 251;
+          gcry_md_reset (hd);
+          for (pos = 0, c = len % 9; pos < len; c = (c + 1) % 9)
+            {
+              unsigned int n = chunks[c] < len - pos ? chunks[c] : len - pos;
+
+              gcry_md_write (hd, msg + pos, n);
+              pos += n;
+            }
+          memcpy (all + len * dlen, gcry_md_read (hd, 0), dlen);
+          gcry_md_hash_buffer (acc[i].algo, one, msg, len);
+          if (memcmp (one, all + len * dlen, dlen) && !bad++)
+            fail ("%s: chunked and one-shot digests of %u bytes differ",
+                  gcry_md_algo_name (acc[i].algo), len);
+        }
+      gcry_md_close (hd);
+      gcry_md_hash_buffer (acc[i].algo, out, all, (MAXLEN + 1) * dlen);
+      check (!strcmp (test_buf2hex (out, dlen), acc[i].hex),
+             "%s: digests of the lengths 0..%u",
+             gcry_md_algo_name (acc[i].algo), MAXLEN);
+    }
 }
 
 
@@ -873,6 +953,63 @@ check_backend_forced (const char *disabled_opt)
 }
 
 
+/* The SHA-1/SHA-2 backend of SET ("sha1", "sha256", "sha512") in the
+   backends line CFG, copied to BUF; "" if missing.  */
+static const char *
+sha_backend (const char *cfg, const char *set, char *buf, size_t size)
+{
+  char want[16];
+  const char *p;
+  size_t n;
+
+  snprintf (want, sizeof want, ":%s:", set);
+  buf[0] = 0;
+  if (!(p = strstr (cfg, want)))
+    return buf;
+  p += strlen (want);
+  n = strcspn (p, ":");
+  if (n >= size)
+    n = size - 1;
+  memcpy (buf, p, n);
+  buf[n] = 0;
+  return buf;
+}
+
+/* Print the SHA backends that run, and check that "all" selects the
+   portable ones and that a disabled feature is not used: SHA-NI
+   (intel-shaext) for SHA-1 and SHA-256, AVX2 for SHA-512.  */
+static void
+check_sha_backend_forced (const char *disabled_opt)
+{
+  const char *env = getenv ("GCRYPT_PQC_HWF_DISABLE");
+  char *cfg = gcry_get_config (0, "backends");
+  char b1[16], b256[16], b512[16];
+  int all = ((disabled_opt && !strcmp (disabled_opt, "all"))
+             || (env && !strcmp (env, "all")));
+
+  if (!cfg)
+    {
+      fail ("gcry_get_config (backends) returned NULL");
+      return;
+    }
+  sha_backend (cfg, "sha1", b1, sizeof b1);
+  sha_backend (cfg, "sha256", b256, sizeof b256);
+  sha_backend (cfg, "sha512", b512, sizeof b512);
+  info ("sha backends: sha1 %s, sha256 %s, sha512 %s", b1, b256, b512);
+  check (*b1 && *b256 && *b512, "backends list names sha1, sha256, sha512");
+  if (all)
+    check (!strcmp (b1, "generic") && !strcmp (b256, "generic")
+           && !strcmp (b512, "generic"),
+           "disabling all hardware features gives the portable SHA code");
+  if (env && strstr (env, "intel-shaext"))
+    check (strcmp (b1, "shaext") && strcmp (b256, "shaext"),
+           "disabled SHA-NI is not used");
+  if (env && strstr (env, "intel-avx2"))
+    check (strcmp (b512, "avx2"), "disabled AVX2 is not used for SHA-512");
+  gcry_free (cfg);
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -893,7 +1030,9 @@ main (int argc, char **argv)
     }
 
   check_backend_forced (disabled_opt);
+  check_sha_backend_forced (disabled_opt);
   check_kats ();
+  check_lengths ();
   check_shake_empty ();
   check_xof_streaming ();
   check_copy_reset ();

@@ -1,0 +1,383 @@
+/* sha512-transform-amd64-avx2.S - SHA-512 compression, AVX2 and BMI2
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Algorithm: the SHA-512 compression function (FIPS 180-4, Section
+ * 6.4.2) on NBLOCKS consecutive 128-byte blocks; SHA-384 and
+ * SHA-512/t share it (they differ in the initial value only).
+ *
+ * Blocks are taken in pairs.  The message schedule (step 1) of both
+ * blocks of a pair is computed at once with AVX2: ymm register X_j
+ * holds W[2j], W[2j+1] of the first block in its low 128-bit lane and
+ * of the second block in the high lane.  Two new words per block,
+ *   W[t..t+1] = sigma1 (W[t-2..t-1]) + W[t-7..t-6]
+ *               + sigma0 (W[t-15..t-14]) + W[t-16..t-15],   t = 2j,
+ * depend only on older words, and the odd-aligned pairs are one
+ * vpalignr within each lane.  X_j replaces X_{j-8} in a ring of eight
+ * registers.  W[t] + K[t] of both blocks is stored on the stack, and
+ * the 80 rounds (step 3) of each block run on general registers with
+ * the BMI2 rotations rorx, reading W[t] + K[t] from memory.  The
+ * schedule steps beyond the first 16 words are interleaved with the
+ * first 32 rounds of the first block, so the vector units work while
+ * the integer units do the rounds.  An odd last block is paired with
+ * itself, and only its first copy hashed.
+ *
+ * In the rounds, Ch (e, f, g) = g ^ (e & (f ^ g)) and
+ * Maj (a, b, c) = b ^ ((a ^ b) & (b ^ c)); a ^ b of one round is the
+ * b ^ c of the next, so it is carried between rounds.  The working
+ * variables are renamed instead of moved (the macro arguments
+ * rotate), as in the C code.
+ *
+ * Register plan:
+ *   r8-r15      the working variables a..h (renamed every round)
+ *   rax, rbx    round temporaries
+ *   rcx, rdx    a ^ b of this round and b ^ c (alternating)
+ *   rdi         the round constants K (schedule)
+ *   rsi         W + K of the block being hashed (stack)
+ *   ymm0-ymm7   the schedule ring X_j
+ *   ymm8-ymm12  schedule temporaries
+ *   ymm13       vpshufb mask: big-endian qwords
+ *   ymm14       K[2j], K[2j+1] in both lanes
+ *
+ * Stack: 1280 bytes of W + K (32-byte aligned) and five saved
+ * values (the arguments, the blocks left in this pair); the W + K area is zeroed and all ymm registers are
+ * cleared (vzeroall) before return.  Saves and restores rbx, rbp,
+ * r12-r15.
+ *
+ * Requires: AVX2 and BMI2 (HWF_INTEL_AVX2, HWF_INTEL_BMI2).
+ *
+ * C prototype:
+ *   void _gcry_sha512_transform_amd64_avx2 (u64 state[8],
+ *                                           const byte *data,
+ *                                           size_t nblocks,
+ *                                           const u64 k[80]);
+ * NBLOCKS may be 0.  */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include "asm-common-amd64.h"
+
+#if defined(__x86_64__) && defined(__ELF__) \
+    && (!defined(HAVE_CONFIG_H) \
+        || (defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) \
+            && defined(ENABLE_AVX2_SUPPORT)))
+
+/* Stack frame.  */
+#define WK_SIZE      1280       /* 2 blocks x 80 words x 8 bytes.  */
+#define SAVE_DATA    (WK_SIZE + 0)
+#define SAVE_NBLOCKS (WK_SIZE + 8)
+#define SAVE_K       (WK_SIZE + 16)
+#define SAVE_NHASH   (WK_SIZE + 24)
+#define SAVE_STATE   (WK_SIZE + 32)
+#define FRAME_SIZE   (WK_SIZE + 64)
+
+#define T0   %rax
+#define T1   %rbx
+
+#define YT0  %ymm8
+#define YT1  %ymm9
+#define YT2  %ymm10
+#define YT3  %ymm11
+#define YT4  %ymm12
+#define BSWAP %ymm13
+#define YK   %ymm14
+
+/* One round (FIPS 180-4, 6.4.2 step 3) with W[t] + K[t] at OFF(%rsi):
+   H becomes the new a and D the new e.  AB receives a ^ b, BC holds
+   b ^ c on entry.  */
+#define ROUND(a, b, c, d, e, f, g, h, off, ab, bc)      \
+        rorx $14, e, T0;                                \
+        rorx $18, e, T1;                                \
+        addq off(%rsi), h;                              \
+        xorq T1, T0;                                    \
+        rorx $41, e, T1;                                \
+        xorq T1, T0;            /* Sigma1 (e) */        \
+        movq f, T1;                                     \
+        xorq g, T1;                                     \
+        addq T0, h;                                     \
+        andq e, T1;                                     \
+        xorq g, T1;             /* Ch (e, f, g) */      \
+        addq T1, h;             /* T1 of the spec */    \
+        rorx $28, a, T0;                                \
+        rorx $34, a, T1;                                \
+        addq h, d;                                      \
+        xorq T1, T0;                                    \
+        rorx $39, a, T1;                                \
+        xorq T1, T0;            /* Sigma0 (a) */        \
+        movq a, ab;                                     \
+        xorq b, ab;                                     \
+        addq T0, h;                                     \
+        andq ab, bc;                                    \
+        xorq b, bc;             /* Maj (a, b, c) */     \
+        addq bc, h;
+
+#define ROUNDS8(t)                                                      \
+        ROUND (%r8,  %r9,  %r10, %r11, %r12, %r13, %r14, %r15,          \
+               (8 * ((t) + 0)), %rcx, %rdx)                             \
+        ROUND (%r15, %r8,  %r9,  %r10, %r11, %r12, %r13, %r14,          \
+               (8 * ((t) + 1)), %rdx, %rcx)                             \
+        ROUND (%r14, %r15, %r8,  %r9,  %r10, %r11, %r12, %r13,          \
+               (8 * ((t) + 2)), %rcx, %rdx)                             \
+        ROUND (%r13, %r14, %r15, %r8,  %r9,  %r10, %r11, %r12,          \
+               (8 * ((t) + 3)), %rdx, %rcx)                             \
+        ROUND (%r12, %r13, %r14, %r15, %r8,  %r9,  %r10, %r11,          \
+               (8 * ((t) + 4)), %rcx, %rdx)                             \
+        ROUND (%r11, %r12, %r13, %r14, %r15, %r8,  %r9,  %r10,          \
+               (8 * ((t) + 5)), %rdx, %rcx)                             \
+        ROUND (%r10, %r11, %r12, %r13, %r14, %r15, %r8,  %r9,           \
+               (8 * ((t) + 6)), %rcx, %rdx)                             \
+        ROUND (%r9,  %r10, %r11, %r12, %r13, %r14, %r15, %r8,           \
+               (8 * ((t) + 7)), %rdx, %rcx)
+
+/* Store W + K of X_j (both blocks): words 2j, 2j+1 of block 0 at
+   16j, of block 1 at 640 + 16j.  */
+#define STORE_WK(j, x)                                  \
+        vbroadcasti128 (16 * (j))(%rdi), YK;            \
+        vpaddq YK, x, YT0;                              \
+        vmovdqa %xmm8, (16 * (j))(%rsp);               \
+        vextracti128 $1, YT0, (640 + 16 * (j))(%rsp);
+
+/* Load X_j from the two blocks at rsi and rdx, byte-swapped.  */
+#define LOAD_X(j, x, xx)                                \
+        vmovdqu (16 * (j))(%rsi), xx;                   \
+        vinserti128 $1, (16 * (j))(%rdx), x, x;         \
+        vpshufb BSWAP, x, x;                            \
+        STORE_WK (j, x)
+
+/* X_j from the ring: XM1 = X_{j-1}, XM3 = X_{j-3}, XM4 = X_{j-4},
+   XM7 = X_{j-7}, X = X_{j-8} (overwritten by X_j).  */
+#define SCHED(j, x, xm1, xm3, xm4, xm7)                 \
+        /* sigma0 (W[t-15..t-14]) */                    \
+        vpalignr $8, x, xm7, YT0;                       \
+        vpsrlq $1, YT0, YT1;                            \
+        vpsllq $63, YT0, YT2;                           \
+        vpsrlq $7, YT0, YT3;                            \
+        vpxor YT1, YT2, YT2;                            \
+        vpshufb .Lsha512_ror8_mask rRIP, YT0, YT0;      \
+        vpxor YT3, YT2, YT2;                            \
+        vpxor YT0, YT2, YT2;                            \
+        vpaddq YT2, x, x;                               \
+        /* + W[t-7..t-6] */                             \
+        vpalignr $8, xm4, xm3, YT0;                     \
+        vpaddq YT0, x, x;                               \
+        /* + sigma1 (W[t-2..t-1]) */                    \
+        vpsrlq $19, xm1, YT1;                           \
+        vpsllq $45, xm1, YT2;                           \
+        vpsrlq $61, xm1, YT3;                           \
+        vpsllq $3, xm1, YT4;                            \
+        vpxor YT1, YT2, YT2;                            \
+        vpsrlq $6, xm1, YT0;                            \
+        vpxor YT3, YT4, YT4;                            \
+        vpxor YT0, YT2, YT2;                            \
+        vpxor YT4, YT2, YT2;                            \
+        vpaddq YT2, x, x;                               \
+        STORE_WK (j, x)
+
+/* Eight rounds T .. T+7 of the first block of the pair, each
+   followed by one schedule step j = J .. J+7 around the ring: the
+   vector units compute W for later rounds while the integer units do
+   these.  Step j must come at least two rounds before round 2j.  */
+#define ROUNDS8_SCHED8(t, j)                                            \
+        ROUND (%r8,  %r9,  %r10, %r11, %r12, %r13, %r14, %r15,          \
+               (8 * ((t) + 0)), %rcx, %rdx)                             \
+        SCHED ((j) + 0, %ymm0, %ymm7, %ymm5, %ymm4, %ymm1)              \
+        ROUND (%r15, %r8,  %r9,  %r10, %r11, %r12, %r13, %r14,          \
+               (8 * ((t) + 1)), %rdx, %rcx)                             \
+        SCHED ((j) + 1, %ymm1, %ymm0, %ymm6, %ymm5, %ymm2)              \
+        ROUND (%r14, %r15, %r8,  %r9,  %r10, %r11, %r12, %r13,          \
+               (8 * ((t) + 2)), %rcx, %rdx)                             \
+        SCHED ((j) + 2, %ymm2, %ymm1, %ymm7, %ymm6, %ymm3)              \
+        ROUND (%r13, %r14, %r15, %r8,  %r9,  %r10, %r11, %r12,          \
+               (8 * ((t) + 3)), %rdx, %rcx)                             \
+        SCHED ((j) + 3, %ymm3, %ymm2, %ymm0, %ymm7, %ymm4)              \
+        ROUND (%r12, %r13, %r14, %r15, %r8,  %r9,  %r10, %r11,          \
+               (8 * ((t) + 4)), %rcx, %rdx)                             \
+        SCHED ((j) + 4, %ymm4, %ymm3, %ymm1, %ymm0, %ymm5)              \
+        ROUND (%r11, %r12, %r13, %r14, %r15, %r8,  %r9,  %r10,          \
+               (8 * ((t) + 5)), %rdx, %rcx)                             \
+        SCHED ((j) + 5, %ymm5, %ymm4, %ymm2, %ymm1, %ymm6)              \
+        ROUND (%r10, %r11, %r12, %r13, %r14, %r15, %r8,  %r9,           \
+               (8 * ((t) + 6)), %rcx, %rdx)                             \
+        SCHED ((j) + 6, %ymm6, %ymm5, %ymm3, %ymm2, %ymm7)              \
+        ROUND (%r9,  %r10, %r11, %r12, %r13, %r14, %r15, %r8,           \
+               (8 * ((t) + 7)), %rdx, %rcx)                             \
+        SCHED ((j) + 7, %ymm7, %ymm6, %ymm4, %ymm3, %ymm0)
+
+/* Rounds 32 .. 79 and the feed-forward into the chaining value.  */
+#define ROUNDS_32_79_FEED                                               \
+        ROUNDS8 (32)                                                    \
+        ROUNDS8 (40)                                                    \
+        ROUNDS8 (48)                                                    \
+        ROUNDS8 (56)                                                    \
+        ROUNDS8 (64)                                                    \
+        ROUNDS8 (72)                                                    \
+        movq SAVE_STATE(%rsp), %rax;                                    \
+        addq 0(%rax), %r8;                                              \
+        addq 8(%rax), %r9;                                              \
+        addq 16(%rax), %r10;                                            \
+        addq 24(%rax), %r11;                                            \
+        addq 32(%rax), %r12;                                            \
+        addq 40(%rax), %r13;                                            \
+        addq 48(%rax), %r14;                                            \
+        addq 56(%rax), %r15;                                            \
+        movq %r8, 0(%rax);                                              \
+        movq %r9, 8(%rax);                                              \
+        movq %r10, 16(%rax);                                            \
+        movq %r11, 24(%rax);                                            \
+        movq %r12, 32(%rax);                                            \
+        movq %r13, 40(%rax);                                            \
+        movq %r14, 48(%rax);                                            \
+        movq %r15, 56(%rax);
+
+.text
+
+.align 16
+ELF(.type _gcry_sha512_transform_amd64_avx2,@function)
+.globl _gcry_sha512_transform_amd64_avx2
+_gcry_sha512_transform_amd64_avx2:
+        /* input:
+         *      %rdi: state, %rsi: data, %rdx: nblocks, %rcx: K[80]
+         */
+        CFI_STARTPROC()
+        testq %rdx, %rdx
+        jz .Lsha512_ret
+
+        pushq %rbx
+        CFI_PUSH(%rbx)
+        pushq %r12
+        CFI_PUSH(%r12)
+        pushq %r13
+        CFI_PUSH(%r13)
+        pushq %r14
+        CFI_PUSH(%r14)
+        pushq %r15
+        CFI_PUSH(%r15)
+        pushq %rbp
+        CFI_PUSH(%rbp)
+        movq %rsp, %rbp
+        CFI_DEF_CFA_REGISTER(%rbp)
+        subq $FRAME_SIZE, %rsp
+        andq $-32, %rsp
+
+        movq %rdi, SAVE_STATE(%rsp)
+        movq %rsi, SAVE_DATA(%rsp)
+        movq %rdx, SAVE_NBLOCKS(%rsp)
+        movq %rcx, SAVE_K(%rsp)
+        vmovdqa .Lsha512_bswap_mask rRIP, BSWAP
+
+        movq 0(%rdi), %r8
+        movq 8(%rdi), %r9
+        movq 16(%rdi), %r10
+        movq 24(%rdi), %r11
+        movq 32(%rdi), %r12
+        movq 40(%rdi), %r13
+        movq 48(%rdi), %r14
+        movq 56(%rdi), %r15
+
+.align 16
+.Lsha512_pair:
+        /* rsi: first block, rdx: second block (the first again if it
+           is the last one); SAVE_NHASH: blocks of this pair.  */
+        movq SAVE_DATA(%rsp), %rsi
+        movq SAVE_K(%rsp), %rdi
+        movq $1, %rax
+        leaq 128(%rsi), %rdx
+        cmpq $1, SAVE_NBLOCKS(%rsp)
+        cmoveq %rsi, %rdx
+        je 1f
+        movq $2, %rax
+1:      movq %rax, SAVE_NHASH(%rsp)
+        subq %rax, SAVE_NBLOCKS(%rsp)
+        shlq $7, %rax
+        addq %rax, SAVE_DATA(%rsp)
+
+        LOAD_X (0, %ymm0, %xmm0)
+        LOAD_X (1, %ymm1, %xmm1)
+        LOAD_X (2, %ymm2, %xmm2)
+        LOAD_X (3, %ymm3, %xmm3)
+        LOAD_X (4, %ymm4, %xmm4)
+        LOAD_X (5, %ymm5, %xmm5)
+        LOAD_X (6, %ymm6, %xmm6)
+        LOAD_X (7, %ymm7, %xmm7)
+
+        /* First block, with the rest of the schedule of both.  */
+        movq %rsp, %rsi
+        movq %r9, %rdx
+        xorq %r10, %rdx         /* b ^ c */
+        ROUNDS8_SCHED8 (0, 8)
+        ROUNDS8_SCHED8 (8, 16)
+        ROUNDS8_SCHED8 (16, 24)
+        ROUNDS8_SCHED8 (24, 32)
+        ROUNDS_32_79_FEED
+
+        /* The second block, if any.  */
+        cmpq $1, SAVE_NHASH(%rsp)
+        je 3f
+        addq $640, %rsi
+        movq %r9, %rdx
+        xorq %r10, %rdx
+        ROUNDS8 (0)
+        ROUNDS8 (8)
+        ROUNDS8 (16)
+        ROUNDS8 (24)
+        ROUNDS_32_79_FEED
+3:
+        cmpq $0, SAVE_NBLOCKS(%rsp)
+        jne .Lsha512_pair
+
+        /* Wipe W + K and the vector registers.  */
+        vpxor %ymm0, %ymm0, %ymm0
+        xorl %eax, %eax
+2:      vmovdqa %ymm0, 0(%rsp, %rax)
+        addq $32, %rax
+        cmpq $WK_SIZE, %rax
+        jb 2b
+        vzeroall
+        xorl %eax, %eax
+        xorl %ecx, %ecx
+        xorl %edx, %edx
+
+        movq %rbp, %rsp
+        CFI_DEF_CFA_REGISTER(%rsp)
+        popq %rbp
+        CFI_POP(%rbp)
+        popq %r15
+        CFI_POP(%r15)
+        popq %r14
+        CFI_POP(%r14)
+        popq %r13
+        CFI_POP(%r13)
+        popq %r12
+        CFI_POP(%r12)
+        popq %rbx
+        CFI_POP(%rbx)
+.Lsha512_ret:
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_sha512_transform_amd64_avx2,.-_gcry_sha512_transform_amd64_avx2)
+
+ELF(.section .rodata)
+.align 32
+/* vpshufb controls: reverse the bytes of each qword; rotate each
+   qword right by 8 bits (result byte k takes source byte k + 1).  */
+.Lsha512_bswap_mask:
+        .byte 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8
+        .byte 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8
+.Lsha512_ror8_mask:
+        .byte 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
+        .byte 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8
+
+#endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
+
+ELF(.section .note.GNU-stack,"",%progbits)
