@@ -875,6 +875,8 @@ keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
   keccak_ctx_t *c = &s->ctx;
   unsigned int rate = c->rate;
   unsigned int pos, i, t;
+  byte *out;
+  size_t outlen;
 
   if (!c->squeezing)
     {
@@ -895,24 +897,36 @@ keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
       return 1;
     }
 
+  /* The output pointer and length in locals: stores through OUT
+     could alias *S, so the compiler would otherwise reload and store
+     them around every lane, a dependency through memory that made
+     this loop cost about as much as the permutation.  Whole lanes go
+     in a loop of their own (every rate is a multiple of 8), then the
+     bytes of a partial lane at either end.  */
   pos = c->pos;
-  while (s->outlen && pos < rate)
+  out = s->out;
+  outlen = s->outlen;
+  if (!(pos & 7))
     {
-      if (!(pos & 7) && s->outlen >= 8)
-        {
-          buf_put_le64 (s->out, l[(pos >> 3) * w]);
-          s->out += 8;
-          s->outlen -= 8;
-          pos += 8;
-        }
-      else
-        {
-          *s->out++ = l[(pos >> 3) * w] >> (8 * (pos & 7));
-          s->outlen--;
-          pos++;
-        }
+      const u64 *lp = l + (pos >> 3) * w;
+      size_t nl = (rate - pos) / 8;
+
+      if (nl > outlen / 8)
+        nl = outlen / 8;
+      for (i = 0; i < nl; i++, lp += w, out += 8)
+        buf_put_le64 (out, *lp);
+      pos += 8 * nl;
+      outlen -= 8 * nl;
     }
-  if (!s->outlen)
+  while (outlen && pos < rate)
+    {
+      *out++ = l[(pos >> 3) * w] >> (8 * (pos & 7));
+      outlen--;
+      pos++;
+    }
+  s->out = out;
+  s->outlen = outlen;
+  if (!outlen)
     {
       c->pos = pos;
       return 0;

@@ -17,18 +17,16 @@
  * arithmetic (NTT, inverse NTT, base multiplication and its cache,
  * reduce, tomont, SamplePolyCBD, ByteEncode_12/ByteDecode_12 and the
  * rejection step of SampleNTT) is in mlkem-ntt-amd64-avx2.S and
- * mlkem-poly-amd64-avx2.S; this file holds the thin wrappers and the
- * SHAKE128 driver of SampleNTT, which uses the batch sponge of
- * keccak.h (itself dispatched to AVX2 or AVX-512).  Every kernel
- * computes exactly what the portable one computes, so the two sets
- * give bit-identical results.  The front file selects this set when
+ * mlkem-poly-amd64-avx2.S; this file holds the thin wrappers.  The
+ * SHAKE128 streams of SampleNTT are run by the front file.  Every
+ * kernel computes exactly what the portable one computes, so the two
+ * sets give bit-identical results.  The front file selects this set when
  * _gcry_get_hw_features () reports HWF_INTEL_AVX2.  */
 
 #include <config.h>
 #include <string.h>
 
 #include "g10lib.h"
-#include "keccak.h"
 #include "mlkem-ops.h"
 #include "mlkem-avx2.h"
 
@@ -80,21 +78,26 @@ poly_ntt_frombytes_avx2 (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
   _gcry_mlkem_frombytes_avx2 (r->coeffs, a);
 }
 
-/* The rejection step of SampleNTT (FIPS 203 Algorithm 7, lines 5-13)
- * over BUFLEN bytes of SHAKE128 output (a multiple of 3): append the
- * accepted values to R[CTR..] and return the new count; R has room
- * for MLKEM_N + 16 entries, and a count of MLKEM_N or more means done
- * (values past MLKEM_N are ignored).  The assembler takes 16
- * candidates at a time; a remainder of less than 24 bytes, which the
- * buffer sizes used here never leave, goes one by one.  The data are
- * public, so the branches are allowed.  */
-static unsigned int
-rej_uniform_avx2 (s16 *r, unsigned int ctr, const byte *buf,
-                  unsigned int buflen)
+/* Room for the overshoot of the assembler: the chunk that reaches
+ * MLKEM_N may append up to 16 values past it.  */
+#define REJ_SLACK 16
+
+/* The REJ_UNIFORM entry (mlkem-ops.h): the rejection step of
+ * SampleNTT (FIPS 203 Algorithm 7, lines 5-13) over BUFLEN bytes of
+ * SHAKE128 output (a multiple of 3).  The assembler takes 16
+ * candidates at a time into a buffer with room for its overshoot; a
+ * remainder of less than 24 bytes, which the block sizes the front
+ * file uses (504 and 168 bytes) never leave, goes one by one.  The
+ * data are public, so the branches are allowed.  */
+unsigned int
+_gcry_mlkem_rej_uniform_ntt_avx2 (mlkem_poly_ntt *r, unsigned int ctr,
+                                  const byte *buf, unsigned int buflen)
 {
+  s16 tmp[MLKEM_N + REJ_SLACK];
   unsigned int pos = 0;
 
-  ctr = _gcry_mlkem_rej_uniform_avx2 (r, ctr, buf, buflen, &mlkem_avx2_rej,
+  memcpy (tmp, r->coeffs, ctr * sizeof *tmp);
+  ctr = _gcry_mlkem_rej_uniform_avx2 (tmp, ctr, buf, buflen, &mlkem_avx2_rej,
                                       &pos);
   for (; ctr < MLKEM_N && pos + 3 <= buflen; pos += 3)
     {
@@ -102,139 +105,14 @@ rej_uniform_avx2 (s16 *r, unsigned int ctr, const byte *buf,
       u16 d2 = (buf[pos + 1] >> 4) | ((u16)buf[pos + 2] << 4);
 
       if (d1 < MLKEM_Q)
-        r[ctr++] = d1;
+        tmp[ctr++] = d1;
       if (d2 < MLKEM_Q && ctr < MLKEM_N)
-        r[ctr++] = d2;
+        tmp[ctr++] = d2;
     }
+  if (ctr > MLKEM_N)
+    ctr = MLKEM_N;
+  memcpy (r->coeffs, tmp, ctr * sizeof *tmp);
   return ctr;
-}
-
-/* Room for the overshoot of the assembler.  */
-#define REJ_SLACK 16
-
-/* Three SHAKE128 blocks (504 bytes, 336 candidates) give 256 accepted
- * values in all but a small fraction of cases; then one more block at
- * a time.  */
-#define GEN_MATRIX_NBLOCKS 3
-
-/* The 34-byte SHAKE128 input of entry E of A-hat: A-hat[i,j] =
- * SampleNTT (rho || j || i) (FIPS 203 Algorithm 13, lines 3-7); the
- * transpose (Algorithm 14) swaps the indices.  */
-static void
-gen_matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
-                 unsigned int k, int transposed, unsigned int e)
-{
-  unsigned int i = e / k, j = e % k;
-
-  memcpy (in, rho, MLKEM_SYMBYTES);
-  in[MLKEM_SYMBYTES] = transposed ? i : j;
-  in[MLKEM_SYMBYTES + 1] = transposed ? j : i;
-}
-
-/* Entries E .. E+NUSED-1 of A with one N-way SHAKE128 (N = 4 or 8,
- * NUSED <= N); the unused lanes repeat the first input and are not
- * sampled.  */
-static void
-gen_matrix_batch (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
-                  unsigned int k, int transposed, unsigned int e,
-                  unsigned int n, unsigned int nused)
-{
-  keccak_batch_t b;
-  byte in[KECCAK_BATCH_MAX][MLKEM_SYMBYTES + 2];
-  byte buf[KECCAK_BATCH_MAX][GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
-  const byte *inp[KECCAK_BATCH_MAX];
-  byte *outp[KECCAK_BATCH_MAX];
-  s16 tmp[KECCAK_BATCH_MAX][MLKEM_N + REJ_SLACK];
-  unsigned int ctr[KECCAK_BATCH_MAX], l, done;
-
-  for (l = 0; l < n; l++)
-    {
-      gen_matrix_seed (in[l], rho, k, transposed, e + (l < nused ? l : 0));
-      inp[l] = in[l];
-      outp[l] = buf[l];
-    }
-  _gcry_keccak_batch_absorb (&b, n, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE,
-                             inp, sizeof in[0]);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, GEN_MATRIX_NBLOCKS);
-  done = 1;
-  for (l = 0; l < nused; l++)
-    {
-      ctr[l] = rej_uniform_avx2 (tmp[l], 0, buf[l], sizeof buf[l]);
-      done &= ctr[l] >= MLKEM_N;
-    }
-  while (!done)
-    {
-      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
-      done = 1;
-      for (l = 0; l < nused; l++)
-        {
-          if (ctr[l] < MLKEM_N)
-            ctr[l] = rej_uniform_avx2 (tmp[l], ctr[l], buf[l],
-                                       KECCAK_RATE_SHAKE128);
-          done &= ctr[l] >= MLKEM_N;
-        }
-    }
-  for (l = 0; l < nused; l++)
-    memcpy (a[e + l].coeffs, tmp[l], sizeof a[e + l].coeffs);
-}
-
-/* Entry E of A with a single SHAKE128 stream.  */
-static void
-gen_matrix_single (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
-                   unsigned int k, int transposed, unsigned int e)
-{
-  keccak_ctx_t ctx;
-  byte in[MLKEM_SYMBYTES + 2];
-  byte buf[GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
-  s16 tmp[MLKEM_N + REJ_SLACK];
-  unsigned int ctr;
-
-  gen_matrix_seed (in, rho, k, transposed, e);
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, in, sizeof in);
-  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-  ctr = rej_uniform_avx2 (tmp, 0, buf, sizeof buf);
-  while (ctr < MLKEM_N)
-    {
-      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE128);
-      ctr = rej_uniform_avx2 (tmp, ctr, buf, KECCAK_RATE_SHAKE128);
-    }
-  memcpy (a[e].coeffs, tmp, sizeof a[e].coeffs);
-}
-
-/* A-hat (or its transpose), K*K entries: eight at a time while more
- * than four are left, then four, and a last single one alone (k = 2:
- * 4; k = 3: 8 + 1; k = 4: 8 + 8).  The 8-way sponge runs two 4-way
- * permutations where the hardware has no wider one, so it never costs
- * more than two 4-way batches.  */
-static void
-gen_matrix_ntt_avx2 (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
-                     unsigned int k, int transposed)
-{
-  unsigned int total = k * k, e = 0;
-
-  while (e < total)
-    {
-      unsigned int left = total - e;
-
-      if (left == 1)
-        {
-          gen_matrix_single (a, rho, k, transposed, e);
-          e++;
-        }
-      else if (left > 4)
-        {
-          unsigned int nused = left < 8 ? left : 8;
-
-          gen_matrix_batch (a, rho, k, transposed, e, 8, nused);
-          e += nused;
-        }
-      else
-        {
-          gen_matrix_batch (a, rho, k, transposed, e, 4, left);
-          e += left;
-        }
-    }
 }
 
 /* SamplePolyCBD_eta (FIPS 203 Algorithm 8), in assembler.  */
@@ -266,7 +144,7 @@ const mlkem_ops_t _gcry_mlkem_ops_avx2 =
     _gcry_mlkem_tomont_avx2,
     poly_ntt_tobytes_avx2,
     poly_ntt_frombytes_avx2,
-    gen_matrix_ntt_avx2,
+    _gcry_mlkem_rej_uniform_ntt_avx2,
     poly_cbd_eta2_avx2,
     poly_cbd_eta3_avx2
   };

@@ -84,6 +84,13 @@ unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
                                            const void *table,
                                            unsigned int *pos);
 
+/* The REJ_UNIFORM entry of the AVX2 set (mlkem-ops.h) around the
+   assembler above, in mlkem-avx2.c; the AVX-512 set uses it too.  */
+unsigned int _gcry_mlkem_rej_uniform_ntt_avx2 (mlkem_poly_ntt *r,
+                                               unsigned int ctr,
+                                               const byte *buf,
+                                               unsigned int buflen);
+
 #endif /*USE_MLKEM_AVX2*/
 
 #endif /*GCRY_MLKEM_AVX2_H*/

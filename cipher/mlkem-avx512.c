@@ -17,8 +17,8 @@
  * on the whole polynomial in eight zmm registers
  * (mlkem-ntt-amd64-avx512.S); the base multiplication and its cache
  * are 32-lane kernels (mlkem-poly-amd64-avx512.S); reduce, tomont,
- * the byte coding, SamplePolyCBD and SampleNTT are those of the AVX2
- * set (short kernels, or bound by the sponge, where 32 lanes gain
+ * the byte coding, SamplePolyCBD and the rejection step of SampleNTT
+ * are those of the AVX2 set (short kernels, where 32 lanes gain
  * nothing measurable).  Every kernel computes exactly what the
  * portable one computes, so all sets give bit-identical results.  The
  * front file selects this set when _gcry_get_hw_features () reports
@@ -66,10 +66,8 @@ basemul_acc_avx512 (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
                                   bc->coeffs, k);
 }
 
-/* The AVX2 entries.  The assembler ones are called directly;
- * SampleNTT, whose SHAKE128 driver lives in mlkem-avx2.c, goes
- * through the AVX2 ops table, one indirect call that is noise next to
- * the sampling.  */
+/* The AVX2 entries, called directly (the rejection step of SampleNTT
+ * is the C wrapper of mlkem-avx2.c).  */
 static void
 poly_ntt_tobytes_avx512 (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
 {
@@ -80,13 +78,6 @@ static void
 poly_ntt_frombytes_avx512 (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
 {
   _gcry_mlkem_frombytes_avx2 (r->coeffs, a);
-}
-
-static void
-gen_matrix_ntt_avx512 (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
-                       unsigned int k, int transposed)
-{
-  _gcry_mlkem_ops_avx2.gen_matrix_ntt (a, rho, k, transposed);
 }
 
 static void
@@ -119,7 +110,7 @@ const mlkem_ops_t _gcry_mlkem_ops_avx512 =
     _gcry_mlkem_tomont_avx2,
     poly_ntt_tobytes_avx512,
     poly_ntt_frombytes_avx512,
-    gen_matrix_ntt_avx512,
+    _gcry_mlkem_rej_uniform_ntt_avx2,
     poly_cbd_eta2_avx512,
     poly_cbd_eta3_avx512
   };

@@ -15,8 +15,8 @@
  * with the GCC vector intrinsics of <altivec.h> for POWER8 (ISA 2.07)
  * and later: NTT, NTT^-1, the base multiplication and its cache,
  * REDUCE, TOMONT, ByteEncode_12/ByteDecode_12 and SamplePolyCBD.
- * GEN_MATRIX_NTT, bound by the 4-way Keccak that keccak.h already
- * dispatches to VSX, forwards to the portable set.  NTT-domain
+ * REJ_UNIFORM, the scalar rejection step of SampleNTT, forwards to the
+ * portable set.  NTT-domain
  * polynomials keep the standard order of FIPS 203, and every kernel
  * computes, lane by lane, the same integer operations as the portable
  * kernel of cipher/mlkem-poly-generic.c, so the results are
@@ -658,14 +658,15 @@ poly_cbd_eta3_vsx (mlkem_poly *r, const byte buf[192])
 }
 
 
-/* SampleNTT forwards to the portable set (a table initialiser cannot
-   copy the entry): it is bound by the 4-way Keccak, which keccak.h
-   already dispatches to VSX.  */
-static void
-gen_matrix_ntt_fwd (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
-                    unsigned int k, int transposed)
+/* The rejection step of SampleNTT forwards to the portable set (a
+   table initialiser cannot copy the entry); the SHAKE128 streams
+   around it, which dominate, run on the Keccak that keccak.h
+   dispatches to VSX.  */
+static unsigned int
+rej_uniform_fwd (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
+                 unsigned int buflen)
 {
-  _gcry_mlkem_ops_generic.gen_matrix_ntt (a, rho, k, transposed);
+  return _gcry_mlkem_ops_generic.rej_uniform (r, ctr, buf, buflen);
 }
 
 const mlkem_ops_t _gcry_mlkem_ops_vsx =
@@ -679,7 +680,7 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx =
     tomont_vsx,
     poly_ntt_tobytes_vsx,
     poly_ntt_frombytes_vsx,
-    gen_matrix_ntt_fwd,
+    rej_uniform_fwd,
     poly_cbd_eta2_vsx,
     poly_cbd_eta3_vsx
   };

@@ -26,7 +26,7 @@
  * backend chooses; the portable backend uses the order of FIPS 203
  * (natural order of i).  The entries NTT, INVNTT_TOMONT,
  * MULCACHE_COMPUTE, BASEMUL_ACC, POLY_NTT_TOBYTES,
- * POLY_NTT_FROMBYTES and GEN_MATRIX_NTT all see NTT-domain data, so a
+ * POLY_NTT_FROMBYTES and REJ_UNIFORM all see NTT-domain data, so a
  * backend with its own order must provide all seven together (the
  * serialised bytes are always in the standard order).  REDUCE and
  * TOMONT work coefficient-wise and do not care about the order.
@@ -119,13 +119,23 @@ typedef struct mlkem_ops_s
   void (*poly_ntt_frombytes) (mlkem_poly_ntt *r,
                               const byte a[MLKEM_POLYBYTES]);
 
-  /* Sample the matrix A-hat (or its transpose) from RHO: entry (i, j)
-   * = SampleNTT (rho || j || i) (FIPS 203 Algorithm 7, and Algorithm
-   * 13 lines 3-7); with TRANSPOSED the indices swap.  A[i*K + j] is
-   * entry (i, j).  Out: 0 <= a_i < q, backend order.  Uses the 4-way
-   * SHAKE128 batch interface of cipher/keccak.h.  */
-  void (*gen_matrix_ntt) (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
-                          unsigned int k, int transposed);
+  /* The rejection step of SampleNTT (FIPS 203 Algorithm 7, lines
+   * 5-13): parse BUFLEN bytes of SHAKE128 output (a multiple of 3) as
+   * 12-bit candidates d_1, d_2, ... and append those below q to the
+   * CTR values R already holds, stopping at MLKEM_N; return the new
+   * count (CTR <= count <= MLKEM_N; below MLKEM_N means all of BUF
+   * was used).  The front file calls it first with CTR = 0 on the
+   * first 504 bytes of the stream, then on each further block of 168
+   * bytes while the count is below MLKEM_N.  Once the count reaches
+   * MLKEM_N, R is the entry of A-hat in backend order, 0 <= r_i < q;
+   * before that R holds the values so far in a layout only this entry
+   * reads.  R has exactly MLKEM_N coefficients.  BUF is public (it
+   * derives from rho), so the kernel may branch on it.  The SHAKE128
+   * streams themselves are run by the front file on the sponges of
+   * cipher/keccak.h, some of them together with the other hashes of
+   * the operation (see cipher/mlkem.c).  */
+  unsigned int (*rej_uniform) (mlkem_poly_ntt *r, unsigned int ctr,
+                               const byte *buf, unsigned int buflen);
 
   /* R = SamplePolyCBD_2 (BUF), FIPS 203 Algorithm 8 with eta = 2;
    * BUF is 128 bytes of PRF output.  Out: |r_i| <= 2.  */
@@ -153,6 +163,17 @@ extern const mlkem_ops_t _gcry_mlkem_ops_vsx;
  * NULL for IDX past the end.  _gcry_mlkem_init picks index 0.  For the
  * differential tests (tests/t-mlkem-kernels.c).  */
 const mlkem_ops_t *_gcry_mlkem_ops_available (unsigned int idx);
+
+/* SampleNTT of the whole matrix with the kernel set OPS, as KeyGen
+ * does it: A = A-hat (or its transpose with TRANSPOSED), A[i*K + j] =
+ * entry (i, j) = SampleNTT (rho || j || i) (FIPS 203 Algorithm 13,
+ * lines 3-7; Algorithm 14, lines 4-8).  The SHAKE128 streams run on
+ * the batch sponge of cipher/keccak.h, and OPS->rej_uniform parses
+ * them.  Out: 0 <= a_i < q, backend order.  For the kernel tests and
+ * bench-slope.  */
+void _gcry_mlkem_gen_matrix_ntt (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
+                                 const byte rho[MLKEM_SYMBYTES],
+                                 unsigned int k, int transposed);
 
 /* Order-independent helpers shared by all kernel sets, portable C
  * (cipher/mlkem-poly-generic.c).  Not dispatched.  */

@@ -35,7 +35,6 @@
 
 #include "g10lib.h"
 #include "bufhelp.h"
-#include "keccak.h"
 #include "mlkem-ops.h"
 #include "mlkem-tables.h"
 
@@ -490,107 +489,13 @@ rej_uniform (s16 *r, unsigned int ctr, unsigned int len,
   return ctr;
 }
 
-/* Three SHAKE128 blocks (504 bytes, 336 candidates) suffice for 256
- * accepted values in all but a tiny fraction of cases; afterwards we
- * squeeze one block at a time.  */
-#define GEN_MATRIX_NBLOCKS 3
-
-/* Sample entries IDX[0..3] of A (FIPS 203 Algorithm 13, lines 3-7,
- * transposed for Algorithm 14) with one 4-way SHAKE128.  Lanes with
- * IDX < 0 compute a dummy entry whose output is dropped.  */
-static void
-gen_matrix_x4 (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
-               unsigned int k, int transposed, const int idx[4])
+/* The REJ_UNIFORM entry: the portable backend keeps the standard
+ * order, so the values go straight into R.  */
+static unsigned int
+rej_uniform_generic (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
+                     unsigned int buflen)
 {
-  keccak_batch_t b;
-  byte in[4][MLKEM_SYMBYTES + 2];
-  byte buf[4][GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
-  const byte *inp[4];
-  byte *outp[4];
-  mlkem_poly_ntt dummy;
-  s16 *dst[4];
-  unsigned int ctr[4], l, done;
-
-  for (l = 0; l < 4; l++)
-    {
-      unsigned int e = idx[l] < 0 ? (unsigned int)idx[0] : (unsigned int)idx[l];
-      unsigned int i = e / k, j = e % k;
-
-      memcpy (in[l], rho, MLKEM_SYMBYTES);
-      /* A-hat[i,j] = SampleNTT (rho || j || i); the transpose swaps.  */
-      in[l][MLKEM_SYMBYTES] = transposed ? i : j;
-      in[l][MLKEM_SYMBYTES + 1] = transposed ? j : i;
-      inp[l] = in[l];
-      outp[l] = buf[l];
-      dst[l] = idx[l] < 0 ? dummy.coeffs : a[idx[l]].coeffs;
-    }
-
-  _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE,
-                             inp, sizeof in[0]);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, GEN_MATRIX_NBLOCKS);
-  done = 1;
-  for (l = 0; l < 4; l++)
-    {
-      ctr[l] = rej_uniform (dst[l], 0, MLKEM_N, buf[l], sizeof buf[l]);
-      done &= (ctr[l] == MLKEM_N);
-    }
-  while (!done)
-    {
-      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
-      done = 1;
-      for (l = 0; l < 4; l++)
-        {
-          ctr[l] = rej_uniform (dst[l], ctr[l], MLKEM_N, buf[l],
-                                KECCAK_RATE_SHAKE128);
-          done &= (ctr[l] == MLKEM_N);
-        }
-    }
-}
-
-/* Sample entry IDX with a single SHAKE128 stream.  */
-static void
-gen_matrix_x1 (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
-               unsigned int k, int transposed, unsigned int idx)
-{
-  keccak_ctx_t ctx;
-  byte in[MLKEM_SYMBYTES + 2];
-  byte buf[GEN_MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
-  unsigned int i = idx / k, j = idx % k, ctr;
-
-  memcpy (in, rho, MLKEM_SYMBYTES);
-  in[MLKEM_SYMBYTES] = transposed ? i : j;
-  in[MLKEM_SYMBYTES + 1] = transposed ? j : i;
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, in, sizeof in);
-  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-  ctr = rej_uniform (a[idx].coeffs, 0, MLKEM_N, buf, sizeof buf);
-  while (ctr < MLKEM_N)
-    {
-      _gcry_keccak_squeeze (&ctx, buf, KECCAK_RATE_SHAKE128);
-      ctr = rej_uniform (a[idx].coeffs, ctr, MLKEM_N, buf,
-                         KECCAK_RATE_SHAKE128);
-    }
-}
-
-/* All K*K entries, four at a time; a single leftover entry uses the
- * one-stream sponge, two or three share a 4-way batch.  */
-static void
-gen_matrix_ntt_generic (mlkem_poly_ntt *a, const byte rho[MLKEM_SYMBYTES],
-                        unsigned int k, int transposed)
-{
-  unsigned int total = k * k, base;
-
-  for (base = 0; base + 1 < total; base += 4)
-    {
-      int idx[4];
-      unsigned int l;
-
-      for (l = 0; l < 4; l++)
-        idx[l] = base + l < total ? (int)(base + l) : -1;
-      gen_matrix_x4 (a, rho, k, transposed, idx);
-    }
-  if (base < total)
-    gen_matrix_x1 (a, rho, k, transposed, base);
+  return rej_uniform (r->coeffs, ctr, MLKEM_N, buf, buflen);
 }
 
 
@@ -648,7 +553,7 @@ const mlkem_ops_t _gcry_mlkem_ops_generic =
     tomont_generic,
     poly_ntt_tobytes_generic,
     poly_ntt_frombytes_generic,
-    gen_matrix_ntt_generic,
+    rej_uniform_generic,
     poly_cbd_eta2_generic,
     poly_cbd_eta3_generic
   };

@@ -230,6 +230,225 @@ hash_j (byte out[32], const byte z[32], const byte *c, size_t clen)
 }
 
 
+/*
+ * SampleNTT (FIPS 203 Algorithm 7) of the matrix, on the sponges of
+ * keccak.h.
+ *
+ * The SHAKE128 streams of A-hat all have the same length, so groups
+ * of them run on the batch sponge, whose fixed layout costs the least
+ * per stream.  Encaps and Decaps also have long single-state hashes
+ * that do not depend on the matrix: H (ek), and in Decaps J (z || c),
+ * 6 to 12 blocks each.  Those run on the multi-stream sponge together
+ * with the first entries of the matrix, as many as fill the other
+ * lanes of a 4-way permutation while the long hashes run (entries
+ * cost three blocks); the rest of the matrix then takes the batch
+ * sponge.  This replaces the 6 to 24 single permutations of H and J
+ * by shared 4-way ones.  With the portable 4-way permutation, which
+ * costs about three single ones, the sharing did not pay for the
+ * scheduler's work per stream (measured), so there the long hashes
+ * run alone and all of the matrix on the batch sponge.
+ */
+
+/* Three SHAKE128 blocks (504 bytes, 336 candidates) give the 256
+ * values of SampleNTT in all but about one entry in a hundred (about
+ * 273 are accepted on average, with a standard deviation of 7); those
+ * get one more block at a time.  */
+#define MATRIX_NBLOCKS 3
+#define MATRIX_MAX (MLKEM_K_MAX * MLKEM_K_MAX)
+/* At most two long hashes (H and J of Decaps), and at most 12
+ * entries with them: 3 free lanes times the 12 blocks of H (ek) of
+ * ML-KEM-1024, over 3 blocks per entry.  */
+#define LONG_MAX 2
+#define MATRIX_MULTI_MAX 12
+/* The noise of K-PKE.Encrypt: y, e1 and e2.  */
+#define NOISE_MAX (2 * MLKEM_K_MAX + 1)
+
+/* The 34-byte SHAKE128 input of entry E of A-hat: A-hat[i,j] =
+ * SampleNTT (rho || j || i) (FIPS 203 Algorithm 13, lines 3-7); the
+ * transpose (Algorithm 14, lines 4-8) swaps the indices.  */
+static void
+matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
+             unsigned int k, int transposed, unsigned int e)
+{
+  unsigned int i = e / k, j = e % k;
+
+  memcpy (in, rho, MLKEM_SYMBYTES);
+  in[MLKEM_SYMBYTES] = transposed ? i : j;
+  in[MLKEM_SYMBYTES + 1] = transposed ? j : i;
+}
+
+/* Entries E .. E+NUSED-1 of A with one N-way batch sponge (N = 4 or
+ * 8, NUSED <= N; the unused lanes repeat the first input and are not
+ * parsed), or with one single sponge if N is 1.  */
+static void
+matrix_batch (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
+              const byte rho[MLKEM_SYMBYTES], unsigned int k,
+              int transposed, unsigned int e, unsigned int n,
+              unsigned int nused)
+{
+  keccak_batch_t b;
+  keccak_ctx_t ctx;
+  byte in[KECCAK_BATCH_MAX][MLKEM_SYMBYTES + 2];
+  byte buf[KECCAK_BATCH_MAX][MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
+  const byte *inp[KECCAK_BATCH_MAX];
+  byte *outp[KECCAK_BATCH_MAX];
+  unsigned int ctr[KECCAK_BATCH_MAX], l, done;
+
+  for (l = 0; l < n; l++)
+    {
+      matrix_seed (in[l], rho, k, transposed, e + (l < nused ? l : 0));
+      inp[l] = in[l];
+      outp[l] = buf[l];
+    }
+  if (n == 1)
+    {
+      _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
+      _gcry_keccak_absorb (&ctx, in[0], sizeof in[0]);
+      _gcry_keccak_squeeze (&ctx, buf[0], sizeof buf[0]);
+    }
+  else
+    {
+      _gcry_keccak_batch_absorb (&b, n, KECCAK_RATE_SHAKE128,
+                                 KECCAK_DS_SHAKE, inp, sizeof in[0]);
+      _gcry_keccak_batch_squeezeblocks (&b, outp, MATRIX_NBLOCKS);
+    }
+  done = 1;
+  for (l = 0; l < nused; l++)
+    {
+      ctr[l] = ops->rej_uniform (&a[e + l], 0, buf[l], sizeof buf[l]);
+      done &= ctr[l] >= MLKEM_N;
+    }
+  while (!done)
+    {
+      if (n == 1)
+        _gcry_keccak_squeeze (&ctx, buf[0], KECCAK_RATE_SHAKE128);
+      else
+        _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
+      done = 1;
+      for (l = 0; l < nused; l++)
+        {
+          if (ctr[l] < MLKEM_N)
+            ctr[l] = ops->rej_uniform (&a[e + l], ctr[l], buf[l],
+                                       KECCAK_RATE_SHAKE128);
+          done &= ctr[l] >= MLKEM_N;
+        }
+    }
+}
+
+/* Entries E0 .. K*K-1 of A on the batch sponge: eight at a time while
+ * more than four are left, then four, and a last single one alone
+ * (all of A: k = 2: 4; k = 3: 8 + 1; k = 4: 8 + 8).  Where the
+ * hardware has no 8-way permutation, the 8-way sponge runs two 4-way
+ * ones, so it never costs more than two 4-way groups.  */
+static void
+matrix_batches (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
+                const byte rho[MLKEM_SYMBYTES], unsigned int k,
+                int transposed, unsigned int e0)
+{
+  unsigned int total = k * k, e = e0;
+
+  while (e < total)
+    {
+      unsigned int left = total - e;
+      unsigned int n = left == 1 ? 1 : left > 4 ? 8 : 4;
+      unsigned int nused = left < n ? left : n;
+
+      matrix_batch (ops, a, rho, k, transposed, e, n, nused);
+      e += nused;
+    }
+}
+
+/* See mlkem-ops.h.  */
+void
+_gcry_mlkem_gen_matrix_ntt (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
+                            const byte rho[MLKEM_SYMBYTES],
+                            unsigned int k, int transposed)
+{
+  matrix_batches (ops, a, rho, k, transposed, 0);
+}
+
+
+/* The NLONG long hashes FN[i] (SHA3-256 or SHAKE256 of LONGIN[i],
+ * LONGINLEN[i] bytes, to 32 bytes at LONGOUT[i]) together with the
+ * first entries of A-hat (or of its transpose with TRANSPOSED), as
+ * described above.  Returns the number of entries done; the caller
+ * samples the rest with matrix_batches (not from here, so that the
+ * two large frames do not nest).  The inputs of the long hashes may
+ * be secret (z in J): the schedule depends only on lengths, which are
+ * public, and the sponge states are wiped.  */
+static unsigned int
+matrix_with_hashes (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
+                    const byte rho[MLKEM_SYMBYTES], unsigned int k,
+                    int transposed, unsigned int nlong,
+                    const enum keccak_function *fn,
+                    const byte *const *longin, const size_t *longinlen,
+                    byte *const *longout)
+{
+  keccak_stream_t st[LONG_MAX + MATRIX_MULTI_MAX];
+  byte in[MATRIX_MULTI_MAX][MLKEM_SYMBYTES + 2];
+  byte buf[MATRIX_MULTI_MAX][MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
+  unsigned int ctr[MATRIX_MULTI_MAX], len[MATRIX_MULTI_MAX];
+  unsigned int nblocks, nmat, e, i;
+  int more;
+
+  /* The blocks of the shortest long hash (floor (inlen / rate) + 1
+     permutations, keccak.h), times the free lanes, in entries of
+     three blocks.  */
+  nblocks = ~0u;
+  for (i = 0; i < nlong; i++)
+    {
+      unsigned int rate = (fn[i] == KECCAK_SHA3_256 ? KECCAK_RATE_SHA3_256
+                           : KECCAK_RATE_SHAKE256);
+      unsigned int nb = longinlen[i] / rate + 1;
+
+      if (nb < nblocks)
+        nblocks = nb;
+    }
+  nmat = (4 - nlong) * nblocks / MATRIX_NBLOCKS;
+  if (nmat > k * k)
+    nmat = k * k;
+  if (nmat > MATRIX_MULTI_MAX)
+    nmat = MATRIX_MULTI_MAX;
+  /* The portable 4-way permutation costs about three single ones, and
+     the scheduler's per-stream work then eats the gain (measured): the
+     long hashes run alone (on single states) and the matrix on the
+     batch sponge, as before.  */
+  if (keccak_batch_is_generic)
+    nmat = 0;
+
+  for (i = 0; i < nlong; i++)
+    _gcry_keccak_stream_init (&st[i], fn[i], longin[i], longinlen[i],
+                              longout[i], 32);
+  for (e = 0; e < nmat; e++)
+    {
+      matrix_seed (in[e], rho, k, transposed, e);
+      _gcry_keccak_stream_init (&st[nlong + e], KECCAK_SHAKE128, in[e],
+                                sizeof in[e], buf[e], sizeof buf[e]);
+      ctr[e] = 0;
+      len[e] = sizeof buf[e];
+    }
+  do
+    {
+      _gcry_keccak_multi_run (st, nlong + nmat);
+      more = 0;
+      for (e = 0; e < nmat; e++)
+        if (len[e])
+          {
+            ctr[e] = ops->rej_uniform (&a[e], ctr[e], buf[e], len[e]);
+            len[e] = ctr[e] < MLKEM_N ? KECCAK_RATE_SHAKE128 : 0;
+            if (len[e])
+              {
+                _gcry_keccak_stream_more (&st[nlong + e], buf[e], len[e]);
+                more = 1;
+              }
+          }
+    }
+  while (more);
+  _gcry_keccak_multi_wipe (st, nlong + nmat);
+  return nmat;
+}
+
+
 /* Sample N noise polynomials R[i] = SamplePolyCBD_eta[i] (PRF_eta[i]
  * (SIGMA, NONCE0 + i)) (FIPS 203 Algorithm 13 lines 9-16, Algorithm
  * 14 lines 9-17), with PRF_eta (s, b) = SHAKE256 (s || b, 64 eta
@@ -342,12 +561,15 @@ kpke_keygen (const mlkem_param_t *p, byte *ek, byte *dk,
      standard.  */
   hash_g (rhosigma, d, MLKEM_SYMBYTES, &kbyte, 1);
 
-  mlkem_ops->gen_matrix_ntt (a, rho, k, 0);
+  /* Nothing else is hashed meanwhile: A-hat and the noise run on the
+     batch sponge.  */
+  matrix_batches (mlkem_ops, a, rho, k, 0, 0);
 
   /* s with nonces 0..k-1, e with nonces k..2k-1, both eta1.  */
   for (i = 0; i < 2 * k; i++)
     eta[i] = p->eta1;
   sample_noise (noise, eta, 2 * k, sigma, 0);
+
   for (i = 0; i < k; i++)
     {
       mlkem_ops->ntt (&s_hat[i], &noise[i]);
@@ -378,37 +600,39 @@ kpke_keygen (const mlkem_param_t *p, byte *ek, byte *dk,
 }
 
 
-/* K-PKE.Encrypt (ek_PKE, m, r), FIPS 203 Algorithm 14, with t-hat
- * already decoded into T_HAT (|coefficients| <= 4095) and RHO the
- * last 32 bytes of ek_PKE.  Writes c (ct_len bytes) to CT.  */
-static void
-kpke_encrypt (const mlkem_param_t *p, byte *ct,
-              const mlkem_poly_ntt *t_hat, const byte rho[MLKEM_SYMBYTES],
-              const byte m[MLKEM_SYMBYTES], const byte r[MLKEM_SYMBYTES])
+/* The eta of the noise of K-PKE.Encrypt (FIPS 203 Algorithm 14):
+ * y (eta1) with nonces 0..k-1, e1 (eta2) with k..2k-1, e2 (eta2) with
+ * 2k.  Returns the count, 2k + 1.  */
+static unsigned int
+kpke_encrypt_eta (const mlkem_param_t *p, unsigned int eta[NOISE_MAX])
 {
-  mlkem_poly_ntt at[MLKEM_K_MAX * MLKEM_K_MAX];
-  mlkem_poly noise[2 * MLKEM_K_MAX + 1];
-  mlkem_poly_ntt r_hat[MLKEM_K_MAX];
-  mlkem_poly_mulcache r_cache[MLKEM_K_MAX];
-  mlkem_poly_ntt acc;
-  mlkem_poly u, v, mu;
-  unsigned int eta[2 * MLKEM_K_MAX + 1];
-  unsigned int k = p->k, i, j;
-  unsigned int c1len = 32 * p->du;
+  unsigned int k = p->k, i;
 
-  /* Algorithm 14 lines 4-8 transpose A-hat; we sample A-hat^T
-     directly.  */
-  mlkem_ops->gen_matrix_ntt (at, rho, k, 1);
-
-  /* y (eta1) with nonces 0..k-1, e1 (eta2) with k..2k-1, e2 (eta2)
-     with 2k.  */
   for (i = 0; i < k; i++)
     {
       eta[i] = p->eta1;
       eta[k + i] = p->eta2;
     }
   eta[2 * k] = p->eta2;
-  sample_noise (noise, eta, 2 * k + 1, r, 0);
+  return 2 * k + 1;
+}
+
+/* K-PKE.Encrypt (ek_PKE, m, r), FIPS 203 Algorithm 14, after the
+ * hashes: AT is A-hat^T (lines 4-8, sampled transposed), NOISE holds
+ * y, e1 and e2 (lines 9-17) in the order of kpke_encrypt_eta, T_HAT
+ * is t-hat decoded from ek_PKE (|coefficients| <= 4095).  Writes c
+ * (ct_len bytes) to CT.  */
+static void
+kpke_encrypt (const mlkem_param_t *p, byte *ct, const mlkem_poly_ntt *at,
+              const mlkem_poly *noise, const mlkem_poly_ntt *t_hat,
+              const byte m[MLKEM_SYMBYTES])
+{
+  mlkem_poly_ntt r_hat[MLKEM_K_MAX];
+  mlkem_poly_mulcache r_cache[MLKEM_K_MAX];
+  mlkem_poly_ntt acc;
+  mlkem_poly u, v, mu;
+  unsigned int k = p->k, i, j;
+  unsigned int c1len = 32 * p->du;
 
   for (i = 0; i < k; i++)
     {
@@ -438,7 +662,6 @@ kpke_encrypt (const mlkem_param_t *p, byte *ct,
   mlkem_ops->reduce (v.coeffs);
   _gcry_mlkem_poly_compress (ct + k * c1len, &v, p->dv);
 
-  wipememory (noise, sizeof noise);
   wipememory (r_hat, sizeof r_hat);
   wipememory (r_cache, sizeof r_cache);
   wipememory (&acc, sizeof acc);
@@ -563,9 +786,13 @@ gpg_err_code_t
 _gcry_mlkem_encaps (const mlkem_param_t *p, byte *ct, byte ss[MLKEM_SS_LEN],
                     const byte *ek, const byte *m)
 {
+  mlkem_poly_ntt at[MATRIX_MAX];
+  mlkem_poly noise[NOISE_MAX];
   mlkem_poly_ntt t_hat[MLKEM_K_MAX];
+  unsigned int eta[NOISE_MAX], neta;
   byte mh[64], kr[64];
-  unsigned int k = p->k;
+  unsigned int k = p->k, e0;
+  const byte *rho = ek + k * MLKEM_POLYBYTES;
 
   if (!modulus_check (ek, k))
     return GPG_ERR_BAD_PUBKEY;
@@ -574,21 +801,36 @@ _gcry_mlkem_encaps (const mlkem_param_t *p, byte *ct, byte ss[MLKEM_SS_LEN],
     memcpy (mh, m, 32);
   else
     _gcry_randomize (mh, 32, GCRY_STRONG_RANDOM);
-  hash_h (mh + 32, ek, p->ek_len);
+
+  /* H (ek) with A-hat^T of K-PKE.Encrypt.  */
+  {
+    static const enum keccak_function fn[1] = { KECCAK_SHA3_256 };
+    const byte *in[1] = { ek };
+    size_t inlen[1] = { p->ek_len };
+    byte *out[1] = { mh + 32 };
+
+    e0 = matrix_with_hashes (mlkem_ops, at, rho, k, 1, 1, fn, in, inlen,
+                             out);
+    matrix_batches (mlkem_ops, at, rho, k, 1, e0);
+  }
   hash_g (kr, mh, 32, mh + 32, 32);
+  neta = kpke_encrypt_eta (p, eta);
+  sample_noise (noise, eta, neta, kr + 32, 0);
 
   polyvec_ntt_frombytes (t_hat, ek, k);
-  kpke_encrypt (p, ct, t_hat, ek + k * MLKEM_POLYBYTES, mh, kr + 32);
+  kpke_encrypt (p, ct, at, noise, t_hat, mh);
   memcpy (ss, kr, 32);
 
+  wipememory (noise, sizeof noise);
   wipememory (mh, sizeof mh);
   wipememory (kr, sizeof kr);
   return 0;
 }
 
 
-/* ML-KEM.Decaps_internal (dk, c), Algorithm 18, after the check of
- * section 7.3:
+/* ML-KEM.Decaps_internal (dk, c), Algorithm 18, with the check of
+ * section 7.3 (its hash runs with the others; a failure is reported
+ * before anything is written):
  *   m' = K-PKE.Decrypt (dk_PKE, c);  (K', r') = G (m' || h);
  *   Kbar = J (z || c);  c' = K-PKE.Encrypt (ek_PKE, m', r');
  *   K = (c == c') ? K' : Kbar,
@@ -597,37 +839,66 @@ gpg_err_code_t
 _gcry_mlkem_decaps (const mlkem_param_t *p, byte ss[MLKEM_SS_LEN],
                     const byte *dk, const byte *ct)
 {
+  mlkem_poly_ntt at[MATRIX_MAX];
+  mlkem_poly noise[NOISE_MAX];
   mlkem_poly_ntt t_hat[MLKEM_K_MAX];
+  unsigned int eta[NOISE_MAX], neta;
+  byte zc[32 + 32 * (11 * MLKEM_K_MAX + 5)];
   byte ct2[32 * (11 * MLKEM_K_MAX + 5)];
-  byte mh[64], kr[64], kbar[32];
+  byte mh[64], kr[64], kbar[32], hek[32];
   unsigned int k = p->k;
   const byte *ek = dk + k * MLKEM_POLYBYTES;
   const byte *h = ek + p->ek_len;
   const byte *z = h + 32;
-  unsigned int equal;
-  gpg_err_code_t ec;
-
-  ec = _gcry_mlkem_check_dk (p, dk);
-  if (ec)
-    return ec;
+  const byte *rho = ek + k * MLKEM_POLYBYTES;
+  unsigned int equal, e0;
+  gpg_err_code_t ec = 0;
 
   kpke_decrypt (p, mh, dk, ct);
   memcpy (mh + 32, h, 32);
   hash_g (kr, mh, 32, mh + 32, 32);
-  hash_j (kbar, z, ct, p->ct_len);
+
+  /* The hash check of section 7.3 and Kbar = J (z || c) with A-hat^T
+     of the re-encryption.  */
+  memcpy (zc, z, 32);
+  memcpy (zc + 32, ct, p->ct_len);
+  {
+    static const enum keccak_function fn[2] =
+      { KECCAK_SHA3_256, KECCAK_SHAKE256 };
+    const byte *in[2] = { ek, zc };
+    size_t inlen[2] = { p->ek_len, 32 + p->ct_len };
+    byte *out[2] = { hek, kbar };
+
+    e0 = matrix_with_hashes (mlkem_ops, at, rho, k, 1, 2, fn, in, inlen,
+                             out);
+    matrix_batches (mlkem_ops, at, rho, k, 1, e0);
+  }
+  neta = kpke_encrypt_eta (p, eta);
+  sample_noise (noise, eta, neta, kr + 32, 0);
+
+  /* The check compares public values, but dk is secret as a whole:
+     compare in constant time.  On failure nothing is written.  */
+  if (!ct_memequal (hek, h, 32))
+    {
+      ec = GPG_ERR_BAD_SECKEY;
+      goto leave;
+    }
 
   polyvec_ntt_frombytes (t_hat, ek, k);
-  kpke_encrypt (p, ct2, t_hat, ek + k * MLKEM_POLYBYTES, mh, kr + 32);
+  kpke_encrypt (p, ct2, at, noise, t_hat, mh);
 
   equal = ct_memequal (ct, ct2, p->ct_len);
   ct_memmov_cond (kbar, kr, 32, equal);
   memcpy (ss, kbar, 32);
 
+ leave:
+  wipememory (noise, sizeof noise);
+  wipememory (zc, 32);
   wipememory (ct2, sizeof ct2);
   wipememory (mh, sizeof mh);
   wipememory (kr, sizeof kr);
   wipememory (kbar, sizeof kbar);
-  return 0;
+  return ec;
 }
 
 

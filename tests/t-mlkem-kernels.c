@@ -344,21 +344,100 @@ ref_sample_ntt (int out[MLKEM_N], const byte in[34])
     }
 }
 
+/* REJ_UNIFORM on chunks of one byte string: after each chunk the
+ * count is the number of candidates below q in the bytes so far (at
+ * most 256), and the complete entry holds the first 256 of them.  The
+ * chunk lengths include those the front file uses (504, then 168) and
+ * odd multiples of 3 that leave the assembler a remainder; the first
+ * strings start with runs of rejected candidates (0xfff).  */
+static void
+test_rej_uniform (const mlkem_ops_t *o)
+{
+  static const unsigned int chunks[][6] =
+    {
+      { 504, 168, 168, 168, 0 },
+      { 3, 21, 27, 171, 501, 0 },
+      { 48, 6, 24, 336, 3, 504 },
+      { 999, 0 }
+    };
+  byte buf[999];
+  int want[MLKEM_N], got[MLKEM_N];
+  mlkem_poly_ntt r;
+  unsigned int c, t, i, pos, len, ctr, nwant;
+  int ok = 1, inrange = 1;
+
+  for (c = 0; c < 40; c++)
+    {
+      const unsigned int *ch = chunks[c % DIM (chunks)];
+
+      prng_bytes (buf, sizeof buf);
+      if (c < 8)
+        memset (buf, 0xff, 24 * c + 3 * (c & 1));
+      nwant = 0;
+      ctr = 0;
+      pos = 0;
+      for (t = 0; t < 6 && ch[t] && ctr < MLKEM_N; t++)
+        {
+          len = ch[t];
+          if (pos + len > sizeof buf)
+            break;
+          ctr = o->rej_uniform (&r, ctr, buf + pos, len);
+          for (i = pos; i < pos + len && nwant < MLKEM_N; i += 3)
+            {
+              int d1 = buf[i] + 256 * (buf[i + 1] % 16);
+              int d2 = buf[i + 1] / 16 + 16 * buf[i + 2];
+
+              if (d1 < Q)
+                want[nwant++] = d1;
+              if (d2 < Q && nwant < MLKEM_N)
+                want[nwant++] = d2;
+            }
+          pos += len;
+          if (ctr != nwant)
+            ok = 0;
+        }
+      if (ctr != MLKEM_N)
+        {
+          ok = 0;
+          continue;
+        }
+      for (i = 0; i < MLKEM_N; i++)
+        if (r.coeffs[i] < 0 || r.coeffs[i] >= Q)
+          inrange = 0;
+      ntt_values (o, got, &r);
+      if (memcmp (got, want, sizeof got))
+        ok = 0;
+    }
+  check (ok, "%s: rej_uniform matches SampleNTT's rejection step", o->name);
+  check (inrange, "%s: rej_uniform output in [0, q)", o->name);
+}
+
+/* The matrix driver of the front file with the kernel set O against
+ * SampleNTT.  The first rho is 5a 08 00 .. 00, for which entry (0, 0)
+ * has only 247 values below q in its first three blocks, so the refill
+ * path runs too.  */
 static void
 test_gen_matrix (const mlkem_ops_t *o)
 {
   mlkem_poly_ntt a[16];
   byte in[34];
   int got[MLKEM_N], want[MLKEM_N];
-  unsigned int k, i, j, tr;
-  int ok = 1, n;
+  unsigned int k, i, j, l, tr;
+  int ok = 1, inrange = 1, n;
 
   for (n = 0; n < 3; n++)
     for (k = 2; k <= 4; k++)
       for (tr = 0; tr < 2; tr++)
         {
-          prng_bytes (in, 32);
-          o->gen_matrix_ntt (a, in, k, tr);
+          if (n == 0)
+            {
+              memset (in, 0, 32);
+              in[0] = 0x5a;
+              in[1] = 0x08;
+            }
+          else
+            prng_bytes (in, 32);
+          _gcry_mlkem_gen_matrix_ntt (o, a, in, k, tr);
           for (i = 0; i < k; i++)
             for (j = 0; j < k; j++)
               {
@@ -366,12 +445,18 @@ test_gen_matrix (const mlkem_ops_t *o)
                 in[32] = tr ? i : j;
                 in[33] = tr ? j : i;
                 ref_sample_ntt (want, in);
+                for (l = 0; l < MLKEM_N; l++)
+                  if (a[i * k + j].coeffs[l] < 0
+                      || a[i * k + j].coeffs[l] >= Q)
+                    inrange = 0;
                 ntt_values (o, got, &a[i * k + j]);
                 if (memcmp (got, want, sizeof got))
                   ok = 0;
               }
         }
-  check (ok, "%s: gen_matrix_ntt matches SampleNTT", o->name);
+  check (ok, "%s: _gcry_mlkem_gen_matrix_ntt matches SampleNTT", o->name);
+  check (inrange, "%s: _gcry_mlkem_gen_matrix_ntt output in [0, q)",
+         o->name);
 }
 
 static void
@@ -701,6 +786,7 @@ main (int argc, char **argv)
       test_bytes (o);
       test_ntt (o);
       test_basemul (o);
+      test_rej_uniform (o);
       test_gen_matrix (o);
       test_cbd (o);
     }
