@@ -25,7 +25,8 @@
 #
 # The build directory is a cross build for powerpc64le-linux-gnu
 # (see .ci/run, step ppc64le-power8): ICOUNT_BUILDDIR, default the
-# current directory.  tests/icount-driver is made there if missing.
+# current directory.  tests/icount-driver is made (brought up to date)
+# there.
 # QEMU (default qemu-ppc64le) and HOST_CC (default cc) may be set.
 
 set -e
@@ -54,9 +55,9 @@ qemu=$(command -v "${QEMU:-qemu-ppc64le}") \
 kn1=100 kn2=600
 on1=4 on2=12
 
-if [ ! -x "$builddir/tests/icount-driver" ]; then
-  make -s -C "$builddir/tests" icount-driver >&2
-fi
+# Always through make: a driver older than the library would count
+# the old code.
+make -s -C "$builddir/tests" icount-driver >&2
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ppc-icount.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -77,9 +78,11 @@ count ()
 {
   hwfval=$1
   [ "$hwfval" != none ] || hwfval=
+  rm -f "$tmp/count"
   guest GCRYPT_PQC_HWF_DISABLE="$hwfval" "$qemu" -cpu "$cpu" \
         -plugin "$tmp/icount.so,out=$tmp/count" \
-        ./icount-driver run "$2" "$3" "$(printf %04d "$4")" >&2
+        ./icount-driver run "$2" "$3" "$(printf %04d "$4")" >&2 \
+    || { echo "ppc-icount.sh: $2 $3 $4 failed" >&2; return 1; }
   cat "$tmp/count"
 }
 
@@ -87,9 +90,14 @@ count ()
 # backends, then the operations with all features disabled (the
 # portable code).
 guest GCRYPT_PQC_HWF_DISABLE= "$qemu" -cpu "$cpu" ./icount-driver list \
-  | sed 's/$/ none/' >"$tmp/list"
-guest GCRYPT_PQC_HWF_DISABLE=all "$qemu" -cpu "$cpu" ./icount-driver list \
-  | awk '$1 ~ /^(mlkem|mldsa)[0-9]/ { print $0, "all" }' >>"$tmp/list"
+      >"$tmp/best" \
+  && guest GCRYPT_PQC_HWF_DISABLE=all "$qemu" -cpu "$cpu" \
+           ./icount-driver list >"$tmp/portable" \
+  && [ -s "$tmp/best" ] \
+  || { echo "ppc-icount.sh: icount-driver list failed" >&2; exit 1; }
+sed 's/$/ none/' "$tmp/best" >"$tmp/list"
+awk '$1 ~ /^(mlkem|mldsa)[0-9]/ { print $0, "all" }' "$tmp/portable" \
+  >>"$tmp/list"
 
 # Keep the first line of each NAME BACKEND, in the driver's order.
 awk '!seen[$1 " " $2]++' "$tmp/list" >"$tmp/list.u"
@@ -99,8 +107,8 @@ while read -r name backend hwf; do
     mlkem[0-9]*|mldsa[0-9]*) n1=$on1 n2=$on2 ;;
     *) n1=$kn1 n2=$kn2 ;;
   esac
-  c1=$(count "$hwf" "$name" "$backend" "$n1")
-  c2=$(count "$hwf" "$name" "$backend" "$n2")
+  c1=$(count "$hwf" "$name" "$backend" "$n1") || exit 1
+  c2=$(count "$hwf" "$name" "$backend" "$n2") || exit 1
   awk -v n="$name" -v b="$backend" -v c1="$c1" -v c2="$c2" \
       -v n1="$n1" -v n2="$n2" \
       'BEGIN { printf "%s %s %.0f\n", n, b, (c2 - c1) / (n2 - n1) }' \
