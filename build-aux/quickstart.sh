@@ -29,6 +29,8 @@
 # Environment:
 #   BUILDDIR         build directory (default: build/ in the source tree)
 #   CONFIGURE_FLAGS  extra arguments for configure
+#   APT_LOCK_TIMEOUT seconds to wait for another apt or dpkg to finish
+#                    (default 600; see build-aux/apt-get-wait)
 #   JOBS             parallel make jobs (default: number of cores, max 2)
 
 set -euo pipefail
@@ -94,10 +96,12 @@ install_deps ()
   echo "quickstart: installing $missing"
   export DEBIAN_FRONTEND=noninteractive
   # A failing secondary mirror must not stop us; the install below
-  # reports what is really missing.
-  apt-get update -q || true
+  # reports what is really missing.  Both wait if another package
+  # manager is running.
+  "$srcdir/build-aux/apt-get-wait" update -q || true
   # shellcheck disable=SC2086
-  apt-get install -y -q --no-install-recommends $missing
+  "$srcdir/build-aux/apt-get-wait" install -y -q --no-install-recommends \
+    $missing
 }
 
 build ()

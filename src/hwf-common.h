@@ -33,5 +33,8 @@ gpg_err_code_t _gcry_disable_hw_feature (const char *name);
    return the name of entry IDX (0, 1, ...) and store its HWF_ bit at
    R_FEATURE, or return NULL past the last entry.  */
 const char *_gcry_enum_hw_features (int idx, unsigned int *r_feature);
+/* Return the HWF_ bits named in the deny file FNAME (0 if it is
+   missing), reporting lines with unknown names.  */
+unsigned int _gcry_hwf_parse_deny_file (const char *fname);
 
 #endif /*HWF_COMMON_H*/

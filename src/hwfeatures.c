@@ -39,6 +39,9 @@
 #include <errno.h>
 #include <unistd.h>
 #include <pthread.h>
+#ifdef HAVE_SYSLOG
+# include <syslog.h>
+#endif
 #ifdef HAVE_SYS_AUXV_H
 # include <sys/auxv.h>
 #endif
@@ -165,30 +168,56 @@ running_privileged (void)
 }
 
 
-/* Read the system-wide deny list.  A missing file is normal.  */
+/* Report a problem with the deny file FNAME at line LNR, as libgcrypt
+   does (a warning in the system log) and on our log (stderr), since an
+   administrator who wrote the file expects it to take effect.  */
 static void
-read_deny_file (void)
+deny_file_warning (const char *what, const char *fname, unsigned long lnr)
+{
+#ifdef HAVE_SYSLOG
+  syslog (LOG_USER | LOG_WARNING, "libgcrypt-pqc warning: %s in '%s', line %lu",
+          what, fname, lnr);
+#endif
+  log_info ("warning: %s in '%s', line %lu", what, fname, lnr);
+}
+
+
+/* Return the features named in the deny file FNAME (see the head of
+   this file for its syntax); a missing file gives 0.  Lines of any
+   length are read whole: a name or comment that crosses a buffer
+   boundary must neither be lost nor be taken apart.  Lines with
+   unknown names are reported with their number; their known names
+   still count.  Called once at detection; tests call it with files of
+   their own.  */
+unsigned int
+_gcry_hwf_parse_deny_file (const char *fname)
 {
   FILE *fp;
-  char line[256];
+  char *line = NULL;
+  size_t size = 0;
+  unsigned long lnr = 0;
+  unsigned int flags = 0;
   unsigned int unknown;
 
-  fp = fopen (HWF_DENY_FILE, "re");
+  fp = fopen (fname, "re");
   if (!fp)
-    return;
-  while (fgets (line, sizeof line, fp))
+    return 0;
+  while (getline (&line, &size, fp) != -1)
     {
       char *p = strchr (line, '#');
-      unsigned int flags;
 
+      lnr++;
       if (p)
         *p = 0;
-      flags = parse_feature_list (line, &unknown);
-      disabled_hw_features |= flags;
+      flags |= parse_feature_list (line, &unknown);
       if (unknown)
-        log_info ("unknown hardware feature name in '%s'", HWF_DENY_FILE);
+        deny_file_warning ("unknown feature", fname, lnr);
     }
+  if (ferror (fp))
+    deny_file_warning ("error reading", fname, lnr + 1);
+  free (line);
   fclose (fp);
+  return flags;
 }
 
 
@@ -198,7 +227,9 @@ detect_hw_features (void)
   unsigned int detected = 0;
   const char *env;
 
-  read_deny_file ();
+  __atomic_fetch_or (&disabled_hw_features,
+                     _gcry_hwf_parse_deny_file (HWF_DENY_FILE),
+                     __ATOMIC_SEQ_CST);
   if (!running_privileged () && (env = getenv (HWF_DISABLE_ENV)))
     {
       unsigned int unknown;

@@ -18,7 +18,9 @@
  * silent fallback to another backend is visible in the log.  Count
  * results with pass () / fail (); end with "return test_exit ();",
  * which prints "N passed, N failed" and returns the exit status
- * (77 = skipped when nothing ran and skip () was called).  */
+ * (77 = skipped when nothing ran and skip () was called).  Tests that
+ * read the shared vectors report missing ones with
+ * vectors_unavailable ().  */
 
 #ifndef T_COMMON_H
 #define T_COMMON_H 1
@@ -158,20 +160,48 @@ check_result (int ok, const char *format, ...)
    draws no unused-value warning.  */
 #define check(cond, ...) check_result (!!(cond), __VA_ARGS__)
 
+/* Report a part that cannot run here, with the reason FORMAT,
+   ARG_PTR.  */
+static T_UNUSED void
+vskip (const char *format, va_list arg_ptr)
+{
+  int nl = needs_newline (format);
+
+  test_skipped++;
+  printf ("SKIP: " PGM ": ");
+  vprintf (format, arg_ptr);
+  if (nl)
+    putchar ('\n');
+}
+
 /* Report a part that cannot run here, with the reason.  */
 static T_UNUSED void
 skip (const char *format, ...)
 {
   va_list arg_ptr;
-  int nl = needs_newline (format);
 
-  test_skipped++;
-  printf ("SKIP: " PGM ": ");
   va_start (arg_ptr, format);
-  vprintf (format, arg_ptr);
+  vskip (format, arg_ptr);
   va_end (arg_ptr);
-  if (nl)
-    putchar ('\n');
+}
+
+/* Report that a part driven by the shared test vectors cannot run,
+   with the reason: a skip, or a failure if the environment variable
+   GCRYPT_PQC_REQUIRE_VECTORS is set to anything but "" or "0" (.ci/run
+   sets it when the machine has the vectors, so that they cannot be
+   skipped unnoticed).  */
+static T_UNUSED void
+vectors_unavailable (const char *format, ...)
+{
+  const char *req = getenv ("GCRYPT_PQC_REQUIRE_VECTORS");
+  va_list arg_ptr;
+
+  va_start (arg_ptr, format);
+  if (req && *req && strcmp (req, "0"))
+    vfail (format, arg_ptr);
+  else
+    vskip (format, arg_ptr);
+  va_end (arg_ptr);
 }
 
 static T_UNUSED void
@@ -251,7 +281,8 @@ test_init (int argc, char **argv)
 }
 
 /* Return the directory with the shared test vectors, or NULL after
-   printing why they are not available.  Order: --data DIR, the
+   reporting (once, see vectors_unavailable) that they are not
+   available.  Order: --data DIR, the
    environment variable GCRYPT_PQC_VECTORS, the configure default.  */
 static T_UNUSED const char *
 test_vectors_dir (void)
@@ -270,9 +301,9 @@ test_vectors_dir (void)
   if (!fp)
     {
       if (!warned++)
-        printf ("SKIP: " PGM ": test vectors not found in '%s' (set "
-                "GCRYPT_PQC_VECTORS or configure --with-test-vectors)\n",
-                dir);
+        vectors_unavailable ("test vectors not found in '%s' (set "
+                             "GCRYPT_PQC_VECTORS or configure "
+                             "--with-test-vectors)", dir);
       return NULL;
     }
   fclose (fp);
@@ -341,7 +372,8 @@ test_load_json (const char *relpath)
   snprintf (path, sizeof path, "%s/%s", dir, relpath);
   obj = json_object_from_file (path);
   if (!obj)
-    skip ("cannot read '%s': %s", path, json_util_get_last_err ());
+    vectors_unavailable ("cannot read '%s': %s", path,
+                         json_util_get_last_err ());
   return obj;
 }
 
