@@ -28,7 +28,9 @@
 #
 # Environment:
 #   BUILDDIR         build directory (default: build/ in the source tree)
-#   CONFIGURE_FLAGS  extra arguments for configure
+#   CONFIGURE_FLAGS  extra arguments for configure; an existing build
+#                    directory is configured again when they differ from
+#                    those of its last configure run by this script
 #   APT_LOCK_TIMEOUT seconds to wait for another apt or dpkg to finish
 #                    (default 600; see build-aux/apt-get-wait)
 #   JOBS             parallel make jobs (default: number of cores, max 2)
@@ -106,16 +108,30 @@ install_deps ()
 
 build ()
 {
+  local flags old_flags configure
   install_deps
   if [ ! -x "$srcdir/configure" ]; then
     (cd "$srcdir" && ./autogen.sh)
   fi
   mkdir -p "$builddir"
   cd "$builddir"
+  # The flags of the last configure run are kept beside the build, so
+  # that changed CONFIGURE_FLAGS take effect in an existing build/.
+  flags=${CONFIGURE_FLAGS:-}
+  old_flags=$(cat quickstart-configure-flags 2>/dev/null || true)
+  configure=no
   if [ ! -f Makefile ]; then
-    echo "quickstart: configuring in $builddir"
+    configure=yes
+  elif [ "$flags" != "$old_flags" ]; then
+    echo "quickstart: CONFIGURE_FLAGS changed from '$old_flags' to" \
+         "'$flags': configuring $builddir again"
+    configure=yes
+  fi
+  if [ $configure = yes ]; then
+    echo "quickstart: configuring in $builddir${flags:+ with $flags}"
     # shellcheck disable=SC2086
-    "$srcdir/configure" -q ${CONFIGURE_FLAGS:-}
+    "$srcdir/configure" -q $flags
+    printf '%s\n' "$flags" >quickstart-configure-flags
   fi
   echo "quickstart: building (log: $builddir/quickstart-build.log)"
   if ! make -j"$jobs" >quickstart-build.log 2>&1; then

@@ -170,48 +170,55 @@ name_cmp (const char *a, const char *b)
 }
 
 
-/* Return true if the row NAME (or its alternative spelling ALT, may be
-   NULL) is selected by the algorithm names on the command line.  A
-   name selects a row if it equals the row name or is a prefix of it
-   followed by '-' (so "keccak" selects all Keccak rows).  */
+/* Return true if the command-line name F selects the row NAME (or its
+   alternative spelling ALT, may be NULL): F equals the row name or is
+   a prefix of it followed by '-' (so "keccak" selects all Keccak
+   rows).  Case is ignored.  */
+static int
+name_matches (const char *f, const char *name, const char *alt)
+{
+  const char *cand[2];
+  size_t n = strlen (f);
+  int j;
+
+  cand[0] = name;
+  cand[1] = alt;
+  for (j = 0; j < 2; j++)
+    {
+      if (!cand[j])
+        continue;
+      if (!name_cmp (f, cand[j]))
+        return 1;
+      if (strlen (cand[j]) > n && cand[j][n] == '-')
+        {
+          char *tmp = strdup (cand[j]);
+          int match;
+
+          if (!tmp)
+            die ("out of core");
+          tmp[n] = 0;
+          match = !name_cmp (f, tmp);
+          free (tmp);
+          if (match)
+            return 1;
+        }
+    }
+  return 0;
+}
+
+
+/* Return true if the row NAME (or ALT, see name_matches) is selected
+   by the algorithm names on the command line.  */
 static int
 algo_selected (const char *name, const char *alt)
 {
   int i;
-  size_t n;
 
   if (!algo_filter_count)
     return 1;
   for (i = 0; i < algo_filter_count; i++)
-    {
-      const char *f = algo_filter[i];
-      const char *cand[2];
-      int j;
-
-      cand[0] = name;
-      cand[1] = alt;
-      for (j = 0; j < 2; j++)
-        {
-          if (!cand[j])
-            continue;
-          if (!name_cmp (f, cand[j]))
-            return 1;
-          n = strlen (f);
-          if (strlen (cand[j]) > n && cand[j][n] == '-')
-            {
-              char *tmp = strdup (cand[j]);
-              int match;
-
-              if (!tmp)
-                die ("out of core");
-              tmp[n] = 0;
-              match = !name_cmp (f, tmp);
-              free (tmp);
-              if (match)
-                return 1;
-            }
-        }
-    }
+    if (name_matches (algo_filter[i], name, alt))
+      return 1;
   return 0;
 }
 
@@ -568,7 +575,7 @@ static void
 print_spread (const char *label, const struct bench_result *res,
               const char *unit)
 {
-  char a[16], b[16], c[16], d[16];
+  char a[16], b[16], c[16], d[16], clk[64];
 
   if (!verbose)
     return;
@@ -576,17 +583,22 @@ print_spread (const char *label, const struct bench_result *res,
   double_to_str (b, sizeof b, res->q1);
   double_to_str (c, sizeof c, res->q3);
   double_to_str (d, sizeof d, res->max);
+  /* Without --cpu-mhz the clock is not measured outside the kernels
+     section: say nothing rather than "0 MHz".  */
+  if (res->mhz > 0)
+    snprintf (clk, sizeof clk, "; clock %.0f MHz (iqr %.0f)",
+              res->mhz, res->mhz_diff);
+  else
+    *clk = 0;
   if (csv_mode)
     print_comment ("spread %s %s: min %s q1 %s q3 %s max %s %s;"
-                   " %d runs x %lu calls; clock %.0f MHz (iqr %.0f)",
+                   " %d runs x %lu calls%s",
                    current_algo ? current_algo : "", label,
-                   a, b, c, d, unit, res->runs, res->iters,
-                   res->mhz, res->mhz_diff);
+                   a, b, c, d, unit, res->runs, res->iters, clk);
   else
     printf ("  %14s   (min %s, q1 %s, q3 %s, max %s %s;"
-            " %d runs x %lu calls; clock %.0f MHz (iqr %.0f))\n",
-            label, a, b, c, d, unit, res->runs, res->iters,
-            res->mhz, res->mhz_diff);
+            " %d runs x %lu calls%s)\n",
+            label, a, b, c, d, unit, res->runs, res->iters, clk);
 }
 
 
@@ -669,6 +681,7 @@ static const struct hash_algo hash_algos[] =
     { GCRY_MD_SHA3_512,   "SHA3-512",    0 },
     { GCRY_MD_SHAKE128,   "SHAKE128",    1 },
     { GCRY_MD_SHAKE256,   "SHAKE256",    1 },
+    { GCRY_MD_SHA1,       "SHA1",        0 },
     { GCRY_MD_SHA224,     "SHA224",      0 },
     { GCRY_MD_SHA256,     "SHA256",      0 },
     { GCRY_MD_SHA384,     "SHA384",      0 },
@@ -1117,19 +1130,20 @@ pq_bench (void)
  * Kernels section (internal interfaces).
  */
 
-/* The backends we know, in column order.  A column is shown when at
-   least one kernel set has that backend usable on this machine.  */
+/* The backends we know, in column order, by their names in the kernel
+   tables and in gcry_get_config's "backends" item ("generic" is the
+   portable C code).  A column is shown when at least one kernel set
+   has that backend usable on this machine.  */
 static const struct
 {
-  const char *name;      /* Name in the kernel tables.  */
-  const char *display;   /* Column title.  */
+  const char *name;
 } backends[] =
   {
-    { "generic", "portable" },
-    { "avx2",    "avx2" },
-    { "bmi2",    "bmi2" },
-    { "avx512",  "avx512" },
-    { "vsx",     "vsx" },
+    { "generic" },
+    { "avx2" },
+    { "bmi2" },
+    { "avx512" },
+    { "vsx" },
   };
 #define NBACKENDS ((int)DIM (backends))
 
@@ -1491,7 +1505,7 @@ get_mldsa (int b)
 
 /* Fill P for ROW on backend B.  Returns 1 if this backend has its own
    kernel for the row (0: not available, or it inherits the portable
-   one, which the portable column already shows).  */
+   one, which the generic column already shows).  */
 static int
 kernel_prepare (const struct kernel_row *row, int b, struct kernel_priv *p)
 {
@@ -1604,7 +1618,7 @@ kernels_bench (void)
       printf (" %-22s |", "cycles/call");
       for (b = 0; b < NBACKENDS; b++)
         if (present[b])
-          printf (" %17s", backends[b].display);
+          printf (" %17s", backends[b].name);
       printf ("\n");
     }
 
@@ -1663,10 +1677,10 @@ kernels_bench (void)
           if (csv_mode)
             {
               printf ("%s,%s,%s,,,,,,,,,%s,ns/iter,%s,c/iter,%s,Mhz,"
-                      "%s,x-portable\n",
-                      current_section, row->name, backends[b].display,
+                      "%s,x-generic\n",
+                      current_section, row->name, backends[b].name,
                       ns, cyc, mhz, spd);
-              print_spread (backends[b].display, res, "ns");
+              print_spread (backends[b].name, res, "ns");
             }
           else
             {
@@ -1684,7 +1698,7 @@ kernels_bench (void)
           printf ("\n");
           for (b = 0; b < NBACKENDS; b++)
             if (have[b])
-              print_spread (backends[b].display, &jobs[job_of[b]].res, "ns");
+              print_spread (backends[b].name, &jobs[job_of[b]].res, "ns");
         }
       fflush (stdout);
     }
@@ -1766,13 +1780,45 @@ print_help (void)
       "   compatibility with libgcrypt's bench-slope.)",
       "",
       " With no section, all sections run.  Algorithm names select rows,",
-      " e.g. ML-KEM-768, SHA3-256, mlkem-ntt, keccak.",
+      " e.g. ML-KEM-768, SHA3-256, mlkem-ntt, keccak; a name that selects",
+      " no row of the chosen sections is an error.",
       NULL
     };
   const char *const *line;
 
   for (line = help_lines; *line; line++)
     printf ("%s\n", *line);
+}
+
+
+/* Exit with an error if a name on the command line selects no row of
+   the chosen sections: a misspelt section or algorithm name would
+   otherwise print empty tables and succeed.  */
+static void
+check_algo_filter (int do_hash, int do_pq, int do_kernels)
+{
+  int i, k;
+
+  for (i = 0; i < algo_filter_count; i++)
+    {
+      const char *f = algo_filter[i];
+      int in_hash = 0, in_pq = 0, in_kernels = 0;
+
+      for (k = 0; hash_algos[k].name; k++)
+        in_hash |= name_matches (f, hash_algos[k].name, NULL);
+      for (k = 0; pq_algos[k].name; k++)
+        in_pq |= name_matches (f, pq_algos[k].name, pq_algos[k].alt);
+      for (k = 0; kernel_rows[k].name; k++)
+        in_kernels |= name_matches (f, kernel_rows[k].name, NULL);
+      if ((do_hash && in_hash) || (do_pq && in_pq)
+          || (do_kernels && in_kernels))
+        continue;
+      if (in_hash || in_pq || in_kernels)
+        die ("algorithm `%s' is not in the selected sections (it is in"
+             " section %s)", f,
+             in_hash ? "hash" : in_pq ? "pq" : "kernels");
+      die ("unknown section or algorithm name `%s' (see --help)", f);
+    }
 }
 
 
@@ -1935,6 +1981,7 @@ main (int argc, char **argv)
   algo_filter_count = argc;
   if (!do_hash && !do_pq && !do_kernels)
     do_hash = do_pq = do_kernels = 1;
+  check_algo_filter (do_hash, do_pq, do_kernels);
 
   select_clock (want_wall_clock);
   if (smoke_mode)

@@ -19,3 +19,33 @@ if [ -n "$bad" ]; then
   echo "FAIL: malformed CSV rows:"; echo "$bad"; exit 1
 fi
 echo "PASS: bench-slope smoke ($n CSV rows)"
+
+# Names: an unknown section or algorithm name is an error that names
+# it; the hash section has a SHA-1 row; the portable backend is called
+# "generic" as in gcry_get_config; without a clock, --verbose prints
+# no "clock 0 MHz".
+fail=0
+for name in no-such-algo hsah; do
+  if msg=$(${TESTS_RUNNER} ./bench-slope --smoke "$name" 2>&1); then
+    echo "FAIL: bench-slope $name exited 0"; fail=1
+  elif ! echo "$msg" | grep -q "name \`$name'"; then
+    echo "FAIL: bench-slope $name does not name it: $msg"; fail=1
+  fi
+done
+if ${TESTS_RUNNER} ./bench-slope --smoke hash ML-KEM-768 >/dev/null 2>&1; then
+  echo "FAIL: bench-slope hash ML-KEM-768 (no such row in hash) exited 0"
+  fail=1
+fi
+v=$(${TESTS_RUNNER} ./bench-slope --smoke --verbose hash SHA1 SHA3-256 2>&1) || {
+  echo "$v"; echo "FAIL: bench-slope --verbose hash SHA1 SHA3-256 failed"; fail=1; }
+echo "$v" | grep -q '^ SHA1 ' || { echo "FAIL: no SHA1 row"; fail=1; }
+if echo "$v" | grep -q 'clock 0 MHz'; then
+  echo "FAIL: --verbose without a clock prints 'clock 0 MHz'"; fail=1
+fi
+echo "$out" | grep -q '^kernels,[^,]*,generic,' || {
+  echo "FAIL: no kernels row for the generic backend"; fail=1; }
+if echo "$out" | grep -q -i 'portable'; then
+  echo "FAIL: bench-slope calls a backend 'portable'"; fail=1
+fi
+[ $fail = 0 ] || exit 1
+echo "PASS: bench-slope names (unknown names, SHA1, generic, clock)"
