@@ -29,6 +29,10 @@ unsigned int _gcry_hwf_detect_ppc (void);
 /* Disable the feature NAME ("all" for every feature).  Only effective
    before the features are detected.  */
 gpg_err_code_t _gcry_disable_hw_feature (const char *name);
+/* Benchmarks only: narrow the usable features to MASK (see
+   hwfeatures.c); use _gcry_reselect_backends, which also re-runs the
+   kernel selection.  */
+unsigned int _gcry_hwf_limit (unsigned int mask);
 /* Enumerate the known features for gcry_get_config's "hwflist":
    return the name of entry IDX (0, 1, ...) and store its HWF_ bit at
    R_FEATURE, or return NULL past the last entry.  */
