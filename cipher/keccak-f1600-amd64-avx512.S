@@ -22,13 +22,15 @@
  * xmm0-xmm24 and the lane-per-register round of keccak-amd64-avx512.h
  * runs on them: AVX-512VL gives 32 xmm registers, three-input
  * vpternlogq (theta's xors, chi in one instruction per lane) and
- * vprolq.  Per round this is about 106 vector instructions against
- * roughly 150 for the scalar code, with no loads or stores inside the
- * rounds.  A row-per-zmm layout needs half the instructions, but a
- * 5x5 transpose and three more shuffles sit on the critical path of
- * every round and a single state has no independent work to overlap:
- * an experimental version of it took 954 cycles against 622 for this
- * one and 707 for the portable C (AMD Zen 4, rdtsc).
+ * vprolq.  Per round this is 100 vector instructions (and 23 register
+ * moves, which rename eliminates) against roughly 150 for the scalar
+ * code, with no loads or stores inside the rounds.  A row-per-zmm
+ * layout needs half the instructions, but a 5x5 transpose and three
+ * more shuffles sit on the critical path of every round and a single
+ * state has no independent work to overlap: an experimental version
+ * of it took 954 cycles against 622 for the previous schedule of this
+ * file and 707 for the portable C (AMD Zen 4, rdtsc).  On Zen 5 this
+ * file takes about 750 cycles (bench-slope), the portable C about 900.
  *
  * Register plan: see keccak-amd64-avx512.h with V = xmm.  No stack is
  * used.  On exit all vector registers are zeroed and vzeroupper is
