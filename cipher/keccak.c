@@ -88,6 +88,9 @@ void _gcry_keccak_f1600_x8_avx2 (u64 *state);
 #ifdef USE_AVX512
 /* State: 25 lanes, host order.  */
 void _gcry_keccak_f1600_avx512 (u64 *state);
+/* keccak_absorb_fn_t on the same state.  */
+void _gcry_keccak_absorb_avx512 (u64 *state, const byte *in, size_t nblocks,
+                                 unsigned int rate);
 /* State: 25 lanes x 4 or 8 instances, lane-interleaved.  */
 void _gcry_keccak_f1600_x4_avx512 (u64 *state);
 void _gcry_keccak_f1600_x8_avx512 (u64 *state);
@@ -113,6 +116,7 @@ typedef struct keccak_ops_s
 {
   const char *name;            /* Backend of the single permutation.  */
   void (*f1600) (u64 *state);
+  keccak_absorb_fn_t absorb;   /* Whole blocks, same backend as f1600.  */
   const char *x4_name;         /* Backend of the 4-way permutation.  */
   void (*f1600_x4) (u64 *state);
   const char *x8_name;         /* Backend of the 8-way permutation.  */
@@ -278,16 +282,22 @@ static const u64 keccak_round_consts[24] =
   P(10) P(11) P(12) P(13) P(14) P(15) P(16) P(17) P(18) P(19) \
   P(20) P(21) P(22) P(23) P(24)
 
-/* Keccak-f[1600] (FIPS 202, Algorithm 7 with b = 1600, 24 rounds) on
-   the 25 lanes S[0], S[STRIDE], ..., S[24*STRIDE].  STRIDE 1 is a
-   single state; STRIDE N with S pointing at instance j permutes that
-   instance of an N-way interleaved state.  The lanes are kept in
-   local variables so that the compiler can hold as many as possible
-   in registers; two rounds per loop iteration swap the roles of the
-   A and E variable sets without copying.  No data-dependent branches
-   or memory indices.  */
+/* Sponge absorbing of NBLOCKS blocks (FIPS 202, Algorithm 8, steps
+   6 and 8): for each block, XOR its first NLANES little-endian u64 at
+   IN into the lanes 0..NLANES-1 and apply Keccak-f[1600] (Algorithm 7
+   with b = 1600, 24 rounds), on the 25 lanes S[0], S[STRIDE], ...,
+   S[24*STRIDE].  With NLANES 0 and NBLOCKS 1 (and IN unused) this is
+   the plain permutation.  STRIDE 1 is a single state; STRIDE N with S
+   pointing at instance j permutes that instance of an N-way
+   interleaved state.  The lanes are kept in local variables across
+   all the blocks so that the compiler can hold as many as possible in
+   registers; two rounds per loop iteration swap the roles of the A
+   and E variable sets without copying.  XOR into a complemented lane
+   gives the complement of the XOR, so the input needs no
+   adjustment.  No data-dependent branches or memory indices.  */
 static inline __attribute__ ((always_inline)) void
-keccak_f1600_strided (u64 *s, size_t stride)
+keccak_absorb_strided (u64 *s, size_t stride, const byte *in,
+                       size_t nblocks, unsigned int nlanes)
 {
 #define KECCAK_DECL(i) u64 a##i, e##i;
   KECCAK_LANES (KECCAK_DECL)
@@ -300,16 +310,35 @@ keccak_f1600_strided (u64 *s, size_t stride)
   /* Enter the lane-complemented representation (see KECCAK_ROUND).  */
   a01 = ~a01; a02 = ~a02; a08 = ~a08; a12 = ~a12; a17 = ~a17; a20 = ~a20;
 
-  for (round = 0; round < 24; round += 2)
+  do
     {
-      KECCAK_ROUND (a, e, keccak_round_consts[round]);
-      KECCAK_ROUND (e, a, keccak_round_consts[round + 1]);
+#define KECCAK_XOR_IN(i) \
+      if ((1##i - 100) < nlanes) \
+        a##i ^= buf_get_le64 (in + 8 * (1##i - 100));
+      KECCAK_LANES (KECCAK_XOR_IN)
+#undef KECCAK_XOR_IN
+      in += 8 * nlanes;
+
+      for (round = 0; round < 24; round += 2)
+        {
+          KECCAK_ROUND (a, e, keccak_round_consts[round]);
+          KECCAK_ROUND (e, a, keccak_round_consts[round + 1]);
+        }
     }
+  while (--nblocks);
 
   a01 = ~a01; a02 = ~a02; a08 = ~a08; a12 = ~a12; a17 = ~a17; a20 = ~a20;
 #define KECCAK_STORE(i) s[(1##i - 100) * stride] = a##i;
   KECCAK_LANES (KECCAK_STORE)
 #undef KECCAK_STORE
+}
+
+/* Keccak-f[1600] on the 25 lanes S[0], S[STRIDE], ..., S[24*STRIDE]
+   (see keccak_absorb_strided).  */
+static inline __attribute__ ((always_inline)) void
+keccak_f1600_strided (u64 *s, size_t stride)
+{
+  keccak_absorb_strided (s, stride, NULL, 1, 0);
 }
 
 #ifdef USE_BMI2
@@ -326,6 +355,15 @@ keccak_f1600_bmi2 (u64 state[25])
 {
   keccak_f1600_strided (state, 1);
 }
+
+/* The sponge's whole-block absorbing (keccak_absorb_fn_t) with the
+   BMI2 build of the portable code.  */
+static __attribute__ ((target ("bmi2"))) void
+keccak_absorb_bmi2 (u64 state[25], const byte *in, size_t nblocks,
+                    unsigned int rate)
+{
+  keccak_absorb_strided (state, 1, in, nblocks, rate / 8);
+}
 #endif /*USE_BMI2*/
 
 /* Keccak-f[1600] on one state of 25 lanes (FIPS 202, Section 3.4).  */
@@ -333,6 +371,16 @@ void
 _gcry_keccak_f1600_generic (u64 state[25])
 {
   keccak_f1600_strided (state, 1);
+}
+
+/* Absorb NBLOCKS >= 1 whole blocks of RATE bytes (a multiple of 8, at
+   most 192) at IN into STATE, permuting after each (the portable
+   keccak_absorb_fn_t).  */
+static void
+keccak_absorb_generic (u64 state[25], const byte *in, size_t nblocks,
+                       unsigned int rate)
+{
+  keccak_absorb_strided (state, 1, in, nblocks, rate / 8);
 }
 
 /* Keccak-f[1600] on each of the 4 instances of a lane-interleaved
@@ -375,6 +423,7 @@ _gcry_keccak_f1600_x8_generic (u64 state[25 * 8])
 static const keccak_ops_t keccak_generic_ops =
   {
     "generic", _gcry_keccak_f1600_generic,
+    keccak_absorb_generic,
     "generic", _gcry_keccak_f1600_x4_generic,
     "generic", _gcry_keccak_f1600_x8_generic,
     { KECCAK_COST_GENERIC, KECCAK_COST_GENERIC_X4, KECCAK_COST_GENERIC_X8 }
@@ -386,6 +435,7 @@ static const keccak_ops_t keccak_generic_ops =
 static const keccak_ops_t keccak_bmi2_ops =
   {
     "bmi2", keccak_f1600_bmi2,
+    keccak_absorb_bmi2,
     "generic", _gcry_keccak_f1600_x4_generic,
     "generic", _gcry_keccak_f1600_x8_generic,
     { KECCAK_COST_BMI2, KECCAK_COST_GENERIC_X4, KECCAK_COST_GENERIC_X8 }
@@ -399,6 +449,7 @@ static const keccak_ops_t keccak_bmi2_ops =
 static const keccak_ops_t keccak_avx2_ops =
   {
     "generic", _gcry_keccak_f1600_generic,
+    keccak_absorb_generic,
     "avx2", _gcry_keccak_f1600_x4_avx2,
     "avx2", _gcry_keccak_f1600_x8_avx2,
     { KECCAK_COST_GENERIC, 1024, 2048 }
@@ -412,6 +463,7 @@ static const keccak_ops_t keccak_avx2_ops =
 static const keccak_ops_t keccak_avx2_bmi2_ops =
   {
     "bmi2", keccak_f1600_bmi2,
+    keccak_absorb_bmi2,
     "avx2", _gcry_keccak_f1600_x4_avx2,
     "avx2", _gcry_keccak_f1600_x8_avx2,
     { KECCAK_COST_BMI2, 1024, 2048 }
@@ -426,6 +478,7 @@ static const keccak_ops_t keccak_avx2_bmi2_ops =
 static const keccak_ops_t keccak_avx512_ops =
   {
     "avx512", _gcry_keccak_f1600_avx512,
+    _gcry_keccak_absorb_avx512,
     "avx512", _gcry_keccak_f1600_x4_avx512,
     "avx512", _gcry_keccak_f1600_x8_avx512,
     { 619, 621, 1165 }
@@ -442,6 +495,7 @@ static const keccak_ops_t keccak_avx512_ops =
 static const keccak_ops_t keccak_ppc_vsx_ops =
   {
     "generic", _gcry_keccak_f1600_generic,
+    keccak_absorb_generic,
     "vsx", _gcry_keccak_f1600_x4_vsx,
     "vsx", _gcry_keccak_f1600_x8_vsx,
     { KECCAK_COST_GENERIC, 2 * KECCAK_COST_GENERIC, 4 * KECCAK_COST_GENERIC }
@@ -583,9 +637,20 @@ _gcry_keccak_absorb (keccak_ctx_t *ctx, const void *in, size_t inlen)
         }
     }
 
-  /* Whole lanes.  The rate is a multiple of 8, so POS stays aligned.  */
+  /* Whole lanes, and whole blocks in one call of the backend's
+     absorbing function whenever a block starts.  The rate is a
+     multiple of 8, so POS stays aligned.  */
   while (inlen >= 8)
     {
+      if (!pos && inlen >= rate)
+        {
+          size_t nblocks = inlen / rate;
+
+          keccak_ops->absorb (ctx->state, p, nblocks, rate);
+          p += nblocks * rate;
+          inlen -= nblocks * rate;
+          continue;
+        }
       ctx->state[pos >> 3] ^= buf_get_le64 (p);
       p += 8;
       pos += 8;
@@ -1087,17 +1152,18 @@ _gcry_keccak_multi_wipe (keccak_stream_t *s, size_t n)
 }
 
 
-/* Return the permutations of backend NAME; see keccak.h.  The
-   availability test is the one _gcry_keccak_init applies.  */
-int
-_gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3])
+/* The table of backend NAME, or NULL if it is not compiled in or not
+   usable with the current hardware features (the test
+   _gcry_keccak_init applies).  */
+static const keccak_ops_t *
+keccak_lookup_backend (const char *name)
 {
   const keccak_ops_t *ops = NULL;
   unsigned int hwf = _gcry_get_hw_features ();
 
   (void)hwf;
   if (!name)
-    return -1;
+    return NULL;
   if (!strcmp (name, "generic"))
     ops = &keccak_generic_ops;
 #ifdef USE_AVX2
@@ -1116,10 +1182,31 @@ _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3])
   else if (!strcmp (name, "vsx") && (hwf & HWF_PPC_ARCH_2_07))
     ops = &keccak_ppc_vsx_ops;
 #endif
+  return ops;
+}
+
+/* Return the permutations of backend NAME; see keccak.h.  */
+int
+_gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3])
+{
+  const keccak_ops_t *ops = keccak_lookup_backend (name);
+
   if (!ops)
     return -1;
   r_fn[0] = strcmp (ops->name, name) ? NULL : ops->f1600;
   r_fn[1] = strcmp (ops->x4_name, name) ? NULL : ops->f1600_x4;
   r_fn[2] = strcmp (ops->x8_name, name) ? NULL : ops->f1600_x8;
   return 0;
+}
+
+/* Return the whole-block absorbing function of backend NAME; see
+   keccak.h.  */
+keccak_absorb_fn_t
+_gcry_keccak_get_absorb (const char *name)
+{
+  const keccak_ops_t *ops = keccak_lookup_backend (name);
+
+  if (!ops || strcmp (ops->name, name))
+    return NULL;
+  return ops->absorb;
 }

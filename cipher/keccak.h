@@ -84,6 +84,19 @@ const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
 typedef void (*keccak_permute_fn_t) (u64 *state);
 int _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3]);
 
+/* Whole-block absorbing of the incremental sponge, one per backend of
+   the single permutation: for each of NBLOCKS >= 1 consecutive blocks
+   of RATE bytes at IN (RATE a multiple of 8, at most 192), XOR the
+   block into the first RATE/8 lanes of STATE (little endian, as
+   keccak_ctx_t absorbs) and apply Keccak-f[1600].  Same result on
+   every backend.  */
+typedef void (*keccak_absorb_fn_t) (u64 *state, const byte *in,
+                                    size_t nblocks, unsigned int rate);
+/* For tests and benchmarks: the absorbing function of backend NAME,
+   or NULL if NAME is not usable (as for _gcry_keccak_get_backend) or
+   borrows its single permutation from another backend.  */
+keccak_absorb_fn_t _gcry_keccak_get_absorb (const char *name);
+
 /* Permutations through the dispatch table.  */
 void _gcry_keccak_f1600 (u64 state[25]);
 void _gcry_keccak_f1600_x4 (u64 state[25 * 4]);

@@ -19,6 +19,8 @@
  *    every other backend usable here, against the portable
  *    single-state permutation on zero, all-ones, one-bit and
  *    pseudo-random states,
+ *  - the whole-block absorbing of every usable backend against the
+ *    portable permutation, for every rate and many block counts,
  *  - the batch sponge against N independent incremental sponges for
  *    several rates, input lengths and output splits,
  *  - that an incremental sponge gives the same bytes for any split of
@@ -300,6 +302,68 @@ check_all_permutations (unsigned int nstates)
                         _gcry_keccak_f1600_x4_generic, 4, 64);
   check_permutation_fn ("portable x8 permutation",
                         _gcry_keccak_f1600_x8_generic, 8, 64);
+}
+
+
+/* The whole-block absorbing function of every backend usable here
+   against the portable permutation with the block XORed in byte by
+   byte: every rate from 8 to 192 bytes, 1 to 20 blocks (more for the
+   SHA-3/SHAKE rates), pseudo-random states and input at every offset
+   modulo 8 (the kernels must not assume aligned input).  */
+static void
+check_all_absorbs (void)
+{
+  static const char *const backends[] =
+    { "generic", "bmi2", "avx2", "avx512", "vsx" };
+  static byte buf[7 + 40 * 192];
+  u64 s[25], ref[25];
+  unsigned int b, rate, nblocks, maxblocks, k, i, off, tested;
+  keccak_absorb_fn_t fn;
+  const byte *in;
+
+  for (b = 0; b < sizeof backends / sizeof *backends; b++)
+    {
+      fn = _gcry_keccak_get_absorb (backends[b]);
+      if (!fn)
+        continue;
+      tested = 0;
+      for (rate = 8; rate <= 192; rate += 8)
+        {
+          maxblocks = (rate == 72 || rate == 104 || rate == 136
+                       || rate == 144 || rate == 168) ? 40 : 20;
+          for (nblocks = 1; nblocks <= maxblocks; nblocks++)
+            {
+              off = (rate / 8 + nblocks) % 8;
+              for (i = 0; i < 25; i++)
+                s[i] = ref[i] = prng ();
+              for (i = 0; i < nblocks * rate; i++)
+                buf[off + i] = prng () >> 56;
+              /* Make the byte after the input differ from anything a
+                 kernel reading too far could have seen.  */
+              buf[off + nblocks * rate] = 0xa5;
+              in = buf + off;
+              fn (s, in, nblocks, rate);
+              for (k = 0; k < nblocks; k++)
+                {
+                  for (i = 0; i < rate; i++)
+                    ref[i / 8] ^= (u64)in[k * rate + i] << (8 * (i % 8));
+                  _gcry_keccak_f1600_generic (ref);
+                }
+              if (memcmp (s, ref, sizeof s))
+                {
+                  char what[64];
+
+                  snprintf (what, sizeof what, "%s absorb (rate, blocks)",
+                            backends[b]);
+                  fail (what, rate, nblocks);
+                  return;
+                }
+              tested++;
+            }
+        }
+      printf ("t-keccak: backend %s: absorb tested (%u calls)\n",
+              backends[b], tested);
+    }
 }
 
 
@@ -638,6 +702,7 @@ main (int argc, char **argv)
   check_known_answer ();
   check_reference (nstates);
   check_all_permutations (nstates);
+  check_all_absorbs ();
 
   for (n = 4; n <= 8; n += 4)
     for (r = 0; r < sizeof rates / sizeof *rates; r++)
