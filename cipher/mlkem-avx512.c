@@ -112,7 +112,9 @@ const mlkem_ops_t _gcry_mlkem_ops_avx512 =
     poly_ntt_frombytes_avx512,
     _gcry_mlkem_rej_uniform_ntt_avx2,
     poly_cbd_eta2_avx512,
-    poly_cbd_eta3_avx512
+    poly_cbd_eta3_avx512,
+    _gcry_mlkem_poly_compress_avx2,
+    _gcry_mlkem_poly_decompress_avx2
   };
 
 #endif /*USE_MLKEM_AVX512*/

@@ -511,7 +511,7 @@ kpke_encrypt (const mlkem_param_t *p, byte *ct, const mlkem_poly_ntt *at,
       for (j = 0; j < MLKEM_N; j++)
         u.coeffs[j] += noise[k + i].coeffs[j];
       mlkem_ops->reduce (u.coeffs);
-      _gcry_mlkem_poly_compress (ct + i * c1len, &u, p->du);
+      mlkem_ops->poly_compress (ct + i * c1len, &u, p->du);
     }
 
   /* v = NTT^-1 (t-hat^T o y-hat) + e2 + Decompress_1 (ByteDecode_1
@@ -522,7 +522,7 @@ kpke_encrypt (const mlkem_param_t *p, byte *ct, const mlkem_poly_ntt *at,
   for (j = 0; j < MLKEM_N; j++)
     v.coeffs[j] += noise[2 * k].coeffs[j] + mu.coeffs[j];
   mlkem_ops->reduce (v.coeffs);
-  _gcry_mlkem_poly_compress (ct + k * c1len, &v, p->dv);
+  mlkem_ops->poly_compress (ct + k * c1len, &v, p->dv);
 
   wipememory (r_hat, sizeof r_hat);
   wipememory (r_cache, sizeof r_cache);
@@ -547,11 +547,11 @@ kpke_decrypt (const mlkem_param_t *p, byte m[MLKEM_SYMBYTES],
 
   for (i = 0; i < k; i++)
     {
-      _gcry_mlkem_poly_decompress (&u, ct + i * c1len, p->du);
+      mlkem_ops->poly_decompress (&u, ct + i * c1len, p->du);
       mlkem_ops->ntt (&u_hat[i], &u);
       mlkem_ops->mulcache_compute (&u_cache[i], &u_hat[i]);
     }
-  _gcry_mlkem_poly_decompress (&v, ct + k * c1len, p->dv);
+  mlkem_ops->poly_decompress (&v, ct + k * c1len, p->dv);
   /* s-hat straight from ByteDecode_12: values up to 4095 are within
      basemul's bounds and equal to the spec's values mod q.  */
   polyvec_ntt_frombytes (s_hat, dk_pke, k);
