@@ -85,13 +85,16 @@ static const mlkem_ops_t *mlkem_ops = &_gcry_mlkem_ops_generic;
 const mlkem_ops_t *
 _gcry_mlkem_ops_available (unsigned int idx)
 {
-  const mlkem_ops_t *list[4];
+  const mlkem_ops_t *list[5];
   unsigned int n = 0;
 
   /* Fastest first.  Kernel sets for AVX2, AVX-512 and VSX go here,
      each gated by its USE_ macro and its HWF bit from
      _gcry_get_hw_features (); the portable set is the last resort.  */
 #ifdef USE_MLKEM_AVX512
+  if ((_gcry_get_hw_features () & HWF_INTEL_AVX512)
+      && (_gcry_get_hw_features () & HWF_INTEL_VBMI2))
+    list[n++] = &_gcry_mlkem_ops_avx512_vbmi2;
   if (_gcry_get_hw_features () & HWF_INTEL_AVX512)
     list[n++] = &_gcry_mlkem_ops_avx512;
 #endif

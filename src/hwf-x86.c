@@ -27,6 +27,7 @@
  *   SHAEXT:  CPUID.(7,0):EBX.SHA[29], with SSSE3 (CPUID.1:ECX[9]) and
  *            SSE4.1 (CPUID.1:ECX[19]), which the SHA kernels also use;
  *            XMM state only, which every x86-64 OS saves.
+ *   VBMI2:   AVX-512 usable and CPUID.(7,0):ECX.AVX512_VBMI2[6].
  *   FAST_ZMM (tuning hint): AVX-512 usable on an AMD processor
  *            ("AuthenticAMD") of family 1Ah (Zen 5) other than the
  *            mobile models 20h-2Fh (Strix Point) and 60h-6Fh (Krackan
@@ -86,7 +87,7 @@ unsigned int
 _gcry_hwf_detect_x86 (void)
 {
   unsigned int regs[4];
-  unsigned int max_leaf, eax1, ecx1, ebx7 = 0;
+  unsigned int max_leaf, eax1, ecx1, ebx7 = 0, ecx7 = 0;
   unsigned int family, model;
   int is_amd;
   unsigned long long xcr0 = 0;
@@ -119,6 +120,7 @@ _gcry_hwf_detect_x86 (void)
     {
       get_cpuid (7, 0, regs);
       ebx7 = regs[1];
+      ecx7 = regs[2];
     }
 
   if ((ecx1 & (1u << 27)))   /* OSXSAVE */
@@ -146,6 +148,8 @@ _gcry_hwf_detect_x86 (void)
           if (os_zmm && (ebx7 & avx512_bits) == avx512_bits)
             {
               features |= HWF_INTEL_AVX512;
+              if ((ecx7 & (1u << 6)))
+                features |= HWF_INTEL_VBMI2;
               if (is_amd && family == 0x1a
                   && !(model >= 0x20 && model <= 0x2f)
                   && !(model >= 0x60 && model <= 0x6f))

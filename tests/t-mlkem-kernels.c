@@ -362,9 +362,11 @@ test_rej_uniform (const mlkem_ops_t *o)
     };
   byte buf[999];
   int want[MLKEM_N], got[MLKEM_N];
-  mlkem_poly_ntt r;
+  /* A guard after R: no kernel may write past its 256 entries.  */
+  struct { mlkem_poly_ntt r; s16 guard[32]; } rg;
+  mlkem_poly_ntt *const rp = &rg.r;
   unsigned int c, t, i, pos, len, ctr, nwant;
-  int ok = 1, inrange = 1;
+  int ok = 1, inrange = 1, guard_ok = 1;
 
   for (c = 0; c < 40; c++)
     {
@@ -381,7 +383,11 @@ test_rej_uniform (const mlkem_ops_t *o)
           len = ch[t];
           if (pos + len > sizeof buf)
             break;
-          ctr = o->rej_uniform (&r, ctr, buf + pos, len);
+          memset (rg.guard, 0x5a, sizeof rg.guard);
+          ctr = o->rej_uniform (rp, ctr, buf + pos, len);
+          for (i = 0; i < DIM (rg.guard); i++)
+            if (rg.guard[i] != 0x5a5a)
+              guard_ok = 0;
           for (i = pos; i < pos + len && nwant < MLKEM_N; i += 3)
             {
               int d1 = buf[i] + 256 * (buf[i + 1] % 16);
@@ -402,14 +408,15 @@ test_rej_uniform (const mlkem_ops_t *o)
           continue;
         }
       for (i = 0; i < MLKEM_N; i++)
-        if (r.coeffs[i] < 0 || r.coeffs[i] >= Q)
+        if (rp->coeffs[i] < 0 || rp->coeffs[i] >= Q)
           inrange = 0;
-      ntt_values (o, got, &r);
+      ntt_values (o, got, rp);
       if (memcmp (got, want, sizeof got))
         ok = 0;
     }
   check (ok, "%s: rej_uniform matches SampleNTT's rejection step", o->name);
   check (inrange, "%s: rej_uniform output in [0, q)", o->name);
+  check (guard_ok, "%s: rej_uniform writes nothing past R", o->name);
 }
 
 /* The matrix driver of the front file with the kernel set O against
