@@ -124,40 +124,30 @@ typedef char mlkem_avx512_layout_check
     && sizeof (mlkem_poly) == 2 * MLKEM_N
     && sizeof (mlkem_poly_mulcache) == MLKEM_N) ? 1 : -1];
 
+/* The set, with the rejection step REJ: the AVX2 one, or VBMI2's
+ * where the processor has it.  */
+#define MLKEM_OPS_AVX512(rej)                   \
+  {                                             \
+    "avx512",                                   \
+    ntt_avx512,                                 \
+    invntt_tomont_avx512,                       \
+    mulcache_compute_avx512,                    \
+    basemul_acc_avx512,                         \
+    _gcry_mlkem_reduce_avx2,                    \
+    _gcry_mlkem_tomont_avx2,                    \
+    poly_ntt_tobytes_avx512,                    \
+    poly_ntt_frombytes_avx512,                  \
+    rej,                                        \
+    poly_cbd_eta2_avx512,                       \
+    poly_cbd_eta3_avx512,                       \
+    _gcry_mlkem_poly_compress_avx2,             \
+    _gcry_mlkem_poly_decompress_avx2            \
+  }
+
 const mlkem_ops_t _gcry_mlkem_ops_avx512 =
-  {
-    "avx512",
-    ntt_avx512,
-    invntt_tomont_avx512,
-    mulcache_compute_avx512,
-    basemul_acc_avx512,
-    _gcry_mlkem_reduce_avx2,
-    _gcry_mlkem_tomont_avx2,
-    poly_ntt_tobytes_avx512,
-    poly_ntt_frombytes_avx512,
-    _gcry_mlkem_rej_uniform_ntt_avx2,
-    poly_cbd_eta2_avx512,
-    poly_cbd_eta3_avx512,
-    _gcry_mlkem_poly_compress_avx2,
-    _gcry_mlkem_poly_decompress_avx2
-  };
+  MLKEM_OPS_AVX512 (_gcry_mlkem_rej_uniform_ntt_avx2);
 
 const mlkem_ops_t _gcry_mlkem_ops_avx512_vbmi2 =
-  {
-    "avx512",
-    ntt_avx512,
-    invntt_tomont_avx512,
-    mulcache_compute_avx512,
-    basemul_acc_avx512,
-    _gcry_mlkem_reduce_avx2,
-    _gcry_mlkem_tomont_avx2,
-    poly_ntt_tobytes_avx512,
-    poly_ntt_frombytes_avx512,
-    rej_uniform_vbmi2,
-    poly_cbd_eta2_avx512,
-    poly_cbd_eta3_avx512,
-    _gcry_mlkem_poly_compress_avx2,
-    _gcry_mlkem_poly_decompress_avx2
-  };
+  MLKEM_OPS_AVX512 (rej_uniform_vbmi2);
 
 #endif /*USE_MLKEM_AVX512*/
