@@ -875,6 +875,7 @@ _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
   s->ctx.dsbyte = keccak_functions[fn].dsbyte;
   s->ctx.squeezing = 0;
   s->fresh = 1;
+  s->last = !!keccak_functions[fn].mdlen;
   s->in = in;
   s->inlen = inlen;
   s->out = out;
@@ -885,9 +886,16 @@ _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
 void
 _gcry_keccak_stream_more (keccak_stream_t *s, void *out, size_t outlen)
 {
-  gcry_assert (s->ctx.dsbyte == KECCAK_DS_SHAKE);
+  gcry_assert (s->ctx.dsbyte == KECCAK_DS_SHAKE && !s->last);
   s->out = out;
   s->outlen = outlen;
+}
+
+/* Mark XOF stream S as getting no further request; see keccak.h.  */
+void
+_gcry_keccak_stream_last (keccak_stream_t *s)
+{
+  s->last = 1;
 }
 
 static inline int
@@ -1094,10 +1102,10 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
           for (j = 0; j < w; j++)
             while (slot[j] && !keccak_stream_step (st + j, w, slot[j]))
               {
-                /* Done: park it and refill the slot.  A SHA-3
-                   stream gets no more requests, so its lanes need
-                   not be kept.  */
-                if (slot[j]->ctx.dsbyte == KECCAK_DS_SHAKE)
+                /* Done: park it and refill the slot.  A stream
+                   that gets no more requests (SHA-3, or marked last)
+                   need not keep its lanes.  */
+                if (!slot[j]->last)
                   keccak_stream_park (st + j, w, slot[j]);
                 if ((slot[j] = keccak_multi_take (s, n, &next, st + j, w)))
                   pending--;

@@ -196,7 +196,8 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  * Parking or unparking a stream copies 25 lanes, a few percent of a
  * permutation; a fresh stream's all-zero state is written into its
  * slot without being read, and a finished SHA-3 stream (which gets
- * no further requests) is not parked at all.  The sponge work per
+ * no further requests), like an XOF stream marked with
+ * _gcry_keccak_stream_last, is not parked at all.  The sponge work per
  * step is byte copying only.
  * Nothing depends on secret data beyond the lengths, which are
  * public in all callers.
@@ -214,6 +215,8 @@ typedef struct
   keccak_ctx_t ctx;      /* Sponge state while parked.  */
   byte fresh;            /* Never parked: the state is all zero and
                             CTX.STATE is not set.  */
+  byte last;             /* No request follows the current one (SHA-3,
+                            or _gcry_keccak_stream_last).  */
   const byte *in;        /* Input not yet absorbed.  */
   size_t inlen;
   byte *out;             /* Output still to produce in this run.  */
@@ -231,6 +234,10 @@ void _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
 /* Ask the XOF stream S for the next OUTLEN bytes of its output, to OUT,
    in the next run.  */
 void _gcry_keccak_stream_more (keccak_stream_t *s, void *out, size_t outlen);
+/* Promise that XOF stream S gets no request after its current one,
+   so that its state need not be kept when that is served (saves a
+   copy of 25 lanes).  */
+void _gcry_keccak_stream_last (keccak_stream_t *s);
 /* Run the N streams at S until every request is served.  */
 void _gcry_keccak_multi_run (keccak_stream_t *s, size_t n);
 /* Wipe the N streams at S and the stack below the caller.  */

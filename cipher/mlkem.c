@@ -310,9 +310,13 @@ hash_and_sample (const mlkem_ops_t *ops, unsigned int k,
 
   gcry_assert (nlong <= LONG_MAX && nnoise <= NOISE_MAX);
 
+  /* Only the matrix streams may be asked for more.  */
   for (i = 0; i < nlong; i++)
-    _gcry_keccak_stream_init (&st[n++], fn[i], longin[i], longinlen[i],
-                              longout[i], 32);
+    {
+      _gcry_keccak_stream_init (&st[n], fn[i], longin[i], longinlen[i],
+                                longout[i], 32);
+      _gcry_keccak_stream_last (&st[n++]);
+    }
   m0 = n;
   for (e = 0; e < nmat; e++)
     {
@@ -324,8 +328,9 @@ hash_and_sample (const mlkem_ops_t *ops, unsigned int k,
     {
       memcpy (nseed[i], sigma, MLKEM_SYMBYTES);
       nseed[i][MLKEM_SYMBYTES] = i;
-      _gcry_keccak_stream_init (&st[n++], KECCAK_SHAKE256, nseed[i],
+      _gcry_keccak_stream_init (&st[n], KECCAK_SHAKE256, nseed[i],
                                 sizeof nseed[i], nbuf[i], 64 * eta[i]);
+      _gcry_keccak_stream_last (&st[n++]);
     }
 
   _gcry_keccak_multi_run (st, n);
