@@ -912,7 +912,7 @@ keccak_stream_has_work (const keccak_stream_t *s)
    is owed: like the incremental sponge, squeezing permutes lazily).
    S->ctx.pos and .squeezing describe the state after that
    permutation, so a stream can be parked between steps.  */
-static int
+static inline __attribute__ ((always_inline)) int
 keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
 {
   keccak_ctx_t *c = &s->ctx;
@@ -982,7 +982,7 @@ keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
    L[0], L[W], ... of an interleaved state.  A fresh stream (never
    parked) has the all-zero state, written without reading its
    context.  */
-static void
+static inline __attribute__ ((always_inline)) void
 keccak_stream_unpark (u64 *l, size_t w, const keccak_stream_t *s)
 {
   unsigned int i;
@@ -995,7 +995,7 @@ keccak_stream_unpark (u64 *l, size_t w, const keccak_stream_t *s)
       l[i * w] = s->ctx.state[i];
 }
 
-static void
+static inline __attribute__ ((always_inline)) void
 keccak_stream_park (const u64 *l, size_t w, keccak_stream_t *s)
 {
   unsigned int i;
@@ -1044,7 +1044,7 @@ keccak_multi_width (const unsigned int *cost, unsigned int widths, size_t k,
 /* Return the first of the N streams at S from index *NEXT on that has
    work, with its lanes copied to L[0], L[W], ..., and advance *NEXT
    past it; NULL if there is none.  */
-static keccak_stream_t *
+static inline __attribute__ ((always_inline)) keccak_stream_t *
 keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
                    u64 *l, size_t w)
 {
@@ -1054,6 +1054,58 @@ keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
     return NULL;
   keccak_stream_unpark (l, w, &s[*next]);
   return &s[(*next)++];
+}
+
+/* The steps of the scheduler at width W (index WI) with NACTIVE
+   streams in SLOT[0..W-1] of the interleaved state ST: sponge work,
+   refills from the N streams at S (from *NEXT on, *PENDING of them
+   still waiting), one W-way permutation per step, until no stream has
+   work or a smaller stream count calls for another width (then the
+   running streams are parked).  */
+static inline __attribute__ ((always_inline)) void
+keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
+                    size_t *pending, u64 *st, keccak_stream_t **slot,
+                    unsigned int nactive, const unsigned int w,
+                    unsigned int wi, void (*permute) (u64 *state),
+                    const unsigned int *cost, unsigned int widths,
+                    unsigned long r_calls[3])
+{
+  unsigned int j;
+
+  for (;;)
+    {
+      int shrunk = 0;
+
+      for (j = 0; j < w; j++)
+        while (slot[j] && !keccak_stream_step (st + j, w, slot[j]))
+          {
+            /* Done: park it and refill the slot.  A stream that gets
+               no more requests (SHA-3, or marked last) need not keep
+               its lanes.  */
+            if (!slot[j]->last)
+              keccak_stream_park (st + j, w, slot[j]);
+            if ((slot[j] = keccak_multi_take (s, n, next, st + j, w)))
+              --*pending;
+            else
+              {
+                nactive--;
+                shrunk = 1;
+              }
+          }
+      if (!nactive)
+        break;
+      permute (st);
+      if (r_calls)
+        r_calls[wi]++;
+      if (shrunk
+          && keccak_multi_width (cost, widths, nactive + *pending, wi) != wi)
+        {
+          for (j = 0; j < w; j++)
+            if (slot[j])
+              keccak_stream_park (st + j, w, slot[j]);
+          break;
+        }
+    }
 }
 
 /* The scheduler; see keccak.h for the contract and cost model.  */
@@ -1094,42 +1146,17 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
             st[i * w + j] = 0;  /* An idle instance.  */
 
       /* Steps at width W until a change of the stream count calls
-         for another width.  */
-      for (;;)
-        {
-          int shrunk = 0;
-
-          for (j = 0; j < w; j++)
-            while (slot[j] && !keccak_stream_step (st + j, w, slot[j]))
-              {
-                /* Done: park it and refill the slot.  A stream
-                   that gets no more requests (SHA-3, or marked last)
-                   need not keep its lanes.  */
-                if (!slot[j]->last)
-                  keccak_stream_park (st + j, w, slot[j]);
-                if ((slot[j] = keccak_multi_take (s, n, &next, st + j, w)))
-                  pending--;
-                else
-                  {
-                    nactive--;
-                    shrunk = 1;
-                  }
-              }
-          if (!nactive)
-            break;
-          permute (st);
-          if (r_calls)
-            r_calls[wi]++;
-          if (shrunk
-              && keccak_multi_width (cost, widths, nactive + pending,
-                                     wi) != wi)
-            {
-              for (j = 0; j < w; j++)
-                if (slot[j])
-                  keccak_stream_park (st + j, w, slot[j]);
-              break;
-            }
-        }
+         for another width; one copy of the loop per width, so that
+         the lane strides are constants.  */
+      if (wi == 0)
+        keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 1, 0,
+                            permute, cost, widths, r_calls);
+      else if (wi == 1)
+        keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 4, 1,
+                            permute, cost, widths, r_calls);
+      else
+        keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 8, 2,
+                            permute, cost, widths, r_calls);
     }
 
   wipememory (st, sizeof st);
