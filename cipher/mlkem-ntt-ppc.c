@@ -682,7 +682,9 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx =
     poly_ntt_frombytes_vsx,
     rej_uniform_fwd,
     poly_cbd_eta2_vsx,
-    poly_cbd_eta3_vsx
+    poly_cbd_eta3_vsx,
+    _gcry_mlkem_poly_compress,
+    _gcry_mlkem_poly_decompress
   };
 
 #endif /*USE_MLKEM && USE_MLKEM_VSX*/
