@@ -487,11 +487,13 @@ static const keccak_ops_t keccak_avx512_ops =
 /* The same kernels where HWF_INTEL_FAST_ZMM says that 512-bit
    instructions run at full width (AMD Zen 5 desktop and server
    parts): measured on an EPYC of family 1Ah (bench-slope kernels,
-   core cycles per call) the single, 4-way and 8-way permutations all
-   cost about 940 (944, 962 and 943; the portable single one 911), so
-   two streams or more go to x8, and a lone stream stays on x1 (ties
-   go to the smaller width).  */
-static const unsigned int keccak_avx512_fast_zmm_cost[3] = { 940, 960, 940 };
+   core cycles per call, with the round of keccak-amd64-avx512.h) the
+   single, 4-way and 8-way permutations all cost about 750 (751, 751
+   and 758; before that round 944, 962 and 943).  x4 is entered a
+   shade dearer than x8, so that two streams or more go to x8 and a
+   run never switches between the two equal widths; a lone stream
+   stays on x1 (ties go to the smaller width).  */
+static const unsigned int keccak_avx512_fast_zmm_cost[3] = { 750, 760, 750 };
 #endif /*USE_AVX512*/
 
 

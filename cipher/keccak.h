@@ -201,7 +201,7 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  *    and x1 for a single stream,
  *  - AVX-512 where zmm instructions run at full width (the hint
  *    HWF_INTEL_FAST_ZMM, "intel-fast-zmm": AMD family 1Ah, Zen 5,
- *    desktop and server; C1 940, C4 960, C8 940) uses x8 for 2 or
+ *    desktop and server; C1 750, C4 760, C8 750) uses x8 for 2 or
  *    more streams and x1 for a single one; a run that shrinks to one
  *    stream stays on x8 (no cheaper width to switch to),
  *  - VSX (estimated C4 2 C1, C8 4 C1) uses x1 for up to 2 streams and
