@@ -43,6 +43,7 @@
 #define GCRY_MLDSA_OPS_H 1
 
 #include "types.h"
+#include "keccak.h"
 
 #define MLDSA_N        256
 #define MLDSA_Q        8380417
@@ -70,6 +71,38 @@ mldsa_montgomery_reduce (s64 a)
 {
   s32 t = (s32)(u32)((u64)a * (u32)MLDSA_QINV);
   return (s32)((a - (s64)t * MLDSA_Q) >> 32);
+}
+
+/* A side stream: an independent hash with a long input (e.g.
+   tr = H (pk)) that rides in a spare lane of a batch sampler instead
+   of running on the single-state permutation afterwards.  CTX is an
+   incremental sponge that has absorbed nothing yet (pos 0); IN and
+   INLEN are the input available so far, and MORE is nonzero while the
+   caller may still append to it (INLEN grows, IN stays).  Before
+   each permutation of the batch, the sampler loads CTX's state into
+   the spare lane and XORs in the next whole block of IN, or, once
+   less than a block is left and MORE is 0, the rest with the
+   padding; after it, it stores the lane back to CTX.  (With less
+   than a block and MORE set, the lane idles.)  So CTX is always the
+   incremental sponge having absorbed the input taken so far, and
+   finalized once DONE is set; the caller absorbs what is left (if not
+   DONE) and squeezes CTX as usual, and the output is byte for byte
+   that of the incremental sponge.  */
+typedef struct mldsa_side_s
+{
+  keccak_ctx_t *ctx;
+  const byte *in;               /* Input not yet absorbed.  */
+  size_t inlen;
+  int more;                     /* More input may follow.  */
+  int done;                     /* All absorbed and CTX finalized.  */
+} mldsa_side_t;
+
+/* Nonzero if SIDE (may be NULL) has work for the next permutation.  */
+static inline int
+mldsa_side_ready (const mldsa_side_t *side)
+{
+  return side && !side->done
+         && (side->inlen >= side->ctx->rate || !side->more);
 }
 
 /* The kernel table.  */
@@ -174,6 +207,24 @@ typedef struct mldsa_ops_s
      0; CTILDE of CTILDELEN bytes.  */
   void (*poly_challenge) (mldsa_poly_t *c, const byte *ctilde,
                           unsigned int ctildelen, unsigned int tau);
+
+  /* Optional (NULL in a set without them; the front file then uses
+     the 4-way entries): the three samplers above for N = 4 or 8
+     polynomials through the N-way batch sponge, giving the outputs of
+     the 4-way entries, and optionally carrying a side stream SIDE
+     (see mldsa_side_t; NULL for none) in the last lane, in which case
+     A[N-1] and NONCE[N-1] are unused.  */
+  void (*poly_uniform_xn) (mldsa_poly_t **a, unsigned int n,
+                           const byte rho[MLDSA_SEEDBYTES],
+                           const u16 *nonce, mldsa_side_t *side);
+  void (*poly_uniform_eta_xn) (mldsa_poly_t **a, unsigned int n,
+                               const byte rhoprime[MLDSA_CRHBYTES],
+                               const u16 *nonce, int eta,
+                               mldsa_side_t *side);
+  void (*poly_uniform_gamma1_xn) (mldsa_poly_t **a, unsigned int n,
+                                  const byte rhopp[MLDSA_CRHBYTES],
+                                  const u16 *nonce, s32 gamma1,
+                                  mldsa_side_t *side);
 } mldsa_ops_t;
 
 /*-- mldsa-poly-generic.c --*/

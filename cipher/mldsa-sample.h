@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "g10lib.h"
+#include "bufhelp.h"
 #include "keccak.h"
 #include "mldsa-ops.h"
 
@@ -150,58 +151,148 @@ mldsa_sample_input (byte *in, const byte *seed, size_t seedlen, u16 nonce)
 }
 
 
-/* Absorb SEED || NONCE[i] into stream i of the batch sponge B (four
-   streams, SHAKE with rate RATE), using IN as the input buffer, and
-   point OUTP[i] at BUF[i].  */
-static inline void
-mldsa_sample_absorb_x4 (keccak_batch_t *b, byte in[4][MLDSA_CRHBYTES + 2],
-                        const byte *seed, size_t seedlen, const u16 nonce[4],
-                        unsigned int rate,
-                        byte buf[4][MLDSA_SAMPLE_BUFBYTES], byte *outp[4])
+/* The side stream (mldsa_side_t) in lane N-1 of the batch sponge B,
+   before one permutation: load its state and XOR in its next block,
+   or its last partial block and the padding.  Returns 1 if the lane
+   carries a block, 0 if the side stream is finished or waits for
+   input.  */
+static inline int
+mldsa_side_load (keccak_batch_t *b, mldsa_side_t *side)
 {
-  const byte *inp[4];
+  keccak_ctx_t *ctx = side->ctx;
+  const unsigned int n = b->n, j = n - 1, rate = ctx->rate;
+  u64 *s = b->state;
+  unsigned int i, t;
+
+  if (!mldsa_side_ready (side))
+    return 0;
+  for (i = 0; i < 25; i++)
+    s[i * n + j] = ctx->state[i];
+  if (side->inlen >= rate)
+    {
+      for (i = 0; i < rate / 8; i++)
+        s[i * n + j] ^= buf_get_le64 (side->in + 8 * i);
+      side->in += rate;
+      side->inlen -= rate;
+      return 1;
+    }
+  t = side->inlen;
+  for (i = 0; i < t / 8; i++)
+    s[i * n + j] ^= buf_get_le64 (side->in + 8 * i);
+  for (i = t & ~7u; i < t; i++)
+    s[(i >> 3) * n + j] ^= (u64)side->in[i] << (8 * (i & 7));
+  s[(t >> 3) * n + j] ^= (u64)ctx->dsbyte << (8 * (t & 7));
+  s[((rate - 1) >> 3) * n + j] ^= (u64)0x80 << (8 * ((rate - 1) & 7));
+  side->in += t;
+  side->inlen = 0;
+  side->done = 1;
+  return 1;
+}
+
+/* After the permutation: store lane N-1 back to the side stream's
+   sponge; a finalizing block switches it to squeezing (the first
+   output block is then in its state, as after _gcry_keccak_finalize).  */
+static inline void
+mldsa_side_store (keccak_batch_t *b, mldsa_side_t *side)
+{
+  keccak_ctx_t *ctx = side->ctx;
+  const unsigned int n = b->n, j = n - 1;
   unsigned int i;
 
-  for (i = 0; i < 4; i++)
+  for (i = 0; i < 25; i++)
+    ctx->state[i] = b->state[i * n + j];
+  if (side->done)
+    {
+      ctx->pos = 0;
+      ctx->squeezing = 1;
+    }
+}
+
+/* Squeeze NBLOCKS blocks from B into OUTP[i] + k * rate, the side
+   stream SIDE (may be NULL) riding in lane N-1.  */
+static inline void
+mldsa_side_squeeze (keccak_batch_t *b, byte **outp, unsigned int nblocks,
+                    mldsa_side_t *side)
+{
+  byte *o[KECCAK_BATCH_MAX];
+  unsigned int k, i, used;
+
+  if (!side || side->done)
+    {
+      _gcry_keccak_batch_squeezeblocks (b, outp, nblocks);
+      return;
+    }
+  for (i = 0; i < b->n; i++)
+    o[i] = outp[i];
+  for (k = 0; k < nblocks; k++)
+    {
+      used = mldsa_side_load (b, side);
+      _gcry_keccak_batch_squeezeblocks (b, o, 1);
+      if (used)
+        mldsa_side_store (b, side);
+      for (i = 0; i < b->n; i++)
+        o[i] += b->rate;
+    }
+}
+
+
+/* Absorb SEED || NONCE[i] into stream i of the batch sponge B (N = 4
+   or 8 streams, SHAKE with rate RATE), using IN as the input buffer,
+   and point OUTP[i] at BUF[i].  */
+static inline void
+mldsa_sample_absorb_xn (keccak_batch_t *b, unsigned int n,
+                        byte in[][MLDSA_CRHBYTES + 2],
+                        const byte *seed, size_t seedlen, const u16 *nonce,
+                        unsigned int rate,
+                        byte buf[][MLDSA_SAMPLE_BUFBYTES], byte **outp)
+{
+  const byte *inp[KECCAK_BATCH_MAX];
+  unsigned int i;
+
+  for (i = 0; i < n; i++)
     {
       mldsa_sample_input (in[i], seed, seedlen, nonce[i]);
       inp[i] = in[i];
       outp[i] = buf[i];
     }
-  _gcry_keccak_batch_absorb (b, 4, rate, KECCAK_DS_SHAKE, inp, seedlen + 2);
+  _gcry_keccak_batch_absorb (b, n, rate, KECCAK_DS_SHAKE, inp, seedlen + 2);
 }
 
 
-/* Rejection sampling of four polynomials at once: stream i is SHAKE
-   (rate RATE) of SEED || NONCE[i]; NBLOCKS blocks are squeezed first,
-   then, while any polynomial is short, one more block of every stream
-   (all four streams advance together).  REJ parses.  SECRET asks for
-   the sponge state and the buffers to be wiped.  */
+/* Rejection sampling of N (4 or 8) polynomials at once: stream i is
+   SHAKE (rate RATE) of SEED || NONCE[i]; NBLOCKS blocks are squeezed
+   first, then, while any polynomial is short, one more block of every
+   stream (all streams advance together).  REJ parses.  SECRET asks
+   for the sponge state and the buffers to be wiped.  With a side
+   stream SIDE, lane N-1 carries it and A[N-1] is not written.  */
 static inline void
-mldsa_rej_sample_x4 (mldsa_poly_t *a[4], const byte *seed, size_t seedlen,
-                     const u16 nonce[4], unsigned int rate,
+mldsa_rej_sample_xn (mldsa_poly_t **a, unsigned int n, const byte *seed,
+                     size_t seedlen, const u16 *nonce, unsigned int rate,
                      unsigned int nblocks, mldsa_rej_fn_t rej, int eta,
-                     int secret)
+                     int secret, mldsa_side_t *side)
 {
-  byte in[4][MLDSA_CRHBYTES + 2];
-  byte buf[4][MLDSA_SAMPLE_BUFBYTES];
-  byte *outp[4];
+  byte in[KECCAK_BATCH_MAX][MLDSA_CRHBYTES + 2];
+  byte buf[KECCAK_BATCH_MAX][MLDSA_SAMPLE_BUFBYTES];
+  byte *outp[KECCAK_BATCH_MAX];
+  u16 nc[KECCAK_BATCH_MAX];
   keccak_batch_t b;
-  unsigned int ctr[4], i, more;
+  unsigned int ctr[KECCAK_BATCH_MAX], i, more, m = side ? n - 1 : n;
 
-  mldsa_sample_absorb_x4 (&b, in, seed, seedlen, nonce, rate, buf, outp);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, nblocks);
+  for (i = 0; i < n; i++)
+    nc[i] = nonce[i < m ? i : 0];
+  mldsa_sample_absorb_xn (&b, n, in, seed, seedlen, nc, rate, buf, outp);
+  mldsa_side_squeeze (&b, outp, nblocks, side);
   more = 0;
-  for (i = 0; i < 4; i++)
+  for (i = 0; i < m; i++)
     {
       ctr[i] = rej (a[i]->coeffs, 0, buf[i], nblocks * rate, eta);
       more |= ctr[i] < MLDSA_N;
     }
   while (more)
     {
-      _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
+      mldsa_side_squeeze (&b, outp, 1, side);
       more = 0;
-      for (i = 0; i < 4; i++)
+      for (i = 0; i < m; i++)
         {
           ctr[i] = rej (a[i]->coeffs, ctr[i], buf[i], rate, eta);
           more |= ctr[i] < MLDSA_N;
@@ -210,8 +301,8 @@ mldsa_rej_sample_x4 (mldsa_poly_t *a[4], const byte *seed, size_t seedlen,
   if (secret)
     {
       _gcry_keccak_batch_wipe (&b);
-      wipememory (buf, sizeof buf);
-      wipememory (in, sizeof in);
+      wipememory (buf, n * sizeof buf[0]);
+      wipememory (in, n * sizeof in[0]);
     }
 }
 
@@ -246,14 +337,32 @@ mldsa_rej_sample (mldsa_poly_t *a, const byte *seed, size_t seedlen,
 }
 
 
-/* RejNTTPoly (Algorithm 30) of the four (rho, nonce[i]) resp. of
-   (rho, nonce): public, nothing is wiped.  */
+/* RejNTTPoly (Algorithm 30) of the four or eight (rho, nonce[i]) resp.
+   of (rho, nonce): public, nothing is wiped.  */
 static inline void
 mldsa_sample_uniform_x4 (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
                          const u16 nonce[4], mldsa_rej_fn_t rej)
 {
-  mldsa_rej_sample_x4 (a, rho, MLDSA_SEEDBYTES, nonce, KECCAK_RATE_SHAKE128,
-                       MLDSA_UNIFORM_NBLOCKS, rej, 0, 0);
+  mldsa_rej_sample_xn (a, 4, rho, MLDSA_SEEDBYTES, nonce,
+                       KECCAK_RATE_SHAKE128, MLDSA_UNIFORM_NBLOCKS, rej, 0, 0,
+                       NULL);
+}
+
+/* The same for N = 4 or 8 with a side stream (mldsa_ops_t's
+   poly_uniform_xn).  */
+static inline void
+mldsa_sample_uniform_xn (mldsa_poly_t **a, unsigned int n,
+                         const byte rho[MLDSA_SEEDBYTES], const u16 *nonce,
+                         mldsa_side_t *side, mldsa_rej_fn_t rej)
+{
+  if (n == 8)
+    mldsa_rej_sample_xn (a, 8, rho, MLDSA_SEEDBYTES, nonce,
+                         KECCAK_RATE_SHAKE128, MLDSA_UNIFORM_NBLOCKS, rej, 0,
+                         0, side);
+  else
+    mldsa_rej_sample_xn (a, 4, rho, MLDSA_SEEDBYTES, nonce,
+                         KECCAK_RATE_SHAKE128, MLDSA_UNIFORM_NBLOCKS, rej, 0,
+                         0, side);
 }
 
 static inline void
@@ -270,10 +379,25 @@ static inline void
 mldsa_sample_eta_x4 (mldsa_poly_t *a[4], const byte rhoprime[MLDSA_CRHBYTES],
                      const u16 nonce[4], int eta, mldsa_rej_fn_t rej)
 {
-  mldsa_rej_sample_x4 (a, rhoprime, MLDSA_CRHBYTES, nonce,
+  mldsa_rej_sample_xn (a, 4, rhoprime, MLDSA_CRHBYTES, nonce,
                        KECCAK_RATE_SHAKE256,
                        eta == 2 ? MLDSA_ETA2_NBLOCKS : MLDSA_ETA4_NBLOCKS,
-                       rej, eta, 1);
+                       rej, eta, 1, NULL);
+}
+
+static inline void
+mldsa_sample_eta_xn (mldsa_poly_t **a, unsigned int n,
+                     const byte rhoprime[MLDSA_CRHBYTES], const u16 *nonce,
+                     int eta, mldsa_side_t *side, mldsa_rej_fn_t rej)
+{
+  unsigned int nblocks = eta == 2 ? MLDSA_ETA2_NBLOCKS : MLDSA_ETA4_NBLOCKS;
+
+  if (n == 8)
+    mldsa_rej_sample_xn (a, 8, rhoprime, MLDSA_CRHBYTES, nonce,
+                         KECCAK_RATE_SHAKE256, nblocks, rej, eta, 1, side);
+  else
+    mldsa_rej_sample_xn (a, 4, rhoprime, MLDSA_CRHBYTES, nonce,
+                         KECCAK_RATE_SHAKE256, nblocks, rej, eta, 1, side);
 }
 
 static inline void
@@ -286,28 +410,53 @@ mldsa_sample_eta (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES],
 }
 
 
-/* ExpandMask's per-polynomial step (Algorithm 34, lines 3-5) for four
-   nonces: MLDSA_GAMMA1_NBLOCKS blocks of SHAKE256 (RHOPP || NONCE[i]),
-   unpacked by UNPACK.  Secret, wiped.  */
+/* ExpandMask's per-polynomial step (Algorithm 34, lines 3-5) for N
+   (4 or 8) nonces: MLDSA_GAMMA1_NBLOCKS blocks of SHAKE256
+   (RHOPP || NONCE[i]), unpacked by UNPACK, with a side stream SIDE
+   (may be NULL) in lane N-1.  Secret, wiped.  */
+static inline void
+mldsa_sample_gamma1_n (mldsa_poly_t **a, unsigned int n,
+                       const byte rhopp[MLDSA_CRHBYTES],
+                       const u16 *nonce, s32 gamma1,
+                       mldsa_unpack_fn_t unpack, mldsa_side_t *side)
+{
+  byte in[KECCAK_BATCH_MAX][MLDSA_CRHBYTES + 2];
+  byte buf[KECCAK_BATCH_MAX][MLDSA_SAMPLE_BUFBYTES];
+  byte *outp[KECCAK_BATCH_MAX];
+  u16 nc[KECCAK_BATCH_MAX];
+  keccak_batch_t b;
+  unsigned int i, m = side ? n - 1 : n;
+
+  for (i = 0; i < n; i++)
+    nc[i] = nonce[i < m ? i : 0];
+  mldsa_sample_absorb_xn (&b, n, in, rhopp, MLDSA_CRHBYTES, nc,
+                          KECCAK_RATE_SHAKE256, buf, outp);
+  mldsa_side_squeeze (&b, outp, MLDSA_GAMMA1_NBLOCKS, side);
+  for (i = 0; i < m; i++)
+    unpack (a[i], buf[i], gamma1);
+  _gcry_keccak_batch_wipe (&b);
+  wipememory (buf, n * sizeof buf[0]);
+  wipememory (in, n * sizeof in[0]);
+}
+
 static inline void
 mldsa_sample_gamma1_x4 (mldsa_poly_t *a[4], const byte rhopp[MLDSA_CRHBYTES],
                         const u16 nonce[4], s32 gamma1,
                         mldsa_unpack_fn_t unpack)
 {
-  byte in[4][MLDSA_CRHBYTES + 2];
-  byte buf[4][MLDSA_SAMPLE_BUFBYTES];
-  byte *outp[4];
-  keccak_batch_t b;
-  unsigned int i;
+  mldsa_sample_gamma1_n (a, 4, rhopp, nonce, gamma1, unpack, NULL);
+}
 
-  mldsa_sample_absorb_x4 (&b, in, rhopp, MLDSA_CRHBYTES, nonce,
-                          KECCAK_RATE_SHAKE256, buf, outp);
-  _gcry_keccak_batch_squeezeblocks (&b, outp, MLDSA_GAMMA1_NBLOCKS);
-  for (i = 0; i < 4; i++)
-    unpack (a[i], buf[i], gamma1);
-  _gcry_keccak_batch_wipe (&b);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+static inline void
+mldsa_sample_gamma1_xn (mldsa_poly_t **a, unsigned int n,
+                        const byte rhopp[MLDSA_CRHBYTES], const u16 *nonce,
+                        s32 gamma1, mldsa_side_t *side,
+                        mldsa_unpack_fn_t unpack)
+{
+  if (n == 8)
+    mldsa_sample_gamma1_n (a, 8, rhopp, nonce, gamma1, unpack, side);
+  else
+    mldsa_sample_gamma1_n (a, 4, rhopp, nonce, gamma1, unpack, side);
 }
 
 

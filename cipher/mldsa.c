@@ -63,6 +63,9 @@ static const mldsa_params_t mldsa_params[MLDSA_NALGS] =
   };
 
 #define POLYT1_BYTES 320        /* 256 * 10 bits */
+/* mu || w1Encode (w1), the input of the challenge hash: at most
+   64 + 8 * 128 bytes (ML-DSA-87; ML-DSA-44 has 64 + 4 * 192).  */
+#define MLDSA_W1BUF_LEN (MLDSA_MU_LEN + 8 * 128)
 #define POLYT0_BYTES 416        /* 256 * 13 bits */
 
 /* FIPS 204 Section 5.4.1: the pre-hash functions and their OIDs
@@ -104,6 +107,18 @@ static const mldsa_ops_t *mldsa_ops = &_gcry_mldsa_ops_generic;
    cycles of the AVX2 4-way call), so it pads like the portable one.  */
 static unsigned int mldsa_pad_from = 3;
 
+/* The width of the batch samplers: 8 if the kernel set has the N-way
+   samplers (poly_uniform_xn, ...) and the 8-way Keccak permutation
+   costs about what the 4-way one does (AVX-512), so that groups of
+   five to eight polynomials go to one 8-way call instead of two
+   4-way ones; 4 otherwise (where the 8-way permutation is two 4-way
+   ones, as with AVX2, it would gain nothing and pad more).  */
+static unsigned int mldsa_width = 4;
+
+/* Nonzero if the kernel set has the N-way samplers, which can carry a
+   side stream (mldsa_side_t) in a spare lane.  */
+static int mldsa_have_xn;
+
 void
 _gcry_mldsa_init (void)
 {
@@ -131,6 +146,13 @@ _gcry_mldsa_init (void)
     mldsa_pad_from = 2;
   else
     mldsa_pad_from = 1;
+
+  mldsa_have_xn = (mldsa_ops->poly_uniform_xn
+                   && mldsa_ops->poly_uniform_eta_xn
+                   && mldsa_ops->poly_uniform_gamma1_xn);
+  mldsa_width = (mldsa_have_xn
+                 && !strcmp (_gcry_keccak_batch_backend_name (8), "avx512"))
+                ? 8 : 4;
 }
 
 const char *
@@ -222,58 +244,75 @@ _gcry_mldsa_build_prefix (byte *buf, const mldsa_prehash_t *ph,
  * Helpers for vectors of polynomials.
  */
 
-/* Run the 4-way sampler over COUNT polynomials A[i] with nonces
-   NONCE[i], one call per group of four and single calls for the rest.
-   KIND selects the sampler.  */
+/* Run the batch samplers over COUNT polynomials A[i] with nonces
+   NONCE[i], and carry the side stream SIDE (may be NULL) in their
+   spare lanes if the kernel set can (mldsa_have_xn; otherwise the
+   caller's mldsa_side_finish does all its work).  Groups have
+   mldsa_width members, one fewer while the side stream rides along;
+   on AVX-512 a group of at most four uses the 4-way sampler (the same
+   Keccak cost, less copying).  A short last group is padded with
+   copies of its first entry, or sampled singly if it has fewer than
+   mldsa_pad_from members and no side stream.  KIND selects the
+   sampler.  */
 enum sample_kind { SAMPLE_UNIFORM, SAMPLE_ETA, SAMPLE_GAMMA1 };
 
 static void
 sample_polys (enum sample_kind kind, mldsa_poly_t **a, const u16 *nonce,
-              unsigned int count, const byte *seed, s32 param)
+              unsigned int count, const byte *seed, s32 param,
+              mldsa_side_t *side)
 {
   const mldsa_ops_t *ops = mldsa_ops;
   mldsa_poly_t dummy;
-  mldsa_poly_t *ptr[4];
-  u16 nc[4];
-  unsigned int i = 0, j, rest;
+  mldsa_poly_t *ptr[8];
+  u16 nc[8];
+  unsigned int i = 0, j, rest, w, take, sidehere;
 
   for (;;)
     {
       rest = count - i;
-      if (rest >= 4)
-        {
-          for (j = 0; j < 4; j++)
-            {
-              ptr[j] = a[i + j];
-              nc[j] = nonce[i + j];
-            }
-          i += 4;
-        }
-      else if (rest && rest >= mldsa_pad_from)
-        {
-          /* Pad the group with copies of its first entry, sampled into
-             a scratch polynomial.  */
-          for (j = 0; j < 4; j++)
-            {
-              ptr[j] = j < rest ? a[i + j] : &dummy;
-              nc[j] = nonce[i + (j < rest ? j : 0)];
-            }
-          i = count;
-        }
-      else
+      sidehere = mldsa_have_xn && mldsa_side_ready (side);
+      w = mldsa_width == 8 && rest + sidehere > 4 ? 8 : 4;
+      take = rest < w - sidehere ? rest : w - sidehere;
+      if (!take || (take < w && !sidehere && take < mldsa_pad_from))
         break;
-      switch (kind)
+      for (j = 0; j < w; j++)
         {
-        case SAMPLE_UNIFORM:
-          ops->poly_uniform_x4 (ptr, seed, nc);
-          break;
-        case SAMPLE_ETA:
-          ops->poly_uniform_eta_x4 (ptr, seed, nc, param);
-          break;
-        case SAMPLE_GAMMA1:
-          ops->poly_uniform_gamma1_x4 (ptr, seed, nc, param);
-          break;
+          /* Padding: copies of the group's first entry, sampled into
+             a scratch polynomial.  The side stream's slot is
+             ignored by the sampler.  */
+          ptr[j] = j < take ? a[i + j] : &dummy;
+          nc[j] = nonce[i + (j < take ? j : 0)];
         }
+      i += take;
+      if (mldsa_have_xn)
+        switch (kind)
+          {
+          case SAMPLE_UNIFORM:
+            ops->poly_uniform_xn (ptr, w, seed, nc,
+                                  sidehere ? side : NULL);
+            break;
+          case SAMPLE_ETA:
+            ops->poly_uniform_eta_xn (ptr, w, seed, nc, param,
+                                      sidehere ? side : NULL);
+            break;
+          case SAMPLE_GAMMA1:
+            ops->poly_uniform_gamma1_xn (ptr, w, seed, nc, param,
+                                         sidehere ? side : NULL);
+            break;
+          }
+      else
+        switch (kind)
+          {
+          case SAMPLE_UNIFORM:
+            ops->poly_uniform_x4 (ptr, seed, nc);
+            break;
+          case SAMPLE_ETA:
+            ops->poly_uniform_eta_x4 (ptr, seed, nc, param);
+            break;
+          case SAMPLE_GAMMA1:
+            ops->poly_uniform_gamma1_x4 (ptr, seed, nc, param);
+            break;
+          }
     }
   for (; i < count; i++)
     switch (kind)
@@ -292,16 +331,44 @@ sample_polys (enum sample_kind kind, mldsa_poly_t **a, const u16 *nonce,
     wipememory (&dummy, sizeof dummy);
 }
 
+/* Start the side stream SIDE: SHAKE256 of the INLEN bytes at IN into
+   the caller's sponge CTX.  */
+static void
+mldsa_side_init (mldsa_side_t *side, keccak_ctx_t *ctx, const byte *in,
+                 size_t inlen)
+{
+  _gcry_keccak_ctx_init (ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  side->ctx = ctx;
+  side->in = in;
+  side->inlen = inlen;
+  side->more = 0;
+  side->done = 0;
+}
+
+/* Absorb what the samplers left of the side stream's input, which is
+   complete now; then its sponge is ready to be squeezed.  */
+static void
+mldsa_side_finish (mldsa_side_t *side)
+{
+  if (!side->done)
+    _gcry_keccak_absorb (side->ctx, side->in, side->inlen);
+  side->inlen = 0;
+  side->more = 0;
+  side->done = 1;
+}
+
 /* A stream of the entries of A (ExpandA, Algorithm 32: A[i][j] from
    rho || j || i, NTT domain, 0 <= a < q) in row-major order, sampled
-   four at a time across row boundaries.  BUF holds two rows: row i
-   lives in half i mod 2, so a group may run into the next row.  */
+   four or eight at a time across row boundaries.  BUF holds two rows:
+   row i lives in half i mod 2, so a group that starts in row i may
+   run into row i + 1 but no further.  */
 typedef struct
 {
   const mldsa_params_t *p;
   const byte *rho;
   mldsa_poly_t *buf;            /* 2 l polynomials.  */
   unsigned int next;            /* Flat index of the next entry.  */
+  mldsa_side_t *side;           /* Side stream for the samplers, or NULL.  */
 } a_stream_t;
 
 /* Return row I (l polynomials); rows must be requested in order.  */
@@ -310,14 +377,20 @@ a_stream_row (a_stream_t *s, unsigned int i)
 {
   const unsigned int l = s->p->l, total = s->p->k * l;
   unsigned int end = (i + 1) * l;
+  unsigned int limit = (i + 2) * l < total ? (i + 2) * l : total;
 
   while (s->next < end)
     {
-      mldsa_poly_t *ptr[4];
-      u16 nonce[4];
-      unsigned int n, j;
+      mldsa_poly_t *ptr[8];
+      u16 nonce[8];
+      unsigned int n, j, width;
 
-      n = total - s->next < 4 ? total - s->next : 4;
+      /* One group: up to mldsa_width entries, one fewer while the side
+         stream rides along, ending in row i + 1 at the latest (with
+         l >= 4 a group of four always does).  */
+      width = mldsa_width
+              - (mldsa_have_xn && mldsa_side_ready (s->side) ? 1 : 0);
+      n = limit - s->next < width ? limit - s->next : width;
       for (j = 0; j < n; j++)
         {
           unsigned int f = s->next + j, row = f / l, col = f % l;
@@ -325,7 +398,7 @@ a_stream_row (a_stream_t *s, unsigned int i)
           ptr[j] = s->buf + (row & 1) * l + col;
           nonce[j] = (u16)((row << 8) | col);
         }
-      sample_polys (SAMPLE_UNIFORM, ptr, nonce, n, s->rho, 0);
+      sample_polys (SAMPLE_UNIFORM, ptr, nonce, n, s->rho, 0, s->side);
       s->next += n;
     }
   return s->buf + (i & 1) * l;
@@ -347,7 +420,7 @@ expand_a (const mldsa_params_t *p, mldsa_poly_t *mat,
         ptr[n] = mat + n;
         nonce[n] = (u16)((i << 8) | j);
       }
-  sample_polys (SAMPLE_UNIFORM, ptr, nonce, n, rho, 0);
+  sample_polys (SAMPLE_UNIFORM, ptr, nonce, n, rho, 0, NULL);
 }
 
 
@@ -747,25 +820,37 @@ ws_free (void *mem, unsigned int npolys)
 
 /* Compute from RHO, s1 (standard domain) and s2 row by row
    t = NTT^-1 (A o NTT (s1)) + s2, split it with Power2Round, and
-   hand t1 and t0 of each row to the caller's buffers: T1 (k * 320
-   bytes) and T0 (k * 416 bytes, may be NULL).  ROWS provides 2 l
+   hand t1 and t0 of each row to the caller's buffers: PK (pk_len
+   bytes, RHO already in its first 32; t1 follows, k * 320 bytes) and
+   T0 (k * 416 bytes, may be NULL).  Then TR = H (PK, 64): with 8-way
+   samplers the hash absorbs the rows of t1 as they are packed, in a
+   spare lane of the samplers of A.  ROWS provides 2 l
    scratch polynomials for A, T two for t and t1; S1HAT (l) receives
    NTT (s1).  */
 static void
 compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
            const mldsa_poly_t *s1, const mldsa_poly_t *s2,
            mldsa_poly_t *s1hat, mldsa_poly_t *rows, mldsa_poly_t *t,
-           byte *t1out, byte *t0out)
+           byte *pk, byte *t0out, byte tr[MLDSA_TR_LEN])
 {
   const mldsa_ops_t *ops = mldsa_ops;
   mldsa_poly_t *t1 = t + 1;
+  keccak_ctx_t trctx;
+  mldsa_side_t side;
   a_stream_t as;
   unsigned int i, j;
 
+  mldsa_side_init (&side, &trctx, pk, MLDSA_SEEDBYTES);
+  side.more = 1;
   as.p = p;
   as.rho = rho;
   as.buf = rows;
   as.next = 0;
+  /* The hash waits for the rows; only 8 wide does a group lose nothing
+     by giving it a lane (measured: with AVX2, groups of three entries
+     and the hash are 4% slower than groups of four and the hash
+     afterwards).  */
+  as.side = mldsa_width == 8 ? &side : NULL;
 
   for (j = 0; j < p->l; j++)
     {
@@ -781,10 +866,14 @@ compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
       ops->reduce (t);
       ops->caddq (t);
       ops->power2round (t1, t, t);
-      pack_t1 (t1out + i * POLYT1_BYTES, t1);
+      pack_t1 (pk + MLDSA_SEEDBYTES + i * POLYT1_BYTES, t1);
+      side.inlen += POLYT1_BYTES;
       if (t0out)
         pack_t0 (t0out + i * POLYT0_BYTES, t);
     }
+  mldsa_side_finish (&side);
+  _gcry_keccak_squeeze (&trctx, tr, MLDSA_TR_LEN);
+  _gcry_keccak_ctx_wipe (&trctx);
 }
 
 /* ExpandS (Algorithm 33): s1 from nonces 0..l-1, s2 from l..l+k-1.  */
@@ -801,7 +890,26 @@ expand_s (const mldsa_params_t *p, mldsa_poly_t *s1, mldsa_poly_t *s2,
       ptr[i] = i < p->l ? s1 + i : s2 + (i - p->l);
       nonce[i] = i;
     }
-  sample_polys (SAMPLE_ETA, ptr, nonce, n, rhoprime, p->eta);
+  sample_polys (SAMPLE_ETA, ptr, nonce, n, rhoprime, p->eta, NULL);
+}
+
+/* ExpandMask (Algorithm 34): y[j] from rho'' and nonce kappa + j,
+   with the side stream SIDE (may be NULL) in a spare lane.  */
+static void
+expand_mask (const mldsa_params_t *p, mldsa_poly_t *y,
+             const byte rhopp[MLDSA_CRHBYTES], unsigned int kappa,
+             mldsa_side_t *side)
+{
+  mldsa_poly_t *ptr[8];
+  u16 nonce[8];
+  unsigned int j;
+
+  for (j = 0; j < p->l; j++)
+    {
+      ptr[j] = y + j;
+      nonce[j] = (u16)(kappa + j);
+    }
+  sample_polys (SAMPLE_GAMMA1, ptr, nonce, p->l, rhopp, p->gamma1, side);
 }
 
 gpg_err_code_t
@@ -854,12 +962,10 @@ _gcry_mldsa_keygen_internal (const mldsa_params_t *p, byte *pk, byte *sk,
   for (i = 0; i < p->k; i++, o += p->polyeta_bytes)
     pack_eta (o, s2 + i, p->eta);
 
-  /* pkEncode (Algorithm 22): rho || t1.  */
+  /* pkEncode (Algorithm 22): rho || t1; tr = H (pk, 64).  */
   memcpy (pk, rho, MLDSA_SEEDBYTES);
-  compute_t (p, rho, s1, s2, s1hat, rows, t, pk + MLDSA_SEEDBYTES, o);
-
-  /* tr = H (pk, 64).  */
-  _gcry_shake256 (sk + 2 * MLDSA_SEEDBYTES, MLDSA_TR_LEN, pk, p->pk_len);
+  compute_t (p, rho, s1, s2, s1hat, rows, t, pk, o,
+             sk + 2 * MLDSA_SEEDBYTES);
 
   ws_free (mem, keygen_npolys (p));
   ws_free (smem, keygen_secret_npolys (p));
@@ -918,13 +1024,14 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   sk_parts_t parts;
   byte mu[MLDSA_MU_LEN];
   byte rhopp[MLDSA_CRHBYTES];
-  byte w1buf[192];
+  byte chbuf[MLDSA_W1BUF_LEN];
   keccak_ctx_t ctx;
+  mldsa_side_t side;
   mldsa_poly_t *mat, *s1hat, *s2hat, *t0hat, *y, *yhat, *w1, *w0, *cp, *tmp;
-  mldsa_poly_t *ptr[8];
-  u16 nonce[8];
   void *mem, *smem, *ymem;
-  unsigned int iter, kappa;
+  unsigned int iter, kappa, chlen = MLDSA_MU_LEN + k * p->polyw1_bytes;
+  /* With 8-way samplers the next mask is sampled early, see line 15.  */
+  const int pipelined = mldsa_width == 8;
   u32 bad = 0;
   unsigned int i, j;
 
@@ -993,13 +1100,10 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
           goto leave;
         }
 
-      /* Line 11: y = ExpandMask (rho'', kappa).  */
-      for (j = 0; j < l; j++)
-        {
-          ptr[j] = y + j;
-          nonce[j] = (u16)(kappa + j);
-        }
-      sample_polys (SAMPLE_GAMMA1, ptr, nonce, l, rhopp, p->gamma1);
+      /* Line 11: y = ExpandMask (rho'', kappa), unless the previous
+         iteration sampled it already.  */
+      if (!pipelined || !iter)
+        expand_mask (p, y, rhopp, kappa, NULL);
 
       /* Lines 12-13: w = NTT^-1 (A o NTT (y)), (w1, w0) = Decompose.  */
       for (j = 0; j < l; j++)
@@ -1015,14 +1119,20 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
           ops->decompose (&w1[i], &w0[i], &w1[i], p->gamma2);
         }
 
-      /* Line 15: c~ = H (mu || w1Encode (w1)).  */
-      _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
-      _gcry_keccak_absorb (&ctx, mu, MLDSA_MU_LEN);
+      /* Line 15: c~ = H (mu || w1Encode (w1)).  With 8-way samplers
+         (AVX-512, where an 8-way Keccak call costs what a single one
+         does) this hash rides in the spare lane of the next
+         iteration's ExpandMask (l <= 7 streams), sampled now into
+         yhat, which is free until then: most iterations are
+         rejected, and the hash alone would take as many calls.  */
+      memcpy (chbuf, mu, MLDSA_MU_LEN);
       for (i = 0; i < k; i++)
-        {
-          pack_w1 (w1buf, &w1[i], p->gamma2);
-          _gcry_keccak_absorb (&ctx, w1buf, p->polyw1_bytes);
-        }
+        pack_w1 (chbuf + MLDSA_MU_LEN + i * p->polyw1_bytes, &w1[i],
+                 p->gamma2);
+      mldsa_side_init (&side, &ctx, chbuf, chlen);
+      if (pipelined)
+        expand_mask (p, yhat, rhopp, kappa + l, &side);
+      mldsa_side_finish (&side);
       _gcry_keccak_squeeze (&ctx, sig, p->ctildelen);
 
       /* Lines 16-18.  */
@@ -1097,14 +1207,22 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
       break;
 
     retry:
-      ;
+      if (pipelined)
+        {
+          /* The next y is in yhat.  */
+          mldsa_poly_t *t = y;
+
+          y = yhat;
+          yhat = t;
+        }
     }
 
  leave:
   _gcry_keccak_ctx_wipe (&ctx);
   wipememory (mu, sizeof mu);
   wipememory (rhopp, sizeof rhopp);
-  wipememory (w1buf, sizeof w1buf);
+  wipememory (chbuf, sizeof chbuf);
+  wipememory (&side, sizeof side);
   ws_free (mem, sign_npolys (p));
   ws_free (smem, sign_secret_npolys (p));
   ws_free (ymem, sign_mask_npolys (p));
@@ -1129,8 +1247,9 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
   byte tr[MLDSA_TR_LEN];
   byte mu[MLDSA_MU_LEN];
   byte ctilde2[64];
-  byte w1buf[192];
-  keccak_ctx_t ctx;
+  byte chbuf[MLDSA_W1BUF_LEN];
+  keccak_ctx_t trctx;
+  mldsa_side_t side;
   mldsa_poly_t *zhat, *row, *cp, *w, *tmp, *h;
   a_stream_t as;
   void *mem;
@@ -1168,23 +1287,24 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
       ops->ntt (&zhat[j]);
     }
 
-  /* Lines 6-7: tr = H (pk), mu = H (tr || M').  */
-  if (!m->mu)
-    _gcry_shake256 (tr, sizeof tr, pk, p->pk_len);
-  compute_mu (mu, tr, m);
-
   ops->poly_challenge (cp, sig, p->ctildelen, p->tau);
   ops->ntt (cp);
 
   /* Lines 9-12, one row at a time:
      w'_approx = NTT^-1 (A o NTT (z) - NTT (c) o NTT (t1 2^d)),
-     w1' = UseHint (h, w'_approx), hashed as it is produced.  */
+     w1' = UseHint (h, w'_approx), encoded after mu in CHBUF.
+     Line 6, tr = H (pk) (15 Keccak calls for ML-DSA-65), rides in a
+     spare lane of the samplers of A (see sample_polys).  */
   as.p = p;
   as.rho = pk;
   as.buf = row;
   as.next = 0;
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, mu, MLDSA_MU_LEN);
+  as.side = NULL;
+  if (!m->mu)
+    {
+      mldsa_side_init (&side, &trctx, pk, p->pk_len);
+      as.side = &side;
+    }
   for (i = 0; i < k; i++)
     {
       ops->pointwise_acc (w, a_stream_row (&as, i), zhat, l);
@@ -1202,10 +1322,19 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
 
       hint_row (p, h, hints, i);
       ops->use_hint (w, w, h, p->gamma2);
-      pack_w1 (w1buf, w, p->gamma2);
-      _gcry_keccak_absorb (&ctx, w1buf, p->polyw1_bytes);
+      pack_w1 (chbuf + MLDSA_MU_LEN + i * p->polyw1_bytes, w, p->gamma2);
     }
-  _gcry_keccak_squeeze (&ctx, ctilde2, p->ctildelen);
+
+  /* Line 7: mu = H (tr || M'); line 12: c~' = H (mu || w1Encode (w1')).  */
+  if (!m->mu)
+    {
+      mldsa_side_finish (&side);
+      _gcry_keccak_squeeze (&trctx, tr, sizeof tr);
+    }
+  compute_mu (mu, tr, m);
+  memcpy (chbuf, mu, MLDSA_MU_LEN);
+  _gcry_shake256 (ctilde2, p->ctildelen, chbuf,
+                  MLDSA_MU_LEN + k * p->polyw1_bytes);
 
   /* Line 13: c~ = c~'.  Public data, an ordinary compare is fine.  */
   if (memcmp (ctilde2, sig, p->ctildelen))
@@ -1260,9 +1389,7 @@ _gcry_mldsa_check_secret_key (const mldsa_params_t *p, const byte *sk,
       goto leave;
     }
   memcpy (pkbuf, parts.rho, MLDSA_SEEDBYTES);
-  compute_t (p, parts.rho, s1, s2, s1hat, rows, t, pkbuf + MLDSA_SEEDBYTES,
-             t0buf);
-  _gcry_shake256 (tr, sizeof tr, pkbuf, p->pk_len);
+  compute_t (p, parts.rho, s1, s2, s1hat, rows, t, pkbuf, t0buf, tr);
   if (!ct_memequal (t0buf, parts.t0, p->k * POLYT0_BYTES)
       || !ct_memequal (tr, parts.tr, MLDSA_TR_LEN)
       || (pk && memcmp (pk, pkbuf, p->pk_len)))

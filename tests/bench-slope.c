@@ -1611,27 +1611,39 @@ kr_mldsa_pointwise_acc (void *priv_, unsigned long n)
     p->mldsa->pointwise_acc (&db_work, db_u, db_v, DB_L);
 }
 
-/* ExpandA (FIPS 204 Algorithm 32) for the whole 6x5 matrix: four
-   entries at a time, the remainder singly, as the front file does.  */
+/* ExpandA (FIPS 204 Algorithm 32) for the whole 6x5 matrix as the
+   front file does: with the AVX-512 set (the one the front file runs
+   8 wide, cipher/mldsa.c mldsa_width), eight entries at a time and
+   the last six padded to eight; otherwise four at a time and the
+   remainder singly.  */
 static void
 kr_mldsa_expand_a (void *priv_, unsigned long n)
 {
   struct kernel_priv *p = priv_;
   unsigned int e, t;
+  unsigned int w = (p->mldsa->poly_uniform_xn
+                    && !strcmp (p->mldsa->name, "avx512")) ? 8 : 4;
+  mldsa_poly_t pad;
 
   while (n--)
     {
-      for (e = 0; e + 4 <= DB_K * DB_L; e += 4)
+      for (e = 0; e < DB_K * DB_L && (w == 8 || e + 4 <= DB_K * DB_L);
+           e += w)
         {
-          mldsa_poly_t *out[4];
-          u16 nonce[4];
+          mldsa_poly_t *out[8];
+          u16 nonce[8];
 
-          for (t = 0; t < 4; t++)
+          for (t = 0; t < w; t++)
             {
-              out[t] = &db_matrix[e + t];
-              nonce[t] = (u16)((((e + t) / DB_L) << 8) | ((e + t) % DB_L));
+              unsigned int f = e + t < DB_K * DB_L ? e + t : e;
+
+              out[t] = e + t < DB_K * DB_L ? &db_matrix[f] : &pad;
+              nonce[t] = (u16)(((f / DB_L) << 8) | (f % DB_L));
             }
-          p->mldsa->poly_uniform_x4 (out, db_rho, nonce);
+          if (w == 8)
+            p->mldsa->poly_uniform_xn (out, 8, db_rho, nonce, NULL);
+          else
+            p->mldsa->poly_uniform_x4 (out, db_rho, nonce);
         }
       for (; e < DB_K * DB_L; e++)
         p->mldsa->poly_uniform (&db_matrix[e], db_rho,

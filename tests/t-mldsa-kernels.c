@@ -37,6 +37,7 @@
 #include "g10lib.h"
 #include "mldsa.h"
 #include "mldsa-ops.h"
+#include "keccak.h"
 
 static int verbose;
 static unsigned long passed, failed;
@@ -589,6 +590,125 @@ check_samplers (const mldsa_ops_t *ops)
   check (!bad_c, "SampleInBall: weight tau, coefficients in {-1,0,1}");
 }
 
+/* The optional N-way samplers (N = 4 and 8): each entry equals the
+   single sampler's output, with and without a side stream in the last
+   lane, and the side stream's sponge gives SHAKE256 of its input, for
+   input lengths around the block boundaries, inputs longer than the
+   batch's permutations can take (the caller finishes them), and input
+   that arrives in pieces (MORE set).  */
+static void
+check_samplers_xn (const mldsa_ops_t *ops)
+{
+  static const size_t lens[] =
+    { 0, 1, 7, 8, 135, 136, 137, 271, 272, 543, 679, 680, 681, 1312, 4000 };
+  byte seed[64], in[4000], want[64], got[64];
+  mldsa_poly_t polys[8], one, *ptr[8];
+  u16 nonce[8];
+  keccak_ctx_t ctx;
+  mldsa_side_t side;
+  unsigned int n, i, j, kind, li, piece;
+  int bad_s = 0, bad_h = 0, eta;
+
+  if (!ops->poly_uniform_xn || !ops->poly_uniform_eta_xn
+      || !ops->poly_uniform_gamma1_xn)
+    {
+      check (!ops->poly_uniform_xn && !ops->poly_uniform_eta_xn
+             && !ops->poly_uniform_gamma1_xn,
+             "N-way samplers all present or all absent");
+      return;
+    }
+  for (i = 0; i < sizeof seed; i++)
+    seed[i] = (byte)(i * 29 + 7);
+  for (i = 0; i < sizeof in; i++)
+    in[i] = (byte)(rnd32 () >> 8);
+  for (i = 0; i < 8; i++)
+    {
+      ptr[i] = &polys[i];
+      nonce[i] = (u16)((i << 8) | (7 - i)) ^ 0x0300;
+    }
+
+  for (n = 4; n <= 8; n += 4)
+    for (kind = 0; kind < 5; kind++)
+      for (li = 0; li < DIM (lens) + 1; li++)
+        {
+          /* li == DIM (lens): no side stream.  Otherwise LENS[li] bytes,
+             given in one piece or (PIECE) as 100 bytes and the rest
+             after the call.  */
+          size_t len = li < DIM (lens) ? lens[li] : 0;
+          mldsa_side_t *sp = li < DIM (lens) ? &side : NULL;
+          unsigned int m = sp ? n - 1 : n;
+
+          piece = (li & 1) && len > 100;
+          if (sp)
+            {
+              _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256,
+                                     KECCAK_DS_SHAKE);
+              side.ctx = &ctx;
+              side.in = in;
+              side.inlen = piece ? 100 : len;
+              side.more = piece;
+              side.done = 0;
+            }
+          memset (polys, 0x55, sizeof polys);
+          eta = kind == 2 ? 4 : 2;
+          switch (kind)
+            {
+            case 0:
+              ops->poly_uniform_xn (ptr, n, seed, nonce, sp);
+              break;
+            case 1: case 2:
+              ops->poly_uniform_eta_xn (ptr, n, seed, nonce, eta, sp);
+              break;
+            case 3: case 4:
+              ops->poly_uniform_gamma1_xn (ptr, n, seed, nonce,
+                                           kind == 3 ? 1 << 17 : 1 << 19,
+                                           sp);
+              break;
+            }
+          for (i = 0; i < n; i++)
+            {
+              switch (kind)
+                {
+                case 0:
+                  ops->poly_uniform (&one, seed, nonce[i]);
+                  break;
+                case 1: case 2:
+                  ops->poly_uniform_eta (&one, seed, nonce[i], eta);
+                  break;
+                default:
+                  ops->poly_uniform_gamma1 (&one, seed, nonce[i],
+                                            kind == 3 ? 1 << 17 : 1 << 19);
+                  break;
+                }
+              if (i < m && memcmp (&one, &polys[i], sizeof one))
+                bad_s++;
+              /* The side stream's slot is left alone.  */
+              if (i >= m)
+                for (j = 0; j < MLDSA_N; j++)
+                  if (polys[i].coeffs[j] != 0x55555555)
+                    bad_s++;
+            }
+          if (!sp)
+            continue;
+          /* Finish as the front file does: append the rest, absorb what
+             the samplers left, squeeze.  */
+          if (side.more)
+            {
+              side.inlen += len - 100;
+              side.more = 0;
+            }
+          if (!side.done)
+            _gcry_keccak_absorb (&ctx, side.in, side.inlen);
+          _gcry_keccak_squeeze (&ctx, got, sizeof got);
+          _gcry_shake256 (want, sizeof want, in, len);
+          if (memcmp (got, want, sizeof got))
+            bad_h++;
+        }
+  check (!bad_s, "N-way samplers (N = 4, 8) equal the single ones, "
+         "with and without a side stream");
+  check (!bad_h, "side stream gives SHAKE256 of its input");
+}
+
 static void
 check_set (const mldsa_ops_t *ops)
 {
@@ -599,6 +719,7 @@ check_set (const mldsa_ops_t *ops)
   check_extremes (ops);
   check_reductions (ops);
   check_samplers (ops);
+  check_samplers_xn (ops);
 }
 
 int
