@@ -464,7 +464,9 @@ unpack_t1 (mldsa_poly_t *a, const byte *b)
     }
 }
 
-/* BitPack (t0, 2^12 - 1, 2^12): 13-bit fields of 2^12 - t0.  */
+/* BitPack (t0, 2^12 - 1, 2^12): 13-bit fields of 2^12 - t0.  Eight
+   fields (104 bits) per step: the first four and the low 12 bits of
+   the fifth as one little-endian 64-bit word, the rest in 40 bits.  */
 static void
 pack_t0 (byte *r, const mldsa_poly_t *a)
 {
@@ -472,24 +474,16 @@ pack_t0 (byte *r, const mldsa_poly_t *a)
 
   for (i = 0; i < MLDSA_N / 8; i++)
     {
-      u32 t[8];
+      u64 t[8], lo, hi;
       byte *o = r + 13 * i;
 
       for (j = 0; j < 8; j++)
-        t[j] = (1 << (MLDSA_D - 1)) - a->coeffs[8 * i + j];
-      o[0] = t[0];
-      o[1] = (t[0] >> 8) | (t[1] << 5);
-      o[2] = t[1] >> 3;
-      o[3] = (t[1] >> 11) | (t[2] << 2);
-      o[4] = (t[2] >> 6) | (t[3] << 7);
-      o[5] = t[3] >> 1;
-      o[6] = (t[3] >> 9) | (t[4] << 4);
-      o[7] = t[4] >> 4;
-      o[8] = (t[4] >> 12) | (t[5] << 1);
-      o[9] = (t[5] >> 7) | (t[6] << 6);
-      o[10] = t[6] >> 2;
-      o[11] = (t[6] >> 10) | (t[7] << 3);
-      o[12] = t[7] >> 5;
+        t[j] = (u32)((1 << (MLDSA_D - 1)) - a->coeffs[8 * i + j]);
+      lo = t[0] | (t[1] << 13) | (t[2] << 26) | (t[3] << 39) | (t[4] << 52);
+      hi = (t[4] >> 12) | (t[5] << 1) | (t[6] << 14) | (t[7] << 27);
+      buf_put_le64 (o, lo);
+      buf_put_le32 (o + 8, (u32)hi);
+      o[12] = (byte)(hi >> 32);
     }
 }
 
@@ -498,80 +492,104 @@ pack_t0 (byte *r, const mldsa_poly_t *a)
 static void
 unpack_t0 (mldsa_poly_t *a, const byte *b)
 {
-  unsigned int i, j;
+  unsigned int i;
 
   for (i = 0; i < MLDSA_N / 8; i++)
     {
       const byte *p = b + 13 * i;
-      u32 t[8];
+      u64 lo = buf_get_le64 (p);
+      u64 hi = buf_get_le32 (p + 8) | ((u64)p[12] << 32);
+      s32 *c = a->coeffs + 8 * i;
 
-      t[0] = p[0] | ((u32)p[1] << 8);
-      t[1] = (p[1] >> 5) | ((u32)p[2] << 3) | ((u32)p[3] << 11);
-      t[2] = (p[3] >> 2) | ((u32)p[4] << 6);
-      t[3] = (p[4] >> 7) | ((u32)p[5] << 1) | ((u32)p[6] << 9);
-      t[4] = (p[6] >> 4) | ((u32)p[7] << 4) | ((u32)p[8] << 12);
-      t[5] = (p[8] >> 1) | ((u32)p[9] << 7);
-      t[6] = (p[9] >> 6) | ((u32)p[10] << 2) | ((u32)p[11] << 10);
-      t[7] = (p[11] >> 3) | ((u32)p[12] << 5);
-      for (j = 0; j < 8; j++)
-        a->coeffs[8 * i + j] = (1 << (MLDSA_D - 1)) - (s32)(t[j] & 0x1fff);
+      c[0] = (1 << (MLDSA_D - 1)) - (s32)(lo & 0x1fff);
+      c[1] = (1 << (MLDSA_D - 1)) - (s32)((lo >> 13) & 0x1fff);
+      c[2] = (1 << (MLDSA_D - 1)) - (s32)((lo >> 26) & 0x1fff);
+      c[3] = (1 << (MLDSA_D - 1)) - (s32)((lo >> 39) & 0x1fff);
+      c[4] = (1 << (MLDSA_D - 1)) - (s32)(((lo >> 52) | (hi << 12)) & 0x1fff);
+      c[5] = (1 << (MLDSA_D - 1)) - (s32)((hi >> 1) & 0x1fff);
+      c[6] = (1 << (MLDSA_D - 1)) - (s32)((hi >> 14) & 0x1fff);
+      c[7] = (1 << (MLDSA_D - 1)) - (s32)((hi >> 27) & 0x1fff);
     }
 }
 
 /* BitPack (s, eta, eta): 3-bit (eta = 2) or 4-bit (eta = 4) fields of
-   eta - s.  */
+   eta - s, written out term by term so that the compiler needs no
+   variable shifts.  */
 static void
 pack_eta (byte *r, const mldsa_poly_t *a, unsigned int eta)
 {
-  unsigned int i, j;
+  unsigned int i;
 
   if (eta == 2)
     for (i = 0; i < MLDSA_N / 8; i++)
       {
-        u32 v = 0;
+        const s32 *c = a->coeffs + 8 * i;
+        u32 v = (u32)(2 - c[0]) | ((u32)(2 - c[1]) << 3)
+                | ((u32)(2 - c[2]) << 6) | ((u32)(2 - c[3]) << 9)
+                | ((u32)(2 - c[4]) << 12) | ((u32)(2 - c[5]) << 15)
+                | ((u32)(2 - c[6]) << 18) | ((u32)(2 - c[7]) << 21);
 
-        for (j = 0; j < 8; j++)
-          v |= (u32)(2 - a->coeffs[8 * i + j]) << (3 * j);
         r[3 * i + 0] = v;
         r[3 * i + 1] = v >> 8;
         r[3 * i + 2] = v >> 16;
       }
   else
-    for (i = 0; i < MLDSA_N / 2; i++)
-      r[i] = (4 - a->coeffs[2 * i]) | ((4 - a->coeffs[2 * i + 1]) << 4);
+    for (i = 0; i < MLDSA_N / 8; i++)
+      {
+        const s32 *c = a->coeffs + 8 * i;
+        u32 v = (u32)(4 - c[0]) | ((u32)(4 - c[1]) << 4)
+                | ((u32)(4 - c[2]) << 8) | ((u32)(4 - c[3]) << 12)
+                | ((u32)(4 - c[4]) << 16) | ((u32)(4 - c[5]) << 20)
+                | ((u32)(4 - c[6]) << 24) | ((u32)(4 - c[7]) << 28);
+
+        buf_put_le32 (r + 4 * i, v);
+      }
 }
 
 /* BitUnpack for s1/s2.  Returns a nonzero mask if a field exceeds
    2 eta (a malformed key; FIPS 204 skDecode leaves such keys
-   undefined, we reject them).  Constant time in the key bits.  */
+   undefined, we reject them).  Constant time in the key bits.  Eight
+   fields per step, term by term as in pack_eta.  */
 static u32
 unpack_eta (mldsa_poly_t *a, const byte *b, unsigned int eta)
 {
   unsigned int i, j;
   u32 bad = 0;
 
-  if (eta == 2)
-    for (i = 0; i < MLDSA_N / 8; i++)
-      {
-        u32 v = b[3 * i] | ((u32)b[3 * i + 1] << 8) | ((u32)b[3 * i + 2] << 16);
+  for (i = 0; i < MLDSA_N / 8; i++)
+    {
+      u32 v, t[8];
 
-        for (j = 0; j < 8; j++)
-          {
-            u32 t = (v >> (3 * j)) & 7;
-
-            bad |= (4 - t) >> 31;
-            a->coeffs[8 * i + j] = 2 - (s32)t;
-          }
-      }
-  else
-    for (i = 0; i < MLDSA_N / 2; i++)
-      {
-        u32 t0 = b[i] & 15, t1 = b[i] >> 4;
-
-        bad |= ((8 - t0) | (8 - t1)) >> 31;
-        a->coeffs[2 * i] = 4 - (s32)t0;
-        a->coeffs[2 * i + 1] = 4 - (s32)t1;
-      }
+      if (eta == 2)
+        {
+          v = b[3 * i] | ((u32)b[3 * i + 1] << 8) | ((u32)b[3 * i + 2] << 16);
+          t[0] = v & 7;
+          t[1] = (v >> 3) & 7;
+          t[2] = (v >> 6) & 7;
+          t[3] = (v >> 9) & 7;
+          t[4] = (v >> 12) & 7;
+          t[5] = (v >> 15) & 7;
+          t[6] = (v >> 18) & 7;
+          t[7] = v >> 21;
+        }
+      else
+        {
+          v = buf_get_le32 (b + 4 * i);
+          t[0] = v & 15;
+          t[1] = (v >> 4) & 15;
+          t[2] = (v >> 8) & 15;
+          t[3] = (v >> 12) & 15;
+          t[4] = (v >> 16) & 15;
+          t[5] = (v >> 20) & 15;
+          t[6] = (v >> 24) & 15;
+          t[7] = v >> 28;
+        }
+      for (j = 0; j < 8; j++)
+        {
+          bad |= (2 * eta - t[j]) >> 31;
+          a->coeffs[8 * i + j] = (s32)eta - (s32)t[j];
+        }
+    }
   return bad;
 }
 
@@ -617,24 +635,33 @@ pack_z (byte *r, const mldsa_poly_t *a, s32 gamma1)
 }
 
 /* SimpleBitPack (w1, (q-1)/(2 gamma2) - 1): 6 bits (ML-DSA-44) or
-   4 bits.  */
+   4 bits, eight fields (48 or 32 bits) per step.  */
 static void
 pack_w1 (byte *r, const mldsa_poly_t *a, s32 gamma2)
 {
   unsigned int i;
 
   if (gamma2 == (MLDSA_Q - 1) / 88)
-    for (i = 0; i < MLDSA_N / 4; i++)
+    for (i = 0; i < MLDSA_N / 8; i++)
       {
-        const s32 *c = a->coeffs + 4 * i;
+        const s32 *c = a->coeffs + 8 * i;
+        u64 v = (u64)c[0] | ((u64)c[1] << 6) | ((u64)c[2] << 12)
+                | ((u64)c[3] << 18) | ((u64)c[4] << 24) | ((u64)c[5] << 30)
+                | ((u64)c[6] << 36) | ((u64)c[7] << 42);
 
-        r[3 * i + 0] = c[0] | (c[1] << 6);
-        r[3 * i + 1] = (c[1] >> 2) | (c[2] << 4);
-        r[3 * i + 2] = (c[2] >> 4) | (c[3] << 2);
+        buf_put_le32 (r + 6 * i, (u32)v);
+        buf_put_le16 (r + 6 * i + 4, (u16)(v >> 32));
       }
   else
-    for (i = 0; i < MLDSA_N / 2; i++)
-      r[i] = a->coeffs[2 * i] | (a->coeffs[2 * i + 1] << 4);
+    for (i = 0; i < MLDSA_N / 8; i++)
+      {
+        const s32 *c = a->coeffs + 8 * i;
+        u32 v = (u32)c[0] | ((u32)c[1] << 4) | ((u32)c[2] << 8)
+                | ((u32)c[3] << 12) | ((u32)c[4] << 16) | ((u32)c[5] << 20)
+                | ((u32)c[6] << 24) | ((u32)c[7] << 28);
+
+        buf_put_le32 (r + 4 * i, v);
+      }
 }
 
 /* HintBitUnpack (Algorithm 21) as a check only: the hint section Y
@@ -1234,6 +1261,26 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
  * Verification.
  */
 
+/* For verification, once the side stream of tr = H (pk) in TRCTX is
+   done (or with an external mu): squeeze tr, compute mu into MU and
+   CHBUF, and start the side stream CHSIDE (sponge CHCTX) of
+   H (mu || w1Encode (w1')) with the NROWS rows of w1' already packed
+   in CHBUF.  */
+static void
+verify_start_challenge (const mldsa_params_t *p, const mldsa_mprime_t *m,
+                        keccak_ctx_t *trctx, byte tr[MLDSA_TR_LEN],
+                        byte mu[MLDSA_MU_LEN], byte *chbuf,
+                        unsigned int nrows, mldsa_side_t *chside,
+                        keccak_ctx_t *chctx)
+{
+  if (!m->mu)
+    _gcry_keccak_squeeze (trctx, tr, MLDSA_TR_LEN);
+  compute_mu (mu, tr, m);
+  memcpy (chbuf, mu, MLDSA_MU_LEN);
+  mldsa_side_init (chside, chctx, chbuf,
+                   MLDSA_MU_LEN + nrows * p->polyw1_bytes);
+}
+
 gpg_err_code_t
 _gcry_mldsa_verify_internal (const mldsa_params_t *p,
                              const byte *pk, size_t pklen,
@@ -1248,8 +1295,9 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
   byte mu[MLDSA_MU_LEN];
   byte ctilde2[64];
   byte chbuf[MLDSA_W1BUF_LEN];
-  keccak_ctx_t trctx;
-  mldsa_side_t side;
+  keccak_ctx_t trctx, chctx;
+  mldsa_side_t side, chside;
+  int chstarted = 0;
   mldsa_poly_t *zhat, *row, *cp, *w, *tmp, *h;
   a_stream_t as;
   void *mem;
@@ -1294,7 +1342,11 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
      w'_approx = NTT^-1 (A o NTT (z) - NTT (c) o NTT (t1 2^d)),
      w1' = UseHint (h, w'_approx), encoded after mu in CHBUF.
      Line 6, tr = H (pk) (15 Keccak calls for ML-DSA-65), rides in a
-     spare lane of the samplers of A (see sample_polys).  */
+     spare lane of the samplers of A (see sample_polys).  With 8-way
+     samplers, once tr is done, mu = H (tr || M') (line 7) follows,
+     and line 12's c~' = H (mu || w1Encode (w1')) rides in the spare
+     lanes of the remaining rows, absorbing the rows of w1' packed so
+     far.  */
   as.p = p;
   as.rho = pk;
   as.buf = row;
@@ -1307,6 +1359,14 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
     }
   for (i = 0; i < k; i++)
     {
+      if (!chstarted && mldsa_width == 8 && (m->mu || side.done))
+        {
+          verify_start_challenge (p, m, &trctx, tr, mu, chbuf, i, &chside,
+                                  &chctx);
+          chside.more = 1;
+          as.side = &chside;
+          chstarted = 1;
+        }
       ops->pointwise_acc (w, a_stream_row (&as, i), zhat, l);
 
       unpack_t1 (tmp, pk + MLDSA_SEEDBYTES + i * POLYT1_BYTES);
@@ -1323,18 +1383,18 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
       hint_row (p, h, hints, i);
       ops->use_hint (w, w, h, p->gamma2);
       pack_w1 (chbuf + MLDSA_MU_LEN + i * p->polyw1_bytes, w, p->gamma2);
+      if (chstarted)
+        chside.inlen += p->polyw1_bytes;
     }
-
-  /* Line 7: mu = H (tr || M'); line 12: c~' = H (mu || w1Encode (w1')).  */
-  if (!m->mu)
+  if (!chstarted)
     {
-      mldsa_side_finish (&side);
-      _gcry_keccak_squeeze (&trctx, tr, sizeof tr);
+      if (!m->mu)
+        mldsa_side_finish (&side);
+      verify_start_challenge (p, m, &trctx, tr, mu, chbuf, k, &chside,
+                              &chctx);
     }
-  compute_mu (mu, tr, m);
-  memcpy (chbuf, mu, MLDSA_MU_LEN);
-  _gcry_shake256 (ctilde2, p->ctildelen, chbuf,
-                  MLDSA_MU_LEN + k * p->polyw1_bytes);
+  mldsa_side_finish (&chside);
+  _gcry_keccak_squeeze (&chctx, ctilde2, p->ctildelen);
 
   /* Line 13: c~ = c~'.  Public data, an ordinary compare is fine.  */
   if (memcmp (ctilde2, sig, p->ctildelen))
