@@ -321,7 +321,8 @@ const mldsa_ops_t _gcry_mldsa_ops_avx2 =
     poly_challenge_avx2,
     poly_uniform_xn_avx2,
     poly_uniform_eta_xn_avx2,
-    poly_uniform_gamma1_xn_avx2
+    poly_uniform_gamma1_xn_avx2,
+    unpack_gamma1_avx2
   };
 
 #endif /*USE_MLDSA_AVX2*/

@@ -196,6 +196,12 @@ poly_uniform_gamma1_xn_avx512 (mldsa_poly_t **a, unsigned int n,
   AVX2.poly_uniform_gamma1_xn (a, n, rhopp, nonce, gamma1, side);
 }
 
+static void
+unpack_gamma1_avx512 (mldsa_poly_t *a, const byte *buf, s32 gamma1)
+{
+  AVX2.unpack_gamma1 (a, buf, gamma1);
+}
+
 const mldsa_ops_t _gcry_mldsa_ops_avx512 =
   {
     "avx512",
@@ -219,7 +225,8 @@ const mldsa_ops_t _gcry_mldsa_ops_avx512 =
     poly_challenge_avx512,
     poly_uniform_xn_avx512,
     poly_uniform_eta_xn_avx512,
-    poly_uniform_gamma1_xn_avx512
+    poly_uniform_gamma1_xn_avx512,
+    unpack_gamma1_avx512
   };
 
 #endif /*USE_MLDSA_AVX512*/

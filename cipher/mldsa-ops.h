@@ -225,6 +225,13 @@ typedef struct mldsa_ops_s
                                   const byte rhopp[MLDSA_CRHBYTES],
                                   const u16 *nonce, s32 gamma1,
                                   mldsa_side_t *side);
+
+  /* Optional (NULL: the front file uses
+     _gcry_mldsa_unpack_gamma1_generic): the BitUnpack of z
+     (Algorithm 27's z part, GAMMA1 = 2^17 or 2^19), a = GAMMA1 - the
+     18- or 20-bit fields of BUF.  May read up to 16 bytes past the
+     576 resp. 640 packed bytes.  Out: -GAMMA1 < a <= GAMMA1.  */
+  void (*unpack_gamma1) (mldsa_poly_t *a, const byte *buf, s32 gamma1);
 } mldsa_ops_t;
 
 /*-- mldsa-poly-generic.c --*/

@@ -709,6 +709,37 @@ check_samplers_xn (const mldsa_ops_t *ops)
   check (!bad_h, "side stream gives SHAKE256 of its input");
 }
 
+/* The optional BitUnpack of z: the portable words for random bytes
+   and for all-zero and all-one fields (the ends of the range), with
+   the 16 bytes past the packed ones readable.  */
+static void
+check_unpack_gamma1 (const mldsa_ops_t *ops)
+{
+  byte buf[640 + 16];
+  mldsa_poly_t a, b;
+  int round, g, bad = 0;
+  unsigned int i;
+
+  if (!ops->unpack_gamma1)
+    return;
+  for (g = 17; g <= 19; g += 2)
+    for (round = 0; round < 40; round++)
+      {
+        s32 gamma1 = 1 << g;
+
+        for (i = 0; i < sizeof buf; i++)
+          buf[i] = round == 0 ? 0 : round == 1 ? 0xff : (byte)(rnd32 () >> 8);
+        ops->unpack_gamma1 (&a, buf, gamma1);
+        _gcry_mldsa_unpack_gamma1_generic (&b, buf, gamma1);
+        if (memcmp (&a, &b, sizeof a))
+          bad++;
+        for (i = 0; i < MLDSA_N; i++)
+          if (a.coeffs[i] <= -gamma1 || a.coeffs[i] > gamma1)
+            bad++;
+      }
+  check (!bad, "unpack_gamma1 equals the portable one, in range");
+}
+
 static void
 check_set (const mldsa_ops_t *ops)
 {
@@ -720,6 +751,7 @@ check_set (const mldsa_ops_t *ops)
   check_reductions (ops);
   check_samplers (ops);
   check_samplers_xn (ops);
+  check_unpack_gamma1 (ops);
 }
 
 int
