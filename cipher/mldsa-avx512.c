@@ -15,7 +15,9 @@
  * inverse NTT (mldsa-ntt-amd64-avx512.S, the whole polynomial in 16
  * zmm registers) and the pointwise products (mldsa-poly-amd64-avx512.S)
  * are AVX-512 code; they give the contract's residues within its
- * bounds.  Every other kernel is the AVX2 set's (the AVX-512 CPUs we
+ * bounds.  RejNTTPoly parses 16 candidates per step with vpcompressd
+ * (same file), and the N-way samplers are run 8 wide by the front
+ * file.  Every other kernel is the AVX2 set's (the AVX-512 CPUs we
  * select this set on have AVX2 too), called through its table: those
  * kernels are either cheap next to the Keccak work around them or
  * already limited by it, so a zmm version would gain little.  Keys and
@@ -33,6 +35,7 @@
 #ifdef USE_MLDSA_AVX512
 
 #include "mldsa-tables-avx512.h"
+#include "mldsa-sample.h"
 
 #define AVX2 _gcry_mldsa_ops_avx2
 
@@ -111,18 +114,33 @@ chknorm_avx512 (const mldsa_poly_t *a, s32 bound)
   return AVX2.chknorm (a, bound);
 }
 
+/* RejNTTPoly (Algorithm 30): the sponge calls of the shared drivers
+   (mldsa-sample.h), the parsing 16 candidates at a time with
+   vpcompressd; the portable code parses the last bytes.  ETA is
+   unused (the signature of mldsa_rej_fn_t).  */
+static unsigned int
+rej_uniform_avx512 (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
+                    int eta)
+{
+  size_t pos;
+
+  (void)eta;
+  pos = _gcry_mldsa_rej_uniform_avx512 (a, &ctr, buf, buflen);
+  return mldsa_rej_uniform_from (a, ctr, buf, pos, buflen);
+}
+
 static void
 poly_uniform_x4_avx512 (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
                         const u16 nonce[4])
 {
-  AVX2.poly_uniform_x4 (a, rho, nonce);
+  mldsa_sample_uniform_x4 (a, rho, nonce, rej_uniform_avx512);
 }
 
 static void
 poly_uniform_avx512 (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
                      u16 nonce)
 {
-  AVX2.poly_uniform (a, rho, nonce);
+  mldsa_sample_uniform (a, rho, nonce, rej_uniform_avx512);
 }
 
 static void
@@ -176,7 +194,7 @@ poly_uniform_xn_avx512 (mldsa_poly_t **a, unsigned int n,
                         const byte rho[MLDSA_SEEDBYTES], const u16 *nonce,
                         mldsa_side_t *side)
 {
-  AVX2.poly_uniform_xn (a, n, rho, nonce, side);
+  mldsa_sample_uniform_xn (a, n, rho, nonce, side, rej_uniform_avx512);
 }
 
 static void

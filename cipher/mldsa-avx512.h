@@ -51,6 +51,12 @@ void _gcry_mldsa_pointwise_avx512 (s32 r[MLDSA_N], const s32 a[MLDSA_N],
 /* A and B point to arrays of N polynomials (1 <= N <= 8).  */
 void _gcry_mldsa_pointwise_acc_avx512 (s32 r[MLDSA_N], const s32 *a,
                                        const s32 *b, unsigned int n);
+/* RejNTTPoly's parsing (see mldsa_rej_uniform_from in mldsa-sample.h)
+   of BUF[0..BUFLEN-1] into a[*CTR..] in steps of 16 candidates while
+   *CTR <= 240 and 48 bytes remain; returns the bytes consumed.  Public
+   seeds only.  */
+size_t _gcry_mldsa_rej_uniform_avx512 (s32 a[MLDSA_N], unsigned int *ctr,
+                                       const byte *buf, size_t buflen);
 #endif /*USE_MLDSA_AVX512*/
 
 #endif /*GCRY_MLDSA_AVX512_H*/

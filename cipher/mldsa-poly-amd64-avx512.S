@@ -55,6 +55,9 @@
  *                                      const s32 b[256]);
  *   void _gcry_mldsa_pointwise_acc_avx512 (s32 r[256], const s32 *a,
  *                                          const s32 *b, unsigned int n);
+ *
+ * The file also holds the parsing loop of RejNTTPoly, with its own
+ * description, register plan and requirements below.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -194,6 +197,79 @@ _gcry_mldsa_pointwise_acc_avx512:
 	ret_spec_stop
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_pointwise_acc_avx512,.-_gcry_mldsa_pointwise_acc_avx512;)
+
+/* size_t _gcry_mldsa_rej_uniform_avx512 (s32 a[256], unsigned int *ctr,
+ *                                        const byte *buf, size_t buflen)
+ * The parsing loop of RejNTTPoly (FIPS 204 Algorithm 30) with
+ * CoeffFromThreeBytes (Algorithm 14), for public seeds only (the
+ * matrix A), 16 candidates (48 bytes of BUF) per step: a byte-masked
+ * load of the 48 bytes; vpermd gives 128-bit lane k the dwords
+ * 3k..3k+2 (bytes 12k..12k+11) and vpshufb spreads each lane's four
+ * 3-byte groups to dwords; the top bit of each third byte is cleared;
+ * vpcmpud marks the candidates below q and vpcompressd moves them to
+ * the front, in order.  The 16-word store runs only while
+ * *ctr <= 240; *ctr grows by the popcount of the mask.  Returns the
+ * number of bytes consumed (a multiple of 48); the caller parses the
+ * rest.  The running time depends on the Keccak output of a public
+ * seed only.
+ *
+ * Register plan: zmm0 candidates, zmm1 compressed, zmm28 vpshufb
+ * pattern, zmm29 vpermd indices, zmm30 0x7fffff, zmm31 q (constants,
+ * public); k1 accepted lanes, k2 the 48-byte load mask; rdi a, rsi
+ * ctr, rdx buf, rcx buflen, r9d count, r10 position, r11/rax scratch.
+ * Requires AVX-512 F, BW (zmm vpshufb, byte masks) and POPCNT, which
+ * every CPU with HWF_INTEL_AVX512 has.  */
+.section .rodata
+.align 64
+.Lrej512_perm:
+	.long 0, 1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11
+.Lrej512_shuffle:
+	.byte 0, 1, 2, 0x80, 3, 4, 5, 0x80, 6, 7, 8, 0x80, 9, 10, 11, 0x80
+.align 4
+.Lrej512_q:	.long 8380417
+.Lrej512_mask:	.long 0x7fffff
+
+.text
+.globl _gcry_mldsa_rej_uniform_avx512
+ELF(.type _gcry_mldsa_rej_uniform_avx512,@function;)
+.align 32
+_gcry_mldsa_rej_uniform_avx512:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lrej512_q rRIP, %zmm31
+	vpbroadcastd	.Lrej512_mask rRIP, %zmm30
+	vmovdqu32	.Lrej512_perm rRIP, %zmm29
+	vbroadcasti32x4	.Lrej512_shuffle rRIP, %zmm28
+	movabsq		$0xffffffffffff, %rax	/* 48 bytes */
+	kmovq		%rax, %k2
+	movl		(%rsi), %r9d		/* ctr */
+	xorl		%r10d, %r10d		/* pos */
+.Lrej512_loop:
+	cmpl		$240, %r9d
+	ja		.Lrej512_done
+	leaq		48(%r10), %r11
+	cmpq		%rcx, %r11
+	ja		.Lrej512_done
+	vmovdqu8	(%rdx,%r10), %zmm0{%k2}{z}
+	vpermd		%zmm0, %zmm29, %zmm0
+	vpshufb		%zmm28, %zmm0, %zmm0
+	vpandd		%zmm30, %zmm0, %zmm0
+	vpcmpud		$1, %zmm31, %zmm0, %k1	/* candidate < q */
+	vpcompressd	%zmm0, %zmm1{%k1}{z}
+	vmovdqu32	%zmm1, (%rdi,%r9,4)
+	kmovw		%k1, %eax
+	popcntl		%eax, %eax
+	addl		%eax, %r9d
+	movq		%r11, %r10
+	jmp		.Lrej512_loop
+.Lrej512_done:
+	movl		%r9d, (%rsi)
+	movq		%r10, %rax
+	kxorq		%k1, %k1, %k1
+	kxorq		%k2, %k2, %k2
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_rej_uniform_avx512,.-_gcry_mldsa_rej_uniform_avx512;)
 
 #endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
 

@@ -37,6 +37,7 @@
 #include "mldsa-ops.h"
 #include "mldsa-tables.h"
 #include "mldsa-avx512.h"
+#include "mldsa-sample.h"
 #ifdef USE_MLDSA_AVX512
 # include "mldsa-tables-avx512.h"
 #endif
@@ -226,6 +227,64 @@ check_pointwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
          "modulo q, |r| < q");
 }
 
+/* RejNTTPoly's parsing loop against the portable parser
+   (mldsa_rej_uniform_from): the same words and count after the
+   loop's bytes plus the portable tail, for random bytes, all
+   candidates rejected (0xff), all accepted (0x00), candidates around
+   q, several start counts (the loop stops above 240) and lengths.
+   Words past the count are not compared (both parsers store
+   rejected candidates there).  */
+static void
+check_rej_uniform (void)
+{
+#ifdef USE_MLDSA_AVX512
+  static const unsigned int ctrs[] = { 0, 1, 100, 239, 240, 241, 250, 256 };
+  static const size_t lens[] = { 0, 3, 45, 48, 51, 96, 840, 168 * 6 };
+  byte buf[168 * 6];
+  s32 a1[MLDSA_N + 16], a2[MLDSA_N + 16];
+  unsigned int mode, ci, li, i, c1, c2;
+  int bad = 0;
+
+  for (mode = 0; mode < 12; mode++)
+    for (ci = 0; ci < DIM (ctrs); ci++)
+      for (li = 0; li < DIM (lens); li++)
+        {
+          size_t pos;
+
+          for (i = 0; i + 3 <= sizeof buf; i += 3)
+            {
+              u32 v;
+
+              if (mode == 0)
+                v = 0xffffff;
+              else if (mode == 1)
+                v = 0;
+              else if (mode == 2)
+                v = Q - 1 + (rnd32 () % 3) + ((rnd32 () & 1) << 23);
+              else
+                v = rnd32 () & 0xffffff;
+              buf[i] = v;
+              buf[i + 1] = v >> 8;
+              buf[i + 2] = v >> 16;
+            }
+          memset (a1, 0, sizeof a1);
+          memset (a2, 0, sizeof a2);
+          c1 = c2 = ctrs[ci];
+          pos = _gcry_mldsa_rej_uniform_avx512 (a1, &c1, buf, lens[li]);
+          if (pos % 48 || pos > lens[li])
+            bad++;
+          c1 = mldsa_rej_uniform_from (a1, c1, buf, pos, lens[li]);
+          c2 = mldsa_rej_uniform_from (a2, c2, buf, 0, lens[li]);
+          if (c1 != c2 || memcmp (a1, a2, (c1 < MLDSA_N ? c1 : MLDSA_N) * 4))
+            bad++;
+          for (i = 0; i < c1 && i < MLDSA_N; i++)
+            if (a1[i] < 0 || a1[i] >= Q)
+              bad++;
+        }
+  check (!bad, "RejNTTPoly parsing (vpcompressd) equals the portable one");
+#endif
+}
+
 /* The borrowed entries: the AVX2 set's words.  */
 static void
 check_borrowed (const mldsa_ops_t *x, const mldsa_ops_t *v)
@@ -275,6 +334,7 @@ main (int argc, char **argv)
       check_ntt (x, g);
       check_pointwise (x, g);
       check_borrowed (x, v);
+      check_rej_uniform ();
     }
   else
     printf ("t-mldsa-avx512: kernel comparisons skipped\n");
