@@ -546,50 +546,46 @@ pack_eta (byte *r, const mldsa_poly_t *a, unsigned int eta)
       }
 }
 
+/* Eight fields of W bits (3 or 4) from V into C[0..7] as ETA - field;
+   returns a nonzero mask if a field exceeds 2 ETA.  Called with
+   constant W and ETA, and unrolled, so that all shifts are by
+   constants.  */
+static inline u32
+unpack_eta8 (s32 *c, u32 v, unsigned int w, unsigned int eta)
+{
+  u32 bad = 0;
+  unsigned int j;
+
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+# pragma GCC unroll 8
+#endif
+  for (j = 0; j < 8; j++)
+    {
+      u32 t = (v >> (w * j)) & ((1u << w) - 1);
+
+      bad |= (2 * eta - t) >> 31;
+      c[j] = (s32)eta - (s32)t;
+    }
+  return bad;
+}
+
 /* BitUnpack for s1/s2.  Returns a nonzero mask if a field exceeds
    2 eta (a malformed key; FIPS 204 skDecode leaves such keys
-   undefined, we reject them).  Constant time in the key bits.  Eight
-   fields per step, term by term as in pack_eta.  */
+   undefined, we reject them).  Constant time in the key bits.  */
 static u32
 unpack_eta (mldsa_poly_t *a, const byte *b, unsigned int eta)
 {
-  unsigned int i, j;
+  unsigned int i;
   u32 bad = 0;
 
-  for (i = 0; i < MLDSA_N / 8; i++)
-    {
-      u32 v, t[8];
-
-      if (eta == 2)
-        {
-          v = b[3 * i] | ((u32)b[3 * i + 1] << 8) | ((u32)b[3 * i + 2] << 16);
-          t[0] = v & 7;
-          t[1] = (v >> 3) & 7;
-          t[2] = (v >> 6) & 7;
-          t[3] = (v >> 9) & 7;
-          t[4] = (v >> 12) & 7;
-          t[5] = (v >> 15) & 7;
-          t[6] = (v >> 18) & 7;
-          t[7] = v >> 21;
-        }
-      else
-        {
-          v = buf_get_le32 (b + 4 * i);
-          t[0] = v & 15;
-          t[1] = (v >> 4) & 15;
-          t[2] = (v >> 8) & 15;
-          t[3] = (v >> 12) & 15;
-          t[4] = (v >> 16) & 15;
-          t[5] = (v >> 20) & 15;
-          t[6] = (v >> 24) & 15;
-          t[7] = v >> 28;
-        }
-      for (j = 0; j < 8; j++)
-        {
-          bad |= (2 * eta - t[j]) >> 31;
-          a->coeffs[8 * i + j] = (s32)eta - (s32)t[j];
-        }
-    }
+  if (eta == 2)
+    for (i = 0; i < MLDSA_N / 8; i++)
+      bad |= unpack_eta8 (a->coeffs + 8 * i,
+                          b[3 * i] | ((u32)b[3 * i + 1] << 8)
+                          | ((u32)b[3 * i + 2] << 16), 3, 2);
+  else
+    for (i = 0; i < MLDSA_N / 8; i++)
+      bad |= unpack_eta8 (a->coeffs + 8 * i, buf_get_le32 (b + 4 * i), 4, 4);
   return bad;
 }
 
