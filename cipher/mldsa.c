@@ -109,10 +109,12 @@ static unsigned int mldsa_pad_from = 3;
 
 /* The width of the batch samplers: 8 if the kernel set has the N-way
    samplers (poly_uniform_xn, ...) and the 8-way Keccak permutation
-   costs about what the 4-way one does (AVX-512), so that groups of
-   five to eight polynomials go to one 8-way call instead of two
-   4-way ones; 4 otherwise (where the 8-way permutation is two 4-way
-   ones, as with AVX2, it would gain nothing and pad more).  */
+   costs about what the 4-way one does (AVX-512 on a processor with
+   the tuning hint HWF_INTEL_FAST_ZMM, as for the Keccak scheduler's
+   cost figures), so that groups of five to eight polynomials go to
+   one 8-way call instead of two 4-way ones; 4 otherwise (where the
+   8-way permutation costs about two 4-way ones, as with AVX2 or
+   Zen 4's AVX-512, it would gain little and pad more).  */
 static unsigned int mldsa_width = 4;
 
 /* Nonzero if the kernel set has the N-way samplers, which can carry a
@@ -151,7 +153,8 @@ _gcry_mldsa_init (void)
                    && mldsa_ops->poly_uniform_eta_xn
                    && mldsa_ops->poly_uniform_gamma1_xn);
   mldsa_width = (mldsa_have_xn
-                 && !strcmp (_gcry_keccak_batch_backend_name (8), "avx512"))
+                 && !strcmp (_gcry_keccak_batch_backend_name (8), "avx512")
+                 && (_gcry_get_hw_features () & HWF_INTEL_FAST_ZMM))
                 ? 8 : 4;
 }
 
