@@ -31,7 +31,8 @@
 
 /* Unwind information (GNU as supports the .cfi_* directives on every
  * x86-64 target we assemble for).  The kernels are leaf functions; the
- * only frame change is an aligned scratch area addressed via %rbp.  */
+ * frame changes are pushes and a scratch area, addressed via %rbp or
+ * by a fixed adjustment of %rsp.  */
 #define CFI_STARTPROC()            .cfi_startproc
 #define CFI_ENDPROC()              .cfi_endproc
 #define CFI_PUSH(reg)              .cfi_adjust_cfa_offset 8; \
@@ -39,6 +40,7 @@
 #define CFI_POP(reg)               .cfi_adjust_cfa_offset -8; \
                                    .cfi_restore reg
 #define CFI_DEF_CFA_REGISTER(reg)  .cfi_def_cfa_register reg
+#define CFI_ADJUST_CFA_OFFSET(off) .cfi_adjust_cfa_offset off
 
 /* Function return that stops straight-line speculation past it.  */
 #define ret_spec_stop  ret; int3;
