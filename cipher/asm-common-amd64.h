@@ -58,6 +58,15 @@
         vpxor %ymm12, %ymm12, %ymm12; vpxor %ymm13, %ymm13, %ymm13; \
         vpxor %ymm14, %ymm14, %ymm14; vpxor %ymm15, %ymm15, %ymm15;
 
+/* Zero xmm0-xmm10 with legacy-SSE pxor: the register hygiene on exit
+ * of the SHA-NI kernels, which are SSE code (no VEX, so no transition
+ * penalty) and use no other vector registers.  */
+#define CLEAR_XMM0_10() \
+        pxor %xmm0, %xmm0;   pxor %xmm1, %xmm1;   pxor %xmm2, %xmm2; \
+        pxor %xmm3, %xmm3;   pxor %xmm4, %xmm4;   pxor %xmm5, %xmm5; \
+        pxor %xmm6, %xmm6;   pxor %xmm7, %xmm7;   pxor %xmm8, %xmm8; \
+        pxor %xmm9, %xmm9;   pxor %xmm10, %xmm10;
+
 /* Zero ymm16-ymm31 (AVX-512VL; an EVEX write to a ymm register
  * clears the upper half of its zmm register).  */
 #define CLEAR_YMM16_31() \

@@ -167,29 +167,7 @@ static const md_block_backend_t *const sha1_backends[] =
     &sha1_generic
   };
 
-/* The backend in use: the portable one until _gcry_sha1_backend_init
-   has run, which _gcry_global_init does once.  */
-static const md_block_backend_t *sha1_backend = &sha1_generic;
-
-void
-_gcry_sha1_backend_init (void)
-{
-  sha1_backend = _gcry_md_block_backend_pick (sha1_backends,
-                                              _gcry_get_hw_features ());
-}
-
-const char *
-_gcry_sha1_backend_name (void)
-{
-  return sha1_backend->name;
-}
-
-const md_block_backend_t *
-_gcry_sha1_get_backend (const char *name)
-{
-  return _gcry_md_block_backend_find (sha1_backends, name,
-                                      _gcry_get_hw_features ());
-}
+MD_BLOCK_BACKEND_DEFINE (sha1, sha1_backends, sha1_generic)
 
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void

@@ -222,29 +222,7 @@ static const md_block_backend_t *const sha256_backends[] =
     &sha256_generic
   };
 
-/* The backend in use: the portable one until _gcry_sha256_backend_init
-   has run, which _gcry_global_init does once.  */
-static const md_block_backend_t *sha256_backend = &sha256_generic;
-
-void
-_gcry_sha256_backend_init (void)
-{
-  sha256_backend = _gcry_md_block_backend_pick (sha256_backends,
-                                                _gcry_get_hw_features ());
-}
-
-const char *
-_gcry_sha256_backend_name (void)
-{
-  return sha256_backend->name;
-}
-
-const md_block_backend_t *
-_gcry_sha256_get_backend (const char *name)
-{
-  return _gcry_md_block_backend_find (sha256_backends, name,
-                                      _gcry_get_hw_features ());
-}
+MD_BLOCK_BACKEND_DEFINE (sha256, sha256_backends, sha256_generic)
 
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void

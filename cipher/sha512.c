@@ -279,29 +279,7 @@ static const md_block_backend_t *const sha512_backends[] =
     &sha512_generic
   };
 
-/* The backend in use: the portable one until _gcry_sha512_backend_init
-   has run, which _gcry_global_init does once.  */
-static const md_block_backend_t *sha512_backend = &sha512_generic;
-
-void
-_gcry_sha512_backend_init (void)
-{
-  sha512_backend = _gcry_md_block_backend_pick (sha512_backends,
-                                                _gcry_get_hw_features ());
-}
-
-const char *
-_gcry_sha512_backend_name (void)
-{
-  return sha512_backend->name;
-}
-
-const md_block_backend_t *
-_gcry_sha512_get_backend (const char *name)
-{
-  return _gcry_md_block_backend_find (sha512_backends, name,
-                                      _gcry_get_hw_features ());
-}
+MD_BLOCK_BACKEND_DEFINE (sha512, sha512_backends, sha512_generic)
 
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void
