@@ -31,7 +31,8 @@
 
 /* Unwind information (GNU as supports the .cfi_* directives on every
  * x86-64 target we assemble for).  The kernels are leaf functions; the
- * only frame change is an aligned scratch area addressed via %rbp.  */
+ * frame changes are pushes and a scratch area, addressed via %rbp or
+ * by a fixed adjustment of %rsp.  */
 #define CFI_STARTPROC()            .cfi_startproc
 #define CFI_ENDPROC()              .cfi_endproc
 #define CFI_PUSH(reg)              .cfi_adjust_cfa_offset 8; \
@@ -39,6 +40,7 @@
 #define CFI_POP(reg)               .cfi_adjust_cfa_offset -8; \
                                    .cfi_restore reg
 #define CFI_DEF_CFA_REGISTER(reg)  .cfi_def_cfa_register reg
+#define CFI_ADJUST_CFA_OFFSET(off) .cfi_adjust_cfa_offset off
 
 /* Function return that stops straight-line speculation past it.  */
 #define ret_spec_stop  ret; int3;
@@ -55,6 +57,15 @@
         vpxor %ymm10, %ymm10, %ymm10; vpxor %ymm11, %ymm11, %ymm11; \
         vpxor %ymm12, %ymm12, %ymm12; vpxor %ymm13, %ymm13, %ymm13; \
         vpxor %ymm14, %ymm14, %ymm14; vpxor %ymm15, %ymm15, %ymm15;
+
+/* Zero xmm0-xmm10 with legacy-SSE pxor: the register hygiene on exit
+ * of the SHA-NI kernels, which are SSE code (no VEX, so no transition
+ * penalty) and use no other vector registers.  */
+#define CLEAR_XMM0_10() \
+        pxor %xmm0, %xmm0;   pxor %xmm1, %xmm1;   pxor %xmm2, %xmm2; \
+        pxor %xmm3, %xmm3;   pxor %xmm4, %xmm4;   pxor %xmm5, %xmm5; \
+        pxor %xmm6, %xmm6;   pxor %xmm7, %xmm7;   pxor %xmm8, %xmm8; \
+        pxor %xmm9, %xmm9;   pxor %xmm10, %xmm10;
 
 /* Zero ymm16-ymm31 (AVX-512VL; an EVEX write to a ymm register
  * clears the upper half of its zmm register).  */

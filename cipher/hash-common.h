@@ -110,6 +110,36 @@ _gcry_md_block_backend_find (const md_block_backend_t *const *list,
     }
 }
 
+/* Define the backend state of one block function and its three
+   entry points (declared below): the backend in use,
+   ALGO##_backend, is GENERIC until _gcry_ALGO_backend_init has picked
+   the first usable one of LIST (which _gcry_global_init does once);
+   _gcry_ALGO_backend_name and _gcry_ALGO_get_backend read it and
+   LIST.
+   Needs _gcry_get_hw_features (g10lib.h).  */
+#define MD_BLOCK_BACKEND_DEFINE(algo, list, generic)                    \
+  static const md_block_backend_t *algo##_backend = &(generic);         \
+                                                                        \
+  void                                                                  \
+  _gcry_##algo##_backend_init (void)                                    \
+  {                                                                     \
+    algo##_backend = _gcry_md_block_backend_pick (list,                 \
+                                                  _gcry_get_hw_features ()); \
+  }                                                                     \
+                                                                        \
+  const char *                                                          \
+  _gcry_##algo##_backend_name (void)                                    \
+  {                                                                     \
+    return algo##_backend->name;                                        \
+  }                                                                     \
+                                                                        \
+  const md_block_backend_t *                                            \
+  _gcry_##algo##_get_backend (const char *bname)                        \
+  {                                                                     \
+    return _gcry_md_block_backend_find (list, bname,                    \
+                                        _gcry_get_hw_features ());      \
+  }
+
 /* Digest sizes in bytes.  */
 #define SHA1_DIGEST_LEN        20
 #define SHA224_DIGEST_LEN      28

@@ -161,15 +161,7 @@ _gcry_sha1_transform_amd64_shaext:
         movdqu ABCD, 0(%rdi)
         pextrd $3, E0, 16(%rdi)
 
-        pxor %xmm0, %xmm0
-        pxor %xmm1, %xmm1
-        pxor %xmm2, %xmm2
-        pxor %xmm3, %xmm3
-        pxor %xmm4, %xmm4
-        pxor %xmm5, %xmm5
-        pxor %xmm6, %xmm6
-        pxor %xmm8, %xmm8
-        pxor %xmm9, %xmm9
+        CLEAR_XMM0_10()
 .Lsha1_done:
         ret_spec_stop
         CFI_ENDPROC()

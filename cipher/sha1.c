@@ -47,19 +47,25 @@
   (tmp = (w[((t) - 3) & 15] ^ w[((t) - 8) & 15]                         \
           ^ w[((t) - 14) & 15] ^ w[(t) & 15]),                          \
    w[(t) & 15] = ROL32 (tmp, 1))
-#define SHA1_LOAD(t) (w[t])
+#define SHA1_LOAD(t) (w[t] = buf_get_be32 (data + 4 * (t)))
 
 /* One round of Section 6.1.2, step 3, with the variables renamed
    instead of moved: the new a is written to E (the old e is dead) and
-   B is rotated in place; the caller rotates the argument list.  */
+   B is rotated in place; the caller rotates the argument list.  The
+   terms that do not depend on a are added first, so the chain from a
+   to the new a is one rotation and one addition.  */
 #define SHA1_ROUND(a, b, c, d, e, F, k, wt)                             \
   do                                                                    \
     {                                                                   \
-      (e) += ROL32 ((a), 5) + F ((b), (c), (d)) + (k) + (wt);           \
+      (e) += (k) + (wt);                                                \
+      (e) += F ((b), (c), (d));                                         \
+      (e) += ROL32 ((a), 5);                                            \
       (b) = ROL32 ((b), 30);                                            \
     }                                                                   \
   while (0)
 
+/* Five rounds from round T (a constant, so the ring indices are
+   too).  */
 #define SHA1_5ROUNDS(t, F, k, WT)                                       \
   do                                                                    \
     {                                                                   \
@@ -71,37 +77,42 @@
     }                                                                   \
   while (0)
 
+/* Twenty rounds with one F and K, from round T.  */
+#define SHA1_20ROUNDS(t, F, k, WT)                                      \
+  do                                                                    \
+    {                                                                   \
+      SHA1_5ROUNDS ((t) + 0, F, k, WT);                                 \
+      SHA1_5ROUNDS ((t) + 5, F, k, WT);                                 \
+      SHA1_5ROUNDS ((t) + 10, F, k, WT);                                \
+      SHA1_5ROUNDS ((t) + 15, F, k, WT);                                \
+    }                                                                   \
+  while (0)
+
 /* Process NBLOCKS 64-byte blocks at DATA (FIPS 180-4, Section 6.1.2)
-   with the constants K_t of Section 4.2.1.  Five rounds bring the
-   variables back to their names, so each stage loops in steps of 5.  */
+   with the constants K_t of Section 4.2.1.  All 80 rounds are
+   unrolled, so every schedule index is a compile-time constant.  */
 static void
 sha1_blocks (u32 h[5], const byte *data, size_t nblocks)
 {
   u32 w[16];
   u32 a, b, c, d, e, tmp;
-  unsigned int t;
 
   for (; nblocks; nblocks--, data += 64)
     {
-      for (t = 0; t < 16; t++)
-        w[t] = buf_get_be32 (data + 4 * t);
-
       a = h[0]; b = h[1]; c = h[2]; d = h[3]; e = h[4];
 
-      for (t = 0; t < 15; t += 5)
-        SHA1_5ROUNDS (t, F_CH, 0x5a827999, SHA1_LOAD);
+      SHA1_5ROUNDS (0, F_CH, 0x5a827999, SHA1_LOAD);
+      SHA1_5ROUNDS (5, F_CH, 0x5a827999, SHA1_LOAD);
+      SHA1_5ROUNDS (10, F_CH, 0x5a827999, SHA1_LOAD);
       /* Rounds 15-19: W[15] is loaded, 16-19 are scheduled.  */
-      SHA1_ROUND (a, b, c, d, e, F_CH, 0x5a827999, w[15]);
+      SHA1_ROUND (a, b, c, d, e, F_CH, 0x5a827999, SHA1_LOAD (15));
       SHA1_ROUND (e, a, b, c, d, F_CH, 0x5a827999, SHA1_SCHED (16));
       SHA1_ROUND (d, e, a, b, c, F_CH, 0x5a827999, SHA1_SCHED (17));
       SHA1_ROUND (c, d, e, a, b, F_CH, 0x5a827999, SHA1_SCHED (18));
       SHA1_ROUND (b, c, d, e, a, F_CH, 0x5a827999, SHA1_SCHED (19));
-      for (t = 20; t < 40; t += 5)
-        SHA1_5ROUNDS (t, F_PARITY, 0x6ed9eba1, SHA1_SCHED);
-      for (; t < 60; t += 5)
-        SHA1_5ROUNDS (t, F_MAJ, 0x8f1bbcdc, SHA1_SCHED);
-      for (; t < 80; t += 5)
-        SHA1_5ROUNDS (t, F_PARITY, 0xca62c1d6, SHA1_SCHED);
+      SHA1_20ROUNDS (20, F_PARITY, 0x6ed9eba1, SHA1_SCHED);
+      SHA1_20ROUNDS (40, F_MAJ, 0x8f1bbcdc, SHA1_SCHED);
+      SHA1_20ROUNDS (60, F_PARITY, 0xca62c1d6, SHA1_SCHED);
 
       h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
     }
@@ -156,29 +167,7 @@ static const md_block_backend_t *const sha1_backends[] =
     &sha1_generic
   };
 
-/* The backend in use: the portable one until _gcry_sha1_backend_init
-   has run, which _gcry_global_init does once.  */
-static const md_block_backend_t *sha1_backend = &sha1_generic;
-
-void
-_gcry_sha1_backend_init (void)
-{
-  sha1_backend = _gcry_md_block_backend_pick (sha1_backends,
-                                              _gcry_get_hw_features ());
-}
-
-const char *
-_gcry_sha1_backend_name (void)
-{
-  return sha1_backend->name;
-}
-
-const md_block_backend_t *
-_gcry_sha1_get_backend (const char *name)
-{
-  return _gcry_md_block_backend_find (sha1_backends, name,
-                                      _gcry_get_hw_features ());
-}
+MD_BLOCK_BACKEND_DEFINE (sha1, sha1_backends, sha1_generic)
 
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void

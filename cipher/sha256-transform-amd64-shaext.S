@@ -163,16 +163,7 @@ _gcry_sha256_transform_amd64_shaext:
         movdqu ABEF, 0(%rdi)
         movdqu CDGH, 16(%rdi)
 
-        pxor %xmm0, %xmm0
-        pxor %xmm1, %xmm1
-        pxor %xmm2, %xmm2
-        pxor %xmm3, %xmm3
-        pxor %xmm4, %xmm4
-        pxor %xmm5, %xmm5
-        pxor %xmm6, %xmm6
-        pxor %xmm7, %xmm7
-        pxor %xmm9, %xmm9
-        pxor %xmm10, %xmm10
+        CLEAR_XMM0_10()
 .Lsha256_done:
         ret_spec_stop
         CFI_ENDPROC()

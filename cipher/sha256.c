@@ -62,73 +62,86 @@ static const u32 sha256_k[64] =
 /* FIPS 180-4, Section 4.1.2.  Ch and Maj are written with fewer
    operations but compute the same bits.  */
 #define CH(x, y, z)   ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z)  (((x) & (y)) | ((z) & ((x) | (y))))
+/* Maj (x, y, z) = y ^ ((x ^ y) & (y ^ z)): x ^ y of one round is the
+   y ^ z of the next (the arguments rotate), and the compiler computes
+   it once.  */
+#define MAJ(x, y, z)  ((y) ^ (((x) ^ (y)) & ((y) ^ (z))))
 #define BSIG0(x) (ROR32 ((x), 2) ^ ROR32 ((x), 13) ^ ROR32 ((x), 22))
 #define BSIG1(x) (ROR32 ((x), 6) ^ ROR32 ((x), 11) ^ ROR32 ((x), 25))
-#define SSIG0(x) (ROR32 ((x), 7) ^ ROR32 ((x), 18) ^ ((x) >> 3))
-#define SSIG1(x) (ROR32 ((x), 17) ^ ROR32 ((x), 19) ^ ((x) >> 10))
+/* sigma0 and sigma1 with the two rotations nested,
+   ROTR^m (x) ^ ROTR^n (x) = ROTR^m (x ^ ROTR^(n-m) (x)), which
+   needs fewer register copies; they are off the critical path.  */
+#define SSIG0(x) (ROR32 ((x) ^ ROR32 ((x), 11), 7) ^ ((x) >> 3))
+#define SSIG1(x) (ROR32 ((x) ^ ROR32 ((x), 2), 17) ^ ((x) >> 10))
 
 
 /* One round of FIPS 180-4, Section 6.2.2, step 3, with the working
    variables renamed instead of moved: the caller rotates the argument
    list, so the round only updates D (the new e) and H (the new a).
-   WT is the schedule word W[t].  */
-#define SHA256_ROUND(a, b, c, d, e, f, g, h, t, wt)                     \
+   KW is K[t] + W[t].  The terms that do not depend on e are summed
+   first, so the dependency chain from e to the new e is Sigma1 and two
+   additions.  */
+#define SHA256_ROUND(a, b, c, d, e, f, g, h, kw)                        \
   do                                                                    \
     {                                                                   \
-      u32 t1_ = (h) + BSIG1 (e) + CH ((e), (f), (g)) + sha256_k[t] + (wt); \
-      u32 t2_ = BSIG0 (a) + MAJ ((a), (b), (c));                        \
+      u32 t1_ = (h) + (kw);                                             \
+      t1_ += CH ((e), (f), (g));                                        \
+      t1_ += BSIG1 (e);                                                 \
       (d) += t1_;                                                       \
-      (h) = t1_ + t2_;                                                  \
+      (h) = t1_ + BSIG0 (a) + MAJ ((a), (b), (c));                      \
     }                                                                   \
   while (0)
 
-/* W[t] for t >= 16 (step 1), computed in place in the 16-word ring W:
-   W[t] overwrites W[t-16], which is no longer needed.  */
-#define SHA256_SCHED(w, t)                                              \
-  ((w)[(t) & 15] += (SSIG1 ((w)[((t) - 2) & 15]) + (w)[((t) - 7) & 15] \
-                     + SSIG0 ((w)[((t) - 15) & 15])))
+/* W[I] for t >= 16, t = I mod 16 (step 1), computed in place in the
+   16-word ring W: W[t] overwrites W[t-16], which is no longer needed.
+   I is a constant, so the ring indices are too.  */
+#define SHA256_SCHED(i)                                                 \
+  (w[i] += (SSIG1 (w[((i) - 2) & 15]) + w[((i) - 7) & 15]              \
+            + SSIG0 (w[((i) - 15) & 15])))
 
-/* Eight rounds starting at round T; W[t] from WT (a macro name).  */
-#define SHA256_8ROUNDS(t, WT)                                           \
+/* Eight rounds starting at ring index I (0 or 8) with the constants
+   at K; W[t] from WT (a macro name).  */
+#define SHA256_8ROUNDS(i, WT)                                           \
   do                                                                    \
     {                                                                   \
-      SHA256_ROUND (a, b, c, d, e, f, g, h, (t) + 0, WT ((t) + 0));     \
-      SHA256_ROUND (h, a, b, c, d, e, f, g, (t) + 1, WT ((t) + 1));     \
-      SHA256_ROUND (g, h, a, b, c, d, e, f, (t) + 2, WT ((t) + 2));     \
-      SHA256_ROUND (f, g, h, a, b, c, d, e, (t) + 3, WT ((t) + 3));     \
-      SHA256_ROUND (e, f, g, h, a, b, c, d, (t) + 4, WT ((t) + 4));     \
-      SHA256_ROUND (d, e, f, g, h, a, b, c, (t) + 5, WT ((t) + 5));     \
-      SHA256_ROUND (c, d, e, f, g, h, a, b, (t) + 6, WT ((t) + 6));     \
-      SHA256_ROUND (b, c, d, e, f, g, h, a, (t) + 7, WT ((t) + 7));     \
+      SHA256_ROUND (a, b, c, d, e, f, g, h, k[(i) + 0] + WT ((i) + 0)); \
+      SHA256_ROUND (h, a, b, c, d, e, f, g, k[(i) + 1] + WT ((i) + 1)); \
+      SHA256_ROUND (g, h, a, b, c, d, e, f, k[(i) + 2] + WT ((i) + 2)); \
+      SHA256_ROUND (f, g, h, a, b, c, d, e, k[(i) + 3] + WT ((i) + 3)); \
+      SHA256_ROUND (e, f, g, h, a, b, c, d, k[(i) + 4] + WT ((i) + 4)); \
+      SHA256_ROUND (d, e, f, g, h, a, b, c, k[(i) + 5] + WT ((i) + 5)); \
+      SHA256_ROUND (c, d, e, f, g, h, a, b, k[(i) + 6] + WT ((i) + 6)); \
+      SHA256_ROUND (b, c, d, e, f, g, h, a, k[(i) + 7] + WT ((i) + 7)); \
     }                                                                   \
   while (0)
 
-#define W_LOAD(t)  (w[t])
-#define W_SCHED(t) SHA256_SCHED (w, t)
+#define W_LOAD(i)  (w[i] = buf_get_be32 (data + 4 * (i)))
+#define W_SCHED(i) SHA256_SCHED (i)
 
 /* Process NBLOCKS 64-byte blocks at DATA (FIPS 180-4, Section 6.2.2).
-   Eight rounds return the working variables to their original names,
-   so the round loops advance by 8.  */
+   The rounds go in groups of 16, one turn of the schedule ring, so
+   that every ring index is a compile-time constant; eight rounds
+   return the working variables to their names.  */
 static void
 sha256_blocks (u32 hs[8], const byte *data, size_t nblocks)
 {
   u32 w[16];
   u32 a, b, c, d, e, f, g, h;
-  unsigned int t;
+  const u32 *k;
 
   for (; nblocks; nblocks--, data += 64)
     {
-      for (t = 0; t < 16; t++)
-        w[t] = buf_get_be32 (data + 4 * t);
-
       a = hs[0]; b = hs[1]; c = hs[2]; d = hs[3];
       e = hs[4]; f = hs[5]; g = hs[6]; h = hs[7];
 
-      for (t = 0; t < 16; t += 8)
-        SHA256_8ROUNDS (t, W_LOAD);
-      for (; t < 64; t += 8)
-        SHA256_8ROUNDS (t, W_SCHED);
+      k = sha256_k;
+      SHA256_8ROUNDS (0, W_LOAD);
+      SHA256_8ROUNDS (8, W_LOAD);
+      for (k += 16; k < sha256_k + 64; k += 16)
+        {
+          SHA256_8ROUNDS (0, W_SCHED);
+          SHA256_8ROUNDS (8, W_SCHED);
+        }
 
       hs[0] += a; hs[1] += b; hs[2] += c; hs[3] += d;
       hs[4] += e; hs[5] += f; hs[6] += g; hs[7] += h;
@@ -209,29 +222,7 @@ static const md_block_backend_t *const sha256_backends[] =
     &sha256_generic
   };
 
-/* The backend in use: the portable one until _gcry_sha256_backend_init
-   has run, which _gcry_global_init does once.  */
-static const md_block_backend_t *sha256_backend = &sha256_generic;
-
-void
-_gcry_sha256_backend_init (void)
-{
-  sha256_backend = _gcry_md_block_backend_pick (sha256_backends,
-                                                _gcry_get_hw_features ());
-}
-
-const char *
-_gcry_sha256_backend_name (void)
-{
-  return sha256_backend->name;
-}
-
-const md_block_backend_t *
-_gcry_sha256_get_backend (const char *name)
-{
-  return _gcry_md_block_backend_find (sha256_backends, name,
-                                      _gcry_get_hw_features ());
-}
+MD_BLOCK_BACKEND_DEFINE (sha256, sha256_backends, sha256_generic)
 
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void

@@ -25,21 +25,32 @@
  * vpalignr within each lane.  X_j replaces X_{j-8} in a ring of eight
  * registers.  W[t] + K[t] of both blocks is stored on the stack, and
  * the 80 rounds (step 3) of each block run on general registers with
- * the BMI2 rotations rorx, reading W[t] + K[t] from memory.  The
- * schedule steps beyond the first 16 words are interleaved with the
- * first 32 rounds of the first block, so the vector units work while
- * the integer units do the rounds.  An odd last block is paired with
- * itself, and only its first copy hashed.
+ * the BMI2 rotations rorx and andn, reading W[t] + K[t] from memory.
+ * One schedule step (two words of both blocks) follows every second
+ * round of the first 64 rounds of the first block, 14 rounds before
+ * its words are used, so the vector units work while the integer
+ * units do the rounds.  An odd last block is paired with itself, and
+ * only its first copy hashed.
  *
- * In the rounds, Ch (e, f, g) = g ^ (e & (f ^ g)) and
- * Maj (a, b, c) = b ^ ((a ^ b) & (b ^ c)); a ^ b of one round is the
- * b ^ c of the next, so it is carried between rounds.  The working
- * variables are renamed instead of moved (the macro arguments
- * rotate), as in the C code.
+ * The round is arranged for a short dependency chain rather than few
+ * instructions.  With Ch (e, f, g) = (e & f) + (~e & g) and
+ * Maj (a, b, c) = (b & c) + (a & (b ^ c)) (the two terms of each have
+ * no common bits, so + is |), the new e is accumulated in d and the
+ * new a in h separately:
+ *   h += W[t] + K[t];  d += h;  h += b & c;       (ready early)
+ *   d += Ch;  d += Sigma1 (e);                    (e to new e: 4)
+ *   h += a & (b ^ c);  h += Ch + Sigma1 (e);  h += Sigma0 (a);
+ * with a to the new a 4 as well once a settles two cycles after e.
+ * b ^ c is the a ^ b of the previous round, carried in a register,
+ * and b & c = andn (b ^ c, b).  Six rorx and 18 other ALU
+ * instructions, so the round is ALU bound rather than latency
+ * bound.
+ * The working variables are renamed instead of moved (the macro
+ * arguments rotate), as in the C code.
  *
  * Register plan:
  *   r8-r15      the working variables a..h (renamed every round)
- *   rax, rbx    round temporaries
+ *   rax, rbx, rbp  round temporaries
  *   rcx, rdx    a ^ b of this round and b ^ c (alternating)
  *   rdi         the round constants K (schedule)
  *   rsi         W + K of the block being hashed (stack)
@@ -48,10 +59,10 @@
  *   ymm13       vpshufb mask: big-endian qwords
  *   ymm14       K[2j], K[2j+1] in both lanes
  *
- * Stack: 1280 bytes of W + K (32-byte aligned) and five saved
- * values (the arguments, the blocks left in this pair); the W + K area is zeroed and all ymm registers are
- * cleared (vzeroall) before return.  Saves and restores rbx, rbp,
- * r12-r15.
+ * Stack: 1280 bytes of W + K (16-byte aligned) and five saved
+ * values (the arguments, the blocks left in this pair); the W + K
+ * area is zeroed and all ymm registers are cleared (vzeroall) before
+ * return.  Saves and restores rbx, rbp, r12-r15.
  *
  * Requires: AVX2 and BMI2 (HWF_INTEL_AVX2, HWF_INTEL_BMI2).
  *
@@ -80,10 +91,11 @@
 #define SAVE_K       (WK_SIZE + 16)
 #define SAVE_NHASH   (WK_SIZE + 24)
 #define SAVE_STATE   (WK_SIZE + 32)
-#define FRAME_SIZE   (WK_SIZE + 64)
+#define FRAME_SIZE   (WK_SIZE + 40)  /* 8 mod 16: aligns rsp to 16.  */
 
 #define T0   %rax
 #define T1   %rbx
+#define T2   %rbp
 
 #define YT0  %ymm8
 #define YT1  %ymm9
@@ -94,33 +106,36 @@
 #define YK   %ymm14
 
 /* One round (FIPS 180-4, 6.4.2 step 3) with W[t] + K[t] at OFF(%rsi):
-   H becomes the new a and D the new e.  AB receives a ^ b, BC holds
-   b ^ c on entry.  */
+   H becomes the new a and D the new e (see the header for the order
+   of the additions).  AB receives a ^ b, BC holds b ^ c on entry.  */
 #define ROUND(a, b, c, d, e, f, g, h, off, ab, bc)      \
+        addq off(%rsi), h;                              \
         rorx $14, e, T0;                                \
         rorx $18, e, T1;                                \
-        addq off(%rsi), h;                              \
+        addq h, d;                                      \
+        andn g, e, T2;          /* ~e & g */            \
         xorq T1, T0;                                    \
         rorx $41, e, T1;                                \
         xorq T1, T0;            /* Sigma1 (e) */        \
         movq f, T1;                                     \
-        xorq g, T1;                                     \
-        addq T0, h;                                     \
         andq e, T1;                                     \
-        xorq g, T1;             /* Ch (e, f, g) */      \
-        addq T1, h;             /* T1 of the spec */    \
+        addq T1, T2;            /* Ch (e, f, g) */      \
+        andn b, bc, T1;         /* b & c */             \
+        addq T2, d;                                     \
+        addq T1, h;                                     \
+        addq T0, d;             /* new e */             \
+        leaq (T2, T0), T1;      /* Ch + Sigma1 */       \
+        movq a, ab;                                     \
+        xorq b, ab;                                     \
+        andq a, bc;                                     \
+        addq bc, h;             /* + (a & (b ^ c)) */   \
         rorx $28, a, T0;                                \
+        addq T1, h;                                     \
         rorx $34, a, T1;                                \
-        addq h, d;                                      \
         xorq T1, T0;                                    \
         rorx $39, a, T1;                                \
         xorq T1, T0;            /* Sigma0 (a) */        \
-        movq a, ab;                                     \
-        xorq b, ab;                                     \
-        addq T0, h;                                     \
-        andq ab, bc;                                    \
-        xorq b, bc;             /* Maj (a, b, c) */     \
-        addq bc, h;
+        addq T0, h;
 
 #define ROUNDS8(t)                                                      \
         ROUND (%r8,  %r9,  %r10, %r11, %r12, %r13, %r14, %r15,          \
@@ -140,24 +155,28 @@
         ROUND (%r9,  %r10, %r11, %r12, %r13, %r14, %r15, %r8,           \
                (8 * ((t) + 7)), %rdx, %rcx)
 
-/* Store W + K of X_j (both blocks): words 2j, 2j+1 of block 0 at
-   16j, of block 1 at 640 + 16j.  */
-#define STORE_WK(j, x)                                  \
-        vbroadcasti128 (16 * (j))(%rdi), YK;            \
+/* Store W + K of X (words 2j, 2j+1 of both blocks, with K[2j],
+   K[2j+1] at KOFF(%rdi)): block 0 at OFF(BASE), block 1 640 bytes
+   further.  */
+#define STORE_WK(koff, off, base, x)                    \
+        vbroadcasti128 koff(%rdi), YK;                  \
         vpaddq YK, x, YT0;                              \
-        vmovdqa %xmm8, (16 * (j))(%rsp);               \
-        vextracti128 $1, YT0, (640 + 16 * (j))(%rsp);
+        vmovdqa %xmm8, off(base);                       \
+        vextracti128 $1, YT0, (640 + (off))(base);
 
 /* Load X_j from the two blocks at rsi and rdx, byte-swapped.  */
 #define LOAD_X(j, x, xx)                                \
         vmovdqu (16 * (j))(%rsi), xx;                   \
         vinserti128 $1, (16 * (j))(%rdx), x, x;         \
         vpshufb BSWAP, x, x;                            \
-        STORE_WK (j, x)
+        STORE_WK (16 * (j), 16 * (j), %rsp, x)
 
-/* X_j from the ring: XM1 = X_{j-1}, XM3 = X_{j-3}, XM4 = X_{j-4},
-   XM7 = X_{j-7}, X = X_{j-8} (overwritten by X_j).  */
-#define SCHED(j, x, xm1, xm3, xm4, xm7)                 \
+/* Schedule step j = 8 + 8i + M in iteration i of the loop over
+   rounds 16i .. 16i+15 (rsi at W + K of round 16i, rdi at K[16i+16]):
+   X_j from the ring, XM1 = X_{j-1}, XM3 = X_{j-3}, XM4 = X_{j-4},
+   XM7 = X_{j-7}, X = X_{j-8} (overwritten by X_j).  Its W + K goes 16
+   rounds ahead of rsi.  */
+#define SCHED(m, x, xm1, xm3, xm4, xm7)                 \
         /* sigma0 (W[t-15..t-14]) */                    \
         vpalignr $8, x, xm7, YT0;                       \
         vpsrlq $1, YT0, YT1;                            \
@@ -182,46 +201,63 @@
         vpxor YT0, YT2, YT2;                            \
         vpxor YT4, YT2, YT2;                            \
         vpaddq YT2, x, x;                               \
-        STORE_WK (j, x)
+        STORE_WK (16 * (m), 128 + 16 * (m), %rsi, x)
 
-/* Eight rounds T .. T+7 of the first block of the pair, each
-   followed by one schedule step j = J .. J+7 around the ring: the
-   vector units compute W for later rounds while the integer units do
-   these.  Step j must come at least two rounds before round 2j.  */
-#define ROUNDS8_SCHED8(t, j)                                            \
-        ROUND (%r8,  %r9,  %r10, %r11, %r12, %r13, %r14, %r15,          \
-               (8 * ((t) + 0)), %rcx, %rdx)                             \
-        SCHED ((j) + 0, %ymm0, %ymm7, %ymm5, %ymm4, %ymm1)              \
-        ROUND (%r15, %r8,  %r9,  %r10, %r11, %r12, %r13, %r14,          \
-               (8 * ((t) + 1)), %rdx, %rcx)                             \
-        SCHED ((j) + 1, %ymm1, %ymm0, %ymm6, %ymm5, %ymm2)              \
-        ROUND (%r14, %r15, %r8,  %r9,  %r10, %r11, %r12, %r13,          \
-               (8 * ((t) + 2)), %rcx, %rdx)                             \
-        SCHED ((j) + 2, %ymm2, %ymm1, %ymm7, %ymm6, %ymm3)              \
-        ROUND (%r13, %r14, %r15, %r8,  %r9,  %r10, %r11, %r12,          \
-               (8 * ((t) + 3)), %rdx, %rcx)                             \
-        SCHED ((j) + 3, %ymm3, %ymm2, %ymm0, %ymm7, %ymm4)              \
-        ROUND (%r12, %r13, %r14, %r15, %r8,  %r9,  %r10, %r11,          \
-               (8 * ((t) + 4)), %rcx, %rdx)                             \
-        SCHED ((j) + 4, %ymm4, %ymm3, %ymm1, %ymm0, %ymm5)              \
-        ROUND (%r11, %r12, %r13, %r14, %r15, %r8,  %r9,  %r10,          \
-               (8 * ((t) + 5)), %rdx, %rcx)                             \
-        SCHED ((j) + 5, %ymm5, %ymm4, %ymm2, %ymm1, %ymm6)              \
-        ROUND (%r10, %r11, %r12, %r13, %r14, %r15, %r8,  %r9,           \
-               (8 * ((t) + 6)), %rcx, %rdx)                             \
-        SCHED ((j) + 6, %ymm6, %ymm5, %ymm3, %ymm2, %ymm7)              \
-        ROUND (%r9,  %r10, %r11, %r12, %r13, %r14, %r15, %r8,           \
-               (8 * ((t) + 7)), %rdx, %rcx)                             \
-        SCHED ((j) + 7, %ymm7, %ymm6, %ymm4, %ymm3, %ymm0)
+/* Sixteen rounds (W + K at rsi) of the first block of the pair, every
+   second one followed by one schedule step M = 0 .. 7 around the
+   ring: the vector units compute W for later rounds while the integer
+   units do these.  Step j comes 14 rounds before round 2j.  The
+   rounds are a loop of such groups rather than unrolled, so that the
+   code stays in the op cache.  */
+#define ROUNDS16_SCHED8 \
+        ROUND (%r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
+               (8 * (0 + 0)), %rcx, %rdx) \
+        ROUND (%r15, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
+               (8 * (0 + 1)), %rdx, %rcx) \
+        SCHED (0, %ymm0, %ymm7, %ymm5, %ymm4, %ymm1) \
+        ROUND (%r14, %r15, %r8, %r9, %r10, %r11, %r12, %r13, \
+               (8 * (0 + 2)), %rcx, %rdx) \
+        ROUND (%r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, \
+               (8 * (0 + 3)), %rdx, %rcx) \
+        SCHED (1, %ymm1, %ymm0, %ymm6, %ymm5, %ymm2) \
+        ROUND (%r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, \
+               (8 * (0 + 4)), %rcx, %rdx) \
+        ROUND (%r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, \
+               (8 * (0 + 5)), %rdx, %rcx) \
+        SCHED (2, %ymm2, %ymm1, %ymm7, %ymm6, %ymm3) \
+        ROUND (%r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, \
+               (8 * (0 + 6)), %rcx, %rdx) \
+        ROUND (%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, \
+               (8 * (0 + 7)), %rdx, %rcx) \
+        SCHED (3, %ymm3, %ymm2, %ymm0, %ymm7, %ymm4) \
+        ROUND (%r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, \
+               (8 * (0 + 8)), %rcx, %rdx) \
+        ROUND (%r15, %r8, %r9, %r10, %r11, %r12, %r13, %r14, \
+               (8 * (0 + 9)), %rdx, %rcx) \
+        SCHED (4, %ymm4, %ymm3, %ymm1, %ymm0, %ymm5) \
+        ROUND (%r14, %r15, %r8, %r9, %r10, %r11, %r12, %r13, \
+               (8 * (0 + 10)), %rcx, %rdx) \
+        ROUND (%r13, %r14, %r15, %r8, %r9, %r10, %r11, %r12, \
+               (8 * (0 + 11)), %rdx, %rcx) \
+        SCHED (5, %ymm5, %ymm4, %ymm2, %ymm1, %ymm6) \
+        ROUND (%r12, %r13, %r14, %r15, %r8, %r9, %r10, %r11, \
+               (8 * (0 + 12)), %rcx, %rdx) \
+        ROUND (%r11, %r12, %r13, %r14, %r15, %r8, %r9, %r10, \
+               (8 * (0 + 13)), %rdx, %rcx) \
+        SCHED (6, %ymm6, %ymm5, %ymm3, %ymm2, %ymm7) \
+        ROUND (%r10, %r11, %r12, %r13, %r14, %r15, %r8, %r9, \
+               (8 * (0 + 14)), %rcx, %rdx) \
+        ROUND (%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r8, \
+               (8 * (0 + 15)), %rdx, %rcx) \
+        SCHED (7, %ymm7, %ymm6, %ymm4, %ymm3, %ymm0)
 
-/* Rounds 32 .. 79 and the feed-forward into the chaining value.  */
-#define ROUNDS_32_79_FEED                                               \
-        ROUNDS8 (32)                                                    \
-        ROUNDS8 (40)                                                    \
-        ROUNDS8 (48)                                                    \
-        ROUNDS8 (56)                                                    \
-        ROUNDS8 (64)                                                    \
-        ROUNDS8 (72)                                                    \
+/* Sixteen rounds without schedule work (W + K at rsi).  */
+#define ROUNDS16                                                        \
+        ROUNDS8 (0)                                                     \
+        ROUNDS8 (8)
+
+/* The feed-forward into the chaining value.  */
+#define FEED                                                            \
         movq SAVE_STATE(%rsp), %rax;                                    \
         addq 0(%rax), %r8;                                              \
         addq 8(%rax), %r9;                                              \
@@ -265,10 +301,8 @@ _gcry_sha512_transform_amd64_avx2:
         CFI_PUSH(%r15)
         pushq %rbp
         CFI_PUSH(%rbp)
-        movq %rsp, %rbp
-        CFI_DEF_CFA_REGISTER(%rbp)
         subq $FRAME_SIZE, %rsp
-        andq $-32, %rsp
+        CFI_ADJUST_CFA_OFFSET(FRAME_SIZE)
 
         movq %rdi, SAVE_STATE(%rsp)
         movq %rsi, SAVE_DATA(%rsp)
@@ -311,27 +345,43 @@ _gcry_sha512_transform_amd64_avx2:
         LOAD_X (6, %ymm6, %xmm6)
         LOAD_X (7, %ymm7, %xmm7)
 
-        /* First block, with the rest of the schedule of both.  */
+        /* First block, rounds 0 .. 63 with the rest of the schedule
+           of both.  */
         movq %rsp, %rsi
+        addq $128, %rdi
         movq %r9, %rdx
         xorq %r10, %rdx         /* b ^ c */
-        ROUNDS8_SCHED8 (0, 8)
-        ROUNDS8_SCHED8 (8, 16)
-        ROUNDS8_SCHED8 (16, 24)
-        ROUNDS8_SCHED8 (24, 32)
-        ROUNDS_32_79_FEED
+.align 16
+.Lsha512_sched_loop:
+        ROUNDS16_SCHED8
+        addq $128, %rsi
+        addq $128, %rdi
+        leaq 512(%rsp), %rax
+        cmpq %rax, %rsi
+        jb .Lsha512_sched_loop
 
-        /* The second block, if any.  */
+        /* Rounds without schedule work up to rdi: 64 .. 79 of the
+           first block, then all of the second.  */
+        leaq 640(%rsp), %rdi
+.align 16
+.Lsha512_rounds_loop:
+        ROUNDS16
+        addq $128, %rsi
+        cmpq %rdi, %rsi
+        jb .Lsha512_rounds_loop
+        FEED
+
+        /* rsi at 640 (the W + K of the second block) if this was the
+           first block; then the second, if any.  */
+        leaq 640(%rsp), %rax
+        cmpq %rax, %rsi
+        jne 3f
         cmpq $1, SAVE_NHASH(%rsp)
         je 3f
-        addq $640, %rsi
+        leaq 1280(%rsp), %rdi
         movq %r9, %rdx
         xorq %r10, %rdx
-        ROUNDS8 (0)
-        ROUNDS8 (8)
-        ROUNDS8 (16)
-        ROUNDS8 (24)
-        ROUNDS_32_79_FEED
+        jmp .Lsha512_rounds_loop
 3:
         cmpq $0, SAVE_NBLOCKS(%rsp)
         jne .Lsha512_pair
@@ -339,7 +389,7 @@ _gcry_sha512_transform_amd64_avx2:
         /* Wipe W + K and the vector registers.  */
         vpxor %ymm0, %ymm0, %ymm0
         xorl %eax, %eax
-2:      vmovdqa %ymm0, 0(%rsp, %rax)
+2:      vmovdqu %ymm0, 0(%rsp, %rax)
         addq $32, %rax
         cmpq $WK_SIZE, %rax
         jb 2b
@@ -348,8 +398,8 @@ _gcry_sha512_transform_amd64_avx2:
         xorl %ecx, %ecx
         xorl %edx, %edx
 
-        movq %rbp, %rsp
-        CFI_DEF_CFA_REGISTER(%rsp)
+        addq $FRAME_SIZE, %rsp
+        CFI_ADJUST_CFA_OFFSET(-FRAME_SIZE)
         popq %rbp
         CFI_POP(%rbp)
         popq %r15

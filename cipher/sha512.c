@@ -85,70 +85,80 @@ static const u64 sha512_k[80] =
 
 /* FIPS 180-4, Section 4.1.3.  */
 #define CH(x, y, z)   ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z)  (((x) & (y)) | ((z) & ((x) | (y))))
+/* Maj (x, y, z) = y ^ ((x ^ y) & (y ^ z)): x ^ y of one round is the
+   y ^ z of the next (the arguments rotate), and the compiler computes
+   it once.  */
+#define MAJ(x, y, z)  ((y) ^ (((x) ^ (y)) & ((y) ^ (z))))
 #define BSIG0(x) (ROR64 ((x), 28) ^ ROR64 ((x), 34) ^ ROR64 ((x), 39))
 #define BSIG1(x) (ROR64 ((x), 14) ^ ROR64 ((x), 18) ^ ROR64 ((x), 41))
-#define SSIG0(x) (ROR64 ((x), 1) ^ ROR64 ((x), 8) ^ ((x) >> 7))
-#define SSIG1(x) (ROR64 ((x), 19) ^ ROR64 ((x), 61) ^ ((x) >> 6))
+/* sigma0 and sigma1 with the two rotations nested,
+   ROTR^m (x) ^ ROTR^n (x) = ROTR^m (x ^ ROTR^(n-m) (x)), which
+   needs fewer register copies; they are off the critical path.  */
+#define SSIG0(x) (ROR64 ((x) ^ ROR64 ((x), 7), 1) ^ ((x) >> 7))
+#define SSIG1(x) (ROR64 ((x) ^ ROR64 ((x), 42), 19) ^ ((x) >> 6))
 
 
 /* One round of FIPS 180-4, Section 6.4.2, step 3, with the working
    variables renamed instead of moved (see sha256.c): only D (the new
-   e) and H (the new a) change.  WT is the schedule word W[t].  */
-#define SHA512_ROUND(a, b, c, d, e, f, g, h, t, wt)                     \
+   e) and H (the new a) change.  KW is K[t] + W[t]; the terms that do
+   not depend on e are summed first.  */
+#define SHA512_ROUND(a, b, c, d, e, f, g, h, kw)                        \
   do                                                                    \
     {                                                                   \
-      u64 t1_ = (h) + BSIG1 (e) + CH ((e), (f), (g)) + sha512_k[t] + (wt); \
-      u64 t2_ = BSIG0 (a) + MAJ ((a), (b), (c));                        \
+      u64 t1_ = (h) + (kw);                                             \
+      t1_ += CH ((e), (f), (g));                                        \
+      t1_ += BSIG1 (e);                                                 \
       (d) += t1_;                                                       \
-      (h) = t1_ + t2_;                                                  \
+      (h) = t1_ + BSIG0 (a) + MAJ ((a), (b), (c));                      \
     }                                                                   \
   while (0)
 
-/* W[t] for t >= 16 (step 1) in the 16-word ring W.  */
-#define SHA512_SCHED(w, t)                                              \
-  ((w)[(t) & 15] += (SSIG1 ((w)[((t) - 2) & 15]) + (w)[((t) - 7) & 15] \
-                     + SSIG0 ((w)[((t) - 15) & 15])))
+/* W[t] for t >= 16, t = I mod 16 (step 1), in the 16-word ring W; I
+   is a constant.  */
+#define SHA512_SCHED(i)                                                 \
+  (w[i] += (SSIG1 (w[((i) - 2) & 15]) + w[((i) - 7) & 15]              \
+            + SSIG0 (w[((i) - 15) & 15])))
 
-#define SHA512_8ROUNDS(t, WT)                                           \
+#define SHA512_8ROUNDS(i, WT)                                           \
   do                                                                    \
     {                                                                   \
-      SHA512_ROUND (a, b, c, d, e, f, g, h, (t) + 0, WT ((t) + 0));     \
-      SHA512_ROUND (h, a, b, c, d, e, f, g, (t) + 1, WT ((t) + 1));     \
-      SHA512_ROUND (g, h, a, b, c, d, e, f, (t) + 2, WT ((t) + 2));     \
-      SHA512_ROUND (f, g, h, a, b, c, d, e, (t) + 3, WT ((t) + 3));     \
-      SHA512_ROUND (e, f, g, h, a, b, c, d, (t) + 4, WT ((t) + 4));     \
-      SHA512_ROUND (d, e, f, g, h, a, b, c, (t) + 5, WT ((t) + 5));     \
-      SHA512_ROUND (c, d, e, f, g, h, a, b, (t) + 6, WT ((t) + 6));     \
-      SHA512_ROUND (b, c, d, e, f, g, h, a, (t) + 7, WT ((t) + 7));     \
+      SHA512_ROUND (a, b, c, d, e, f, g, h, k[(i) + 0] + WT ((i) + 0)); \
+      SHA512_ROUND (h, a, b, c, d, e, f, g, k[(i) + 1] + WT ((i) + 1)); \
+      SHA512_ROUND (g, h, a, b, c, d, e, f, k[(i) + 2] + WT ((i) + 2)); \
+      SHA512_ROUND (f, g, h, a, b, c, d, e, k[(i) + 3] + WT ((i) + 3)); \
+      SHA512_ROUND (e, f, g, h, a, b, c, d, k[(i) + 4] + WT ((i) + 4)); \
+      SHA512_ROUND (d, e, f, g, h, a, b, c, k[(i) + 5] + WT ((i) + 5)); \
+      SHA512_ROUND (c, d, e, f, g, h, a, b, k[(i) + 6] + WT ((i) + 6)); \
+      SHA512_ROUND (b, c, d, e, f, g, h, a, k[(i) + 7] + WT ((i) + 7)); \
     }                                                                   \
   while (0)
 
-#define W_LOAD(t)  (w[t])
-#define W_SCHED(t) SHA512_SCHED (w, t)
+#define W_LOAD(i)  (w[i] = buf_get_be64 (data + 8 * (i)))
+#define W_SCHED(i) SHA512_SCHED (i)
 
 /* Process NBLOCKS 128-byte blocks at DATA (FIPS 180-4, Section
-   6.4.2), 80 rounds in steps of 8 so that the working variables are
-   back at their names after each step.  */
+   6.4.2).  The 80 rounds go in groups of 16, one turn of the schedule
+   ring, so that every ring index is a compile-time constant.  */
 static void
 sha512_blocks (u64 hs[8], const byte *data, size_t nblocks)
 {
   u64 w[16];
   u64 a, b, c, d, e, f, g, h;
-  unsigned int t;
+  const u64 *k;
 
   for (; nblocks; nblocks--, data += 128)
     {
-      for (t = 0; t < 16; t++)
-        w[t] = buf_get_be64 (data + 8 * t);
-
       a = hs[0]; b = hs[1]; c = hs[2]; d = hs[3];
       e = hs[4]; f = hs[5]; g = hs[6]; h = hs[7];
 
-      for (t = 0; t < 16; t += 8)
-        SHA512_8ROUNDS (t, W_LOAD);
-      for (; t < 80; t += 8)
-        SHA512_8ROUNDS (t, W_SCHED);
+      k = sha512_k;
+      SHA512_8ROUNDS (0, W_LOAD);
+      SHA512_8ROUNDS (8, W_LOAD);
+      for (k += 16; k < sha512_k + 80; k += 16)
+        {
+          SHA512_8ROUNDS (0, W_SCHED);
+          SHA512_8ROUNDS (8, W_SCHED);
+        }
 
       hs[0] += a; hs[1] += b; hs[2] += c; hs[3] += d;
       hs[4] += e; hs[5] += f; hs[6] += g; hs[7] += h;
@@ -269,29 +279,7 @@ static const md_block_backend_t *const sha512_backends[] =
     &sha512_generic
   };
 
-/* The backend in use: the portable one until _gcry_sha512_backend_init
-   has run, which _gcry_global_init does once.  */
-static const md_block_backend_t *sha512_backend = &sha512_generic;
-
-void
-_gcry_sha512_backend_init (void)
-{
-  sha512_backend = _gcry_md_block_backend_pick (sha512_backends,
-                                                _gcry_get_hw_features ());
-}
-
-const char *
-_gcry_sha512_backend_name (void)
-{
-  return sha512_backend->name;
-}
-
-const md_block_backend_t *
-_gcry_sha512_get_backend (const char *name)
-{
-  return _gcry_md_block_backend_find (sha512_backends, name,
-                                      _gcry_get_hw_features ());
-}
+MD_BLOCK_BACKEND_DEFINE (sha512, sha512_backends, sha512_generic)
 
 /* Add INLEN bytes of IN to the message; any split is allowed.  */
 void
