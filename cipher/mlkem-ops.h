@@ -149,8 +149,10 @@ typedef struct mlkem_ops_s
 extern const mlkem_ops_t _gcry_mlkem_ops_generic;
 
 /* The PowerPC VSX kernel set "vsx" (cipher/mlkem-ntt-ppc.c, built with
-   PPC_VSX_CFLAGS).  USE_MLKEM_VSX says it is compiled in; the front
-   file uses it only when HWF_PPC_ARCH_2_07 (POWER8) is present.  */
+   PPC_VSX_CFLAGS, and on little-endian ELFv2 the assembler
+   cipher/mlkem-ntt-ppc64le-vsx.S).  USE_MLKEM_VSX says it is compiled
+   in; the front file uses it only when HWF_PPC_ARCH_2_07 (POWER8) is
+   present.  */
 #undef USE_MLKEM_VSX
 #if defined(ENABLE_PPC_CRYPTO_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_PPC_VSX) \
     && defined(__powerpc64__)

@@ -1,0 +1,686 @@
+/* mlkem-ntt-ppc64le-vsx.S - ML-KEM NTT-class kernels, POWER8 VSX
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Algorithm: FIPS 203 Algorithm 9 (NTT, Cooley-Tukey butterflies,
+ * distance LEN = 128 down to 2), Algorithm 10 (NTT^-1,
+ * Gentleman-Sande, LEN = 2 up to 128) times R = 2^16, Algorithm 11
+ * (MultiplyNTTs) summed over K products with one Montgomery reduction,
+ * its cache b_2i+1 gamma_i, and the coefficient-wise REDUCE and
+ * TOMONT of mlkem-ops.h.  The results agree with the portable kernels
+ * mod q and meet the bounds of mlkem-ops.h; they are not bit-identical
+ * (the products are Barrett, not Montgomery, products).  NTT-domain
+ * polynomials keep the standard order in memory.
+ *
+ * Barrett multiplication by a constant C with C' = round (C 2^15 / q)
+ * (both from the table, see cipher/gen-mlkem-ppc-tables.c), per
+ * int16_t lane x:
+ *   t = vmhraddshs (x, C', 0) = round (x C' / 2^15)
+ *   r = vmladduhm (t, -q, vmladduhm (x, C, 0)) = x C - t q mod 2^16
+ * With e = |C 2^15 / q - C'| < 1/2 (never a tie: q is odd),
+ * |x C / q - t| <= 1/2 + |x| e / 2^15, so |r| < q for every
+ * |x| <= 2^15 and the 16-bit result is the exact integer.  The
+ * reduction of a lane is the same with C = 1, C' = 10 (e = 0.157):
+ * |r| <= q/2 + 0.157 |x| q / 2^15, below 0.66 q for any int16_t x.
+ *
+ * Bounds.  NTT: inputs |a| < q, each layer adds at most q, so all
+ * values stay below 8q < 2^15; the final reduction gives < 0.63 q.
+ * NTT^-1: sums double per layer; the sums of the LEN = 8 layer
+ * (< 8q) are reduced, and before the LEN = 128 layer the two vectors
+ * that reach 8q (coefficients 0-15 and 128-143 of each half, register
+ * columns 0 and 1 below) are reduced again, so no lane passes 8q.  The
+ * LEN = 128 layer multiplies both outputs by F = 2^16/128 (the sum by
+ * F, the difference by zeta_1 F), so every output is a Barrett product
+ * below q.  Base multiplication: the 32-bit sums of the portable
+ * kernel, |sum| <= 4 * 2 * 4095 * 3328 < 2^15 q, with the same
+ * Montgomery reduction (t = lo16 (sum) q^-1 by vmuluwm, sum - t q by
+ * vmsumshm), so |r| < q.
+ *
+ * Lane order: loads and stores are lxvd2x/stxvd2x (POWER8 has no
+ * little-endian halfword load); in the registers memory halfword j of
+ * a vector sits in element 3 - j (j < 4) or 11 - j (j >= 4).
+ * Lane-wise code does not care; the tables are written for this
+ * order.  For the distances 4 and 2 the registers X, Y of 16
+ * consecutive coefficients are paired as
+ *   P = xxpermdi (X, Y, 0), Q = xxpermdi (X, Y, 3)   (distance 4)
+ *   U = vmrgew (P, Q),      V = vmrgow (P, Q)        (distance 2,
+ *                                                     V upper)
+ * and both steps are their own inverse.  The base multiplication sees
+ * each 32-bit word as one pair (a_2i+1 high, a_2i low); vmsumshm with
+ * (c_i, b_2i) gives the even output, with the word rotated by 16,
+ * (b_2i, b_2i+1), the odd one.
+ *
+ * Schedule: NTT pass 1 keeps 8 registers 64 coefficients apart
+ * (LEN = 128, 64, 32) with the 7 twiddle pairs in registers, four
+ * times; pass 2 takes 64 consecutive coefficients (LEN = 16 .. 2 and
+ * the reduction), four times.  NTT^-1 runs the mirror image.  Each
+ * pass reads and writes every coefficient once.
+ *
+ * Registers: v0-v7 coefficients, v8-v9 pairing, v10-v11 product
+ * temporaries, v17 -q, v18 zero, v19 the constant 10 (or a twiddle);
+ * the rest twiddles.  Non-volatile v20-v27 are saved in the red zone
+ * and restored; the volatile vector registers that held data are
+ * cleared on exit.  GPRs: r3.. arguments, r6-r12 (and r0) offsets.
+ *
+ * Constant time: no data-dependent branches or addresses (basemul
+ * branches on the public K only).
+ *
+ * Requires: POWER8 (ISA 2.07: lxvd2x, vmrgew, vmuluwm), little-endian
+ * ELFv2 (HWF_PPC_ARCH_2_07).  No ISA 3.x instruction (.machine power8).
+ *
+ * C prototypes (cipher/mlkem-ntt-ppc.c):
+ *   void _gcry_mlkem_ntt_vsx (s16 r[256], const s16 a[256],
+ *                             const s16 tab[127][8]);
+ *   void _gcry_mlkem_invntt_vsx (s16 r[256], const s16 a[256],
+ *                                const s16 tab[129][8]);
+ *   void _gcry_mlkem_basemul_acc_vsx (s16 r[256], const s16 *a,
+ *                                     const s16 *b, const s16 *bc,
+ *                                     unsigned int k,
+ *                                     const s16 tab[35][8],
+ *                                     const byte perm[4][16]);
+ *   void _gcry_mlkem_mulcache_vsx (s16 c[128], const s16 b[256],
+ *                                  const s16 tab[35][8],
+ *                                  const byte perm[4][16]);
+ *   void _gcry_mlkem_reduce_vsx (s16 c[256], const s16 tab[4][8]);
+ *   void _gcry_mlkem_tomont_vsx (s16 c[256], const s16 tab[4][8]);
+ * A and B of basemul are K consecutive polynomials, BC K caches.
+ * R and A must not overlap (NTT, NTT^-1).  */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__) \
+    && defined(_CALL_ELF) && _CALL_ELF == 2 \
+    && (!defined(HAVE_CONFIG_H) \
+        || (defined(ENABLE_PPC_CRYPTO_SUPPORT) \
+            && defined(HAVE_GCC_INLINE_ASM_PPC_VSX)))
+
+	.machine power8
+	.abiversion 2
+	.text
+
+/* Vector registers with a fixed role.  */
+#define T1 10
+#define T2 11
+#define NEGQ 17
+#define ZERO 18
+#define V10 19
+
+#define FUNC(name) \
+	.globl name; .type name,@function; .align 5; name:
+#define ENDFUNC(name) .size name,.-name
+
+/* Offsets 16 .. 112 in r6 .. r12.  */
+.macro OFFS16
+	li 6,16; li 7,32; li 8,48; li 9,64; li 10,80; li 11,96; li 12,112
+.endm
+/* Offsets 64 .. 448 in r6 .. r12.  */
+.macro OFFS64
+	li 6,64; li 7,128; li 8,192; li 9,256; li 10,320; li 11,384; li 12,448
+.endm
+
+/* Load / store the 8 vectors v0..v7 at BASE + the offsets in
+   (0, r6 .. r12).  */
+.macro LD8 base
+	lxvd2x 32+0,0,\base;  lxvd2x 32+1,6,\base
+	lxvd2x 32+2,7,\base;  lxvd2x 32+3,8,\base
+	lxvd2x 32+4,9,\base;  lxvd2x 32+5,10,\base
+	lxvd2x 32+6,11,\base; lxvd2x 32+7,12,\base
+.endm
+.macro ST8 base
+	stxvd2x 32+0,0,\base;  stxvd2x 32+1,6,\base
+	stxvd2x 32+2,7,\base;  stxvd2x 32+3,8,\base
+	stxvd2x 32+4,9,\base;  stxvd2x 32+5,10,\base
+	stxvd2x 32+6,11,\base; stxvd2x 32+7,12,\base
+.endm
+/* Four table vectors into v12..v15 from BASE + (O0, O1, O2, O3).  */
+.macro TW4 o0, o1, o2, o3, base
+	lxvd2x 32+12,\o0,\base; lxvd2x 32+13,\o1,\base
+	lxvd2x 32+14,\o2,\base; lxvd2x 32+15,\o3,\base
+.endm
+
+/* Save (INSN = stxvd2x) or restore (lxvd2x) v20 .. v20+N-1 (N <= 8)
+   at r0 = r1 - 128, in the red zone, with the offsets of OFFS16 in
+   place.  */
+.macro VSAVE insn, n
+	addi 0,1,-128
+	\insn 32+20,0,0
+	.if \n > 1; \insn 32+21,6,0; .endif
+	.if \n > 2; \insn 32+22,7,0; .endif
+	.if \n > 3; \insn 32+23,8,0; .endif
+	.if \n > 4; \insn 32+24,9,0; .endif
+	.if \n > 5; \insn 32+25,10,0; .endif
+	.if \n > 6; \insn 32+26,11,0; .endif
+	.if \n > 7; \insn 32+27,12,0; .endif
+.endm
+
+/* Clear v0 .. v19 (they held coefficients or products of them).  */
+.macro CLEAR20
+	vxor 0,0,0;   vxor 1,1,1;   vxor 2,2,2;   vxor 3,3,3
+	vxor 4,4,4;   vxor 5,5,5;   vxor 6,6,6;   vxor 7,7,7
+	vxor 8,8,8;   vxor 9,9,9;   vxor 10,10,10; vxor 11,11,11
+	vxor 12,12,12; vxor 13,13,13; vxor 14,14,14; vxor 15,15,15
+	vxor 16,16,16; vxor 17,17,17; vxor 18,18,18; vxor 19,19,19
+.endm
+
+/* X = X * C mod q (Barrett), |X| < q on exit.  */
+.macro MULC x, c, ct
+	vmhraddshs T1,\x,\ct,ZERO
+	vmladduhm \x,\x,\c,ZERO
+	vmladduhm \x,T1,NEGQ,\x
+.endm
+
+/* X = X mod q, |X| < 0.66 q; K holds 10 in every lane.  */
+.macro RED x, k=V10
+	vmhraddshs T1,\x,\k,ZERO
+	vmladduhm \x,T1,NEGQ,\x
+.endm
+
+/* Cooley-Tukey: t = B * C; B = A - t; A = A + t.  */
+.macro CT a, b, c, ct
+	vmhraddshs T1,\b,\ct,ZERO
+	vmladduhm T2,\b,\c,ZERO
+	vmladduhm T2,T1,NEGQ,T2
+	vsubuhm \b,\a,T2
+	vadduhm \a,\a,T2
+.endm
+
+/* Gentleman-Sande: A = A + B; B = (B - A) * C.  */
+.macro GS a, b, c, ct
+	vsubuhm T2,\b,\a
+	vadduhm \a,\a,\b
+	vmhraddshs T1,T2,\ct,ZERO
+	vmladduhm T2,T2,\c,ZERO
+	vmladduhm \b,T1,NEGQ,T2
+.endm
+
+
+/* Forward NTT.  r3 = R, r4 = A, r5 = table.  */
+
+/* Pass 1 on the eight registers i, i+4, ..., i+28 (64 coefficients
+   apart): LEN = 128 (zeta_1 in v8/v9), LEN = 64 (zeta_2, zeta_3 in
+   v12-v15), LEN = 32 (zeta_4 .. zeta_7 in v16, v20-v26).  */
+.macro NTT_P1
+	LD8 4
+	CT 0,4,8,9;   CT 1,5,8,9;   CT 2,6,8,9;   CT 3,7,8,9
+	CT 0,2,12,13; CT 1,3,12,13; CT 4,6,14,15; CT 5,7,14,15
+	CT 0,1,16,20; CT 2,3,21,22; CT 4,5,23,24; CT 6,7,25,26
+	ST8 3
+.endm
+
+/* LEN = 4 and 2 on the register pair X, Y, then the reduction; the
+   twiddle pairs are in v12-v15.  */
+.macro NTT_PAIR x, y
+	xxpermdi 32+8,32+\x,32+\y,0
+	xxpermdi 32+9,32+\x,32+\y,3
+	CT 8,9,12,13
+	vmrgew \x,8,9
+	vmrgow \y,8,9
+	CT \y,\x,14,15
+	RED \x
+	RED \y
+	vmrgew 8,\x,\y
+	vmrgow 9,\x,\y
+	xxpermdi 32+\x,32+8,32+9,0
+	xxpermdi 32+\y,32+8,32+9,3
+.endm
+
+/* Pass 2 on 64 consecutive coefficients at r3; the 28 table entries
+   of the block at r5.  */
+.macro NTT_P2
+	LD8 3
+	TW4 0,6,7,8,5
+	CT 0,2,12,13; CT 1,3,12,13; CT 4,6,14,15; CT 5,7,14,15
+	TW4 9,10,11,12,5
+	CT 0,1,12,13; CT 2,3,14,15
+	addi 5,5,128
+	TW4 0,6,7,8,5
+	CT 4,5,12,13; CT 6,7,14,15
+	TW4 9,10,11,12,5
+	NTT_PAIR 0,1
+	addi 5,5,128
+	TW4 0,6,7,8,5
+	NTT_PAIR 2,3
+	TW4 9,10,11,12,5
+	NTT_PAIR 4,5
+	addi 5,5,128
+	TW4 0,6,7,8,5
+	NTT_PAIR 6,7
+	addi 5,5,64
+	ST8 3
+.endm
+
+FUNC(_gcry_mlkem_ntt_vsx)
+	OFFS16
+	VSAVE stxvd2x,7
+	lxvd2x 32+NEGQ,0,5
+	vspltish ZERO,0
+	vspltish V10,10
+	lxvd2x 32+8,6,5
+	lxvd2x 32+9,7,5
+	lxvd2x 32+12,8,5
+	lxvd2x 32+13,9,5
+	lxvd2x 32+14,10,5
+	lxvd2x 32+15,11,5
+	lxvd2x 32+16,12,5
+	addi 5,5,112
+	lxvd2x 32+20,6,5
+	lxvd2x 32+21,7,5
+	lxvd2x 32+22,8,5
+	lxvd2x 32+23,9,5
+	lxvd2x 32+24,10,5
+	lxvd2x 32+25,11,5
+	lxvd2x 32+26,12,5
+	addi 5,5,128
+	OFFS64
+	NTT_P1
+	addi 3,3,16
+	addi 4,4,16
+	NTT_P1
+	addi 3,3,16
+	addi 4,4,16
+	NTT_P1
+	addi 3,3,16
+	addi 4,4,16
+	NTT_P1
+	addi 3,3,-48
+	OFFS16
+	li 0,4
+	mtctr 0
+1:
+	NTT_P2
+	addi 3,3,128
+	bdnz 1b
+	VSAVE lxvd2x,7
+	CLEAR20
+	blr
+ENDFUNC(_gcry_mlkem_ntt_vsx)
+
+
+/* Inverse NTT times 2^16.  r3 = R, r4 = A, r5 = table.  */
+
+/* LEN = 2 and 4 on the register pair X, Y (twiddles in v12-v15).  */
+.macro INV_PAIR x, y
+	xxpermdi 32+8,32+\x,32+\y,0
+	xxpermdi 32+9,32+\x,32+\y,3
+	vmrgew \x,8,9
+	vmrgow \y,8,9
+	GS \y,\x,12,13
+	vmrgew 8,\x,\y
+	vmrgow 9,\x,\y
+	GS 8,9,14,15
+	xxpermdi 32+\x,32+8,32+9,0
+	xxpermdi 32+\y,32+8,32+9,3
+.endm
+
+/* Pass 1 on 64 consecutive coefficients: from r4 to r3, the 28 table
+   entries of the block at r5.  */
+.macro INV_P1
+	LD8 4
+	TW4 0,6,7,8,5
+	INV_PAIR 0,1
+	TW4 9,10,11,12,5
+	INV_PAIR 2,3
+	addi 5,5,128
+	TW4 0,6,7,8,5
+	INV_PAIR 4,5
+	TW4 9,10,11,12,5
+	INV_PAIR 6,7
+	addi 5,5,128
+	TW4 0,6,7,8,5
+	GS 0,1,12,13; GS 2,3,14,15
+	TW4 9,10,11,12,5
+	GS 4,5,12,13; GS 6,7,14,15
+	RED 0; RED 2; RED 4; RED 6
+	addi 5,5,128
+	TW4 0,6,7,8,5
+	GS 0,2,12,13; GS 1,3,12,13; GS 4,6,14,15; GS 5,7,14,15
+	addi 5,5,64
+	ST8 3
+.endm
+
+/* LEN = 128 with the final factor: A = (A + B) F, B = (B - A) zeta_1 F
+   ((zeta_1 F, F) pairs in v24-v27).  */
+.macro INV_LAST a, b
+	vsubuhm T2,\b,\a
+	vadduhm \a,\a,\b
+	vmhraddshs T1,T2,25,ZERO
+	vmladduhm T2,T2,24,ZERO
+	vmladduhm \b,T1,NEGQ,T2
+	MULC \a,26,27
+.endm
+
+/* Pass 2 on the registers i, i+4, ..., i+28 of R: LEN = 32 (zeta_7 ..
+   zeta_4 in v8/v9, v12-v16, v19), LEN = 64 (zeta_3, zeta_2 in
+   v20-v23), LEN = 128.  With RED = 1 (columns i = 0, 1) the two sums
+   that reach 8q are reduced first.  */
+.macro INV_P2 red
+	LD8 3
+	GS 0,1,8,9;   GS 2,3,12,13; GS 4,5,14,15; GS 6,7,16,19
+	GS 0,2,20,21; GS 1,3,20,21; GS 4,6,22,23; GS 5,7,22,23
+	.if \red
+	vspltish T2,10
+	RED 0,T2
+	RED 4,T2
+	.endif
+	INV_LAST 0,4; INV_LAST 1,5; INV_LAST 2,6; INV_LAST 3,7
+	ST8 3
+.endm
+
+FUNC(_gcry_mlkem_invntt_vsx)
+	li 0,4
+	mtctr 0
+	OFFS16
+	VSAVE stxvd2x,8
+	lxvd2x 32+NEGQ,0,5
+	vspltish ZERO,0
+	vspltish V10,10
+	addi 5,5,16
+1:
+	INV_P1
+	addi 3,3,128
+	addi 4,4,128
+	bdnz 1b
+	addi 3,3,-512
+	lxvd2x 32+8,0,5
+	lxvd2x 32+9,6,5
+	lxvd2x 32+12,7,5
+	lxvd2x 32+13,8,5
+	lxvd2x 32+14,9,5
+	lxvd2x 32+15,10,5
+	lxvd2x 32+16,11,5
+	lxvd2x 32+19,12,5
+	addi 5,5,128
+	lxvd2x 32+20,0,5
+	lxvd2x 32+21,6,5
+	lxvd2x 32+22,7,5
+	lxvd2x 32+23,8,5
+	lxvd2x 32+24,9,5
+	lxvd2x 32+25,10,5
+	lxvd2x 32+26,11,5
+	lxvd2x 32+27,12,5
+	OFFS64
+	INV_P2 1
+	addi 3,3,16
+	INV_P2 1
+	addi 3,3,16
+	INV_P2 0
+	addi 3,3,16
+	INV_P2 0
+	OFFS16
+	VSAVE lxvd2x,8
+	CLEAR20
+	blr
+ENDFUNC(_gcry_mlkem_invntt_vsx)
+
+
+/* Base multiplication with accumulation.  r3 = R, r4 = A, r5 = B,
+   r6 = BC, r7 = K, r8 = table, r9 = vperm controls.  Per loop step
+   four blocks of 16 coefficients; block Q accumulates in v4Q .. v4Q+3
+   (even and odd outputs of its two vectors).  v16/v17 A, v18/v19 B,
+   v20 cache, v21 the merged B, v22/v23 the merge controls, v24 the
+   rotate count 16, v25 zero; vs0-vs2 q^-1, (0, -q), the output
+   control.  */
+
+#define BM_ZERO 25
+
+/* Load vector register VR from BASE + the offset in register O, or
+   from BASE itself for O = -1 (r0 is an offset register here, so the
+   base goes first).  */
+.macro BLD vr, o, base
+	.if \o < 0
+	lxvd2x 32+\vr,0,\base
+	.else
+	lxvd2x 32+\vr,\base,\o
+	.endif
+.endm
+
+/* One block Q of one product (FIRST: the first product, which
+   starts the sums from zero); OA0, OA1, OC: offset registers of the
+   two vectors of A and B and of the cache vector.  */
+.macro BM_BLOCK q, first, oa0, oa1, oc
+	BLD 16,\oa0,4
+	BLD 17,\oa1,4
+	BLD 18,\oa0,5
+	BLD 19,\oa1,5
+	BLD 20,\oc,6
+	vperm 21,18,20,22
+	vrlw 18,18,24
+	.if \first
+	vmsumshm 4*\q,16,21,BM_ZERO
+	vmsumshm 4*\q+1,16,18,BM_ZERO
+	.else
+	vmsumshm 4*\q,16,21,4*\q
+	vmsumshm 4*\q+1,16,18,4*\q+1
+	.endif
+	vperm 21,19,20,23
+	vrlw 19,19,24
+	.if \first
+	vmsumshm 4*\q+2,17,21,BM_ZERO
+	vmsumshm 4*\q+3,17,19,BM_ZERO
+	.else
+	vmsumshm 4*\q+2,17,21,4*\q+2
+	vmsumshm 4*\q+3,17,19,4*\q+3
+	.endif
+.endm
+
+/* Offsets: r0 = 16, r7 = 32, r8 = 48, r9 = 64, r10 = 80, r11 = 96,
+   r12 = 112 (-1: none).  */
+.macro BM_PRODUCT first
+	BM_BLOCK 0,\first,-1,0,-1
+	BM_BLOCK 1,\first,7,8,0
+	BM_BLOCK 2,\first,9,10,7
+	BM_BLOCK 3,\first,11,12,8
+.endm
+
+/* Montgomery reduction of the sums E, O into E, stored at r3 + the
+   offset in register OFF (-1: none); v16 q^-1, v17 (0, -q), v18 the
+   output control.  */
+.macro BM_REDUCE e, o, off
+	vmuluwm 21,\e,16
+	vmsumshm \e,21,17,\e
+	vmuluwm 21,\o,16
+	vmsumshm \o,21,17,\o
+	vperm \e,\e,\o,18
+	.if \off < 0
+	stxvd2x 32+\e,0,3
+	.else
+	stxvd2x 32+\e,3,\off
+	.endif
+.endm
+
+.macro BM_LOOP k
+	.if \k > 1
+	BM_PRODUCT 1
+	.rept \k - 1
+	addi 4,4,512
+	addi 5,5,512
+	addi 6,6,256
+	BM_PRODUCT 0
+	.endr
+	.else
+	BM_PRODUCT 1
+	.endif
+	xxlor 32+16,0,0
+	xxlor 32+17,1,1
+	xxlor 32+18,2,2
+	BM_REDUCE 0,1,-1
+	BM_REDUCE 2,3,0
+	BM_REDUCE 4,5,7
+	BM_REDUCE 6,7,8
+	BM_REDUCE 8,9,9
+	BM_REDUCE 10,11,10
+	BM_REDUCE 12,13,11
+	BM_REDUCE 14,15,12
+	addi 4,4,128-512*(\k-1)
+	addi 5,5,128-512*(\k-1)
+	addi 6,6,64-256*(\k-1)
+	addi 3,3,128
+.endm
+
+FUNC(_gcry_mlkem_basemul_acc_vsx)
+	/* Save v20-v25; r0 is the save area, then offsets.  */
+	li 10,16
+	li 11,32
+	li 12,48
+	addi 0,1,-128
+	stxvd2x 32+20,0,0
+	stxvd2x 32+21,10,0
+	stxvd2x 32+22,11,0
+	stxvd2x 32+23,12,0
+	addi 0,1,-64
+	stxvd2x 32+24,0,0
+	stxvd2x 32+25,10,0
+	lxvd2x 0,10,8
+	lxvd2x 1,11,8
+	lxvd2x 2,11,9
+	lxvd2x 32+22,0,9
+	lxvd2x 32+23,10,9
+	vspltisw 24,-16
+	vspltish BM_ZERO,0
+	cmplwi 0,7,3
+	cmplwi 1,7,2
+	cmplwi 5,7,4
+	li 0,4
+	mtctr 0
+	li 0,16; li 7,32; li 8,48; li 9,64; li 10,80; li 11,96; li 12,112
+	beq 0,.Lbm3
+	beq 1,.Lbm2
+	beq 5,.Lbm4
+	.align 4
+.Lbm1:
+	BM_LOOP 1
+	bdnz .Lbm1
+	b .Lbmdone
+	.align 4
+.Lbm2:
+	BM_LOOP 2
+	bdnz .Lbm2
+	b .Lbmdone
+	.align 4
+.Lbm3:
+	BM_LOOP 3
+	bdnz .Lbm3
+	b .Lbmdone
+	.align 4
+.Lbm4:
+	BM_LOOP 4
+	bdnz .Lbm4
+.Lbmdone:
+	addi 8,1,-128
+	li 10,16
+	li 11,32
+	li 12,48
+	lxvd2x 32+20,0,8
+	lxvd2x 32+21,10,8
+	lxvd2x 32+22,11,8
+	lxvd2x 32+23,12,8
+	addi 8,1,-64
+	lxvd2x 32+24,0,8
+	lxvd2x 32+25,10,8
+	CLEAR20
+	xxlxor 0,0,0
+	xxlxor 1,1,1
+	xxlxor 2,2,2
+	blr
+ENDFUNC(_gcry_mlkem_basemul_acc_vsx)
+
+
+/* Cache of the base multiplication: c_i = b_2i+1 gamma_i mod q.
+   r3 = C, r4 = B, r5 = table, r6 = vperm controls.  Per loop step
+   four blocks of 16 coefficients: v0-v7 B (the gathered odd
+   coefficients replace the first vector of each block), v12-v15
+   gammas, v16 the gather control.  */
+.macro MC_BLOCK b0, b1, g, gt, oc
+	vperm \b0,\b0,\b1,16
+	MULC \b0,\g,\gt
+	stxvd2x 32+\b0,\oc,3
+.endm
+
+FUNC(_gcry_mlkem_mulcache_vsx)
+	li 0,48
+	lxvd2x 32+16,6,0
+	OFFS16
+	lxvd2x 32+NEGQ,0,5
+	vspltish ZERO,0
+	addi 5,5,48
+	li 0,4
+	mtctr 0
+1:
+	LD8 4
+	TW4 0,6,7,8,5
+	MC_BLOCK 0,1,12,13,0
+	MC_BLOCK 2,3,14,15,6
+	TW4 9,10,11,12,5
+	MC_BLOCK 4,5,12,13,7
+	MC_BLOCK 6,7,14,15,8
+	addi 3,3,64
+	addi 4,4,128
+	addi 5,5,128
+	bdnz 1b
+	CLEAR20
+	blr
+ENDFUNC(_gcry_mlkem_mulcache_vsx)
+
+
+/* REDUCE: c = c mod q in [0, q).  r3 = C, r4 = table.  The Barrett
+   reduction leaves (-q, q); min (r, r + q) as unsigned halfwords
+   picks r + q for negative r and r otherwise.  */
+.macro RQ_ONE x
+	RED \x
+	vadduhm 8+\x,\x,16
+	vminuh \x,\x,8+\x
+.endm
+
+FUNC(_gcry_mlkem_reduce_vsx)
+	OFFS16
+	lxvd2x 32+NEGQ,0,4
+	lxvd2x 32+16,6,4
+	vspltish ZERO,0
+	vspltish V10,10
+	li 0,4
+	mtctr 0
+1:
+	LD8 3
+	RQ_ONE 0; RQ_ONE 1; RQ_ONE 2; RQ_ONE 3
+	RQ_ONE 4; RQ_ONE 5; RQ_ONE 6; RQ_ONE 7
+	ST8 3
+	addi 3,3,128
+	bdnz 1b
+	CLEAR20
+	blr
+ENDFUNC(_gcry_mlkem_reduce_vsx)
+
+/* TOMONT: c = c 2^16 mod q, |c| < q.  r3 = C, r4 = table.  */
+FUNC(_gcry_mlkem_tomont_vsx)
+	OFFS16
+	lxvd2x 32+NEGQ,0,4
+	lxvd2x 32+12,7,4
+	lxvd2x 32+13,8,4
+	vspltish ZERO,0
+	li 0,4
+	mtctr 0
+1:
+	LD8 3
+	MULC 0,12,13; MULC 1,12,13; MULC 2,12,13; MULC 3,12,13
+	MULC 4,12,13; MULC 5,12,13; MULC 6,12,13; MULC 7,12,13
+	ST8 3
+	addi 3,3,128
+	bdnz 1b
+	CLEAR20
+	blr
+ENDFUNC(_gcry_mlkem_tomont_vsx)
+
+	.section .note.GNU-stack,"",%progbits
+
+#endif
