@@ -87,6 +87,14 @@
  * mlkem_ppc_coef_tab (reduce, tomont): -q, q, (C, C') of
  * 2^16 mod q.
  *
+ * mlkem_ppc10_ntt_tab, mlkem_ppc10_invntt_tab: the same element
+ * values for the POWER10 kernels, which load with lxv/lxvp (memory
+ * halfword j into element 7 - j): in memory the two doublewords of
+ * each vector are swapped.  The kernels undo the swap of their data
+ * in the xxpermdi steps, so P, Q, U and V, and the twiddles, are the
+ * same elements as on POWER8.  The reduce/tomont table holds
+ * broadcast constants only and serves both.
+ *
  * The test suite (tests/t-mlkem-kernels.c) checks every companion
  * C' and the vperm controls, and runs the kernels against the
  * portable ones.  */
@@ -110,6 +118,11 @@ mem_of (unsigned int e)
 static long tab[256][8];
 static unsigned int ntab;
 
+/* Memory order of the tables being written: 0 for lxvd2x (POWER8),
+   1 for lxv / lxvp (POWER10), which put memory halfword j into element
+   7 - j.  */
+static int lxv_order;
+
 /* Append the vector with element values R (element order).  */
 static void
 put (const long r[8])
@@ -117,7 +130,7 @@ put (const long r[8])
   unsigned int e;
 
   for (e = 0; e < 8; e++)
-    tab[ntab][mem_of (e)] = r[e];
+    tab[ntab][lxv_order ? 7 - e : mem_of (e)] = r[e];
   ntab++;
 }
 
@@ -404,6 +417,14 @@ main (void)
   gen_invntt ();
   print_tab ("mlkem_ppc_invntt_tab",
              "Inverse NTT: -q, then (C, C') pairs.");
+  lxv_order = 1;
+  gen_ntt ();
+  print_tab ("mlkem_ppc10_ntt_tab",
+             "Forward NTT, POWER10 (lxv order): -q, then (C, C') pairs.");
+  gen_invntt ();
+  print_tab ("mlkem_ppc10_invntt_tab",
+             "Inverse NTT, POWER10 (lxv order): -q, then (C, C') pairs.");
+  lxv_order = 0;
   gen_mul (perm);
   print_tab ("mlkem_ppc_mul_tab",
              "Base multiplication: -q, q^-1, (0, -q) words, then the"

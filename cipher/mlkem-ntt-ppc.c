@@ -25,7 +25,9 @@
  * within the bounds of mlkem-ops.h (its header comment gives the
  * analysis), not bit for bit.  The assembler is for little-endian
  * ELFv2 only; a big-endian build uses the portable arithmetic
- * kernels.
+ * kernels.  The set "vsx-p10" (POWER10, ISA 3.1) is the same but for
+ * the NTT, NTT^-1, REDUCE and TOMONT of the assembler's POWER10 tier,
+ * which loads and stores register pairs (lxvp/stxvp).
  *
  * The vperm masks index bytes in array (memory) order, as GCC defines
  * vec_perm on both endiannesses; only the position of the high half
@@ -117,6 +119,42 @@ tomont_vsx (s16 c[MLKEM_N])
 {
   _gcry_mlkem_tomont_vsx (c, mlkem_ppc_coef_tab);
 }
+
+#ifdef USE_MLKEM_VSX_P10
+/* The POWER10 tier: NTT, NTT^-1, REDUCE and TOMONT with lxvp/stxvp
+   and tables in the lxv lane order.  The base multiplication and its
+   cache are the POWER8 code (its cache layout is its own).  */
+void _gcry_mlkem_ntt_vsx_p10 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
+                              const int16_t tab[127][8]);
+void _gcry_mlkem_invntt_vsx_p10 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
+                                 const int16_t tab[129][8]);
+void _gcry_mlkem_reduce_vsx_p10 (s16 c[MLKEM_N], const int16_t tab[4][8]);
+void _gcry_mlkem_tomont_vsx_p10 (s16 c[MLKEM_N], const int16_t tab[4][8]);
+
+static void
+ntt_vsx_p10 (mlkem_poly_ntt *r, const mlkem_poly *a)
+{
+  _gcry_mlkem_ntt_vsx_p10 (r->coeffs, a->coeffs, mlkem_ppc10_ntt_tab);
+}
+
+static void
+invntt_tomont_vsx_p10 (mlkem_poly *r, const mlkem_poly_ntt *a)
+{
+  _gcry_mlkem_invntt_vsx_p10 (r->coeffs, a->coeffs, mlkem_ppc10_invntt_tab);
+}
+
+static void
+reduce_vsx_p10 (s16 c[MLKEM_N])
+{
+  _gcry_mlkem_reduce_vsx_p10 (c, mlkem_ppc_coef_tab);
+}
+
+static void
+tomont_vsx_p10 (s16 c[MLKEM_N])
+{
+  _gcry_mlkem_tomont_vsx_p10 (c, mlkem_ppc_coef_tab);
+}
+#endif /*USE_MLKEM_VSX_P10*/
 
 /* The struct layout assumptions of the wrappers above.  */
 typedef char mlkem_ppc_layout_check
@@ -390,5 +428,23 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx =
     poly_cbd_eta2_vsx,
     poly_cbd_eta3_vsx
   };
+
+#ifdef USE_MLKEM_VSX_P10
+const mlkem_ops_t _gcry_mlkem_ops_vsx_p10 =
+  {
+    "vsx-p10",
+    ntt_vsx_p10,
+    invntt_tomont_vsx_p10,
+    mulcache_compute_vsx,
+    basemul_acc_vsx,
+    reduce_vsx_p10,
+    tomont_vsx_p10,
+    poly_ntt_tobytes_vsx,
+    poly_ntt_frombytes_vsx,
+    rej_uniform_fwd,
+    poly_cbd_eta2_vsx,
+    poly_cbd_eta3_vsx
+  };
+#endif
 
 #endif /*USE_MLKEM && USE_MLKEM_VSX*/

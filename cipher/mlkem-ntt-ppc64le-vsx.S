@@ -65,17 +65,35 @@
  * the reduction), four times.  NTT^-1 runs the mirror image.  Each
  * pass reads and writes every coefficient once.
  *
+ * Tiers: every function exists for POWER8; NTT, NTT^-1, REDUCE and
+ * TOMONT also as *_p10 for POWER10, assembled from the same macros
+ * with lxvp/stxvp (two vectors per instruction) and lxv/stxv
+ * (displacements, no offset registers).  Those load in the lxv lane
+ * order (memory halfword j in element 7 - j, the doublewords of the
+ * lxvd2x order swapped); the pairing steps take the other
+ * doublewords, so P, Q, U, V and the twiddles keep the POWER8
+ * elements, and the tables mlkem_ppc10_* hold the same elements in
+ * the lxv order.  lxvp puts the lower address into the odd register
+ * of a pair, hence the register maps PC/PT (twiddle pairs) and D
+ * (consecutive coefficient vectors).  The base multiplication and
+ * its cache keep the POWER8 code on POWER10 (a cache made by one tier
+ * is read by the same tier only).
+ *
  * Registers: v0-v7 coefficients, v8-v9 pairing, v10-v11 product
- * temporaries, v17 -q, v18 zero, v19 the constant 10 (or a twiddle);
+ * temporaries, v16 -q, v17 zero, v19 the constant 10 (or a twiddle);
  * the rest twiddles.  Non-volatile v20-v27 are saved in the red zone
  * and restored; the volatile vector registers that held data are
- * cleared on exit.  GPRs: r3.. arguments, r6-r12 (and r0) offsets.
+ * cleared on exit.  GPRs: r3.. arguments, r6-r12 (and r0) offsets
+ * (POWER8).
  *
  * Constant time: no data-dependent branches or addresses (basemul
  * branches on the public K only).
  *
  * Requires: POWER8 (ISA 2.07: lxvd2x, vmrgew, vmuluwm), little-endian
- * ELFv2 (HWF_PPC_ARCH_2_07).  No ISA 3.x instruction (.machine power8).
+ * ELFv2 (HWF_PPC_ARCH_2_07); no ISA 3.x instruction outside the *_p10
+ * functions (.machine power8).  The *_p10 functions: POWER10 (ISA
+ * 3.1, HWF_PPC_ARCH_3_10), assembled when configure found
+ * HAVE_GCC_INLINE_ASM_PPC_ARCH_3_10.
  *
  * C prototypes (cipher/mlkem-ntt-ppc.c):
  *   void _gcry_mlkem_ntt_vsx (s16 r[256], const s16 a[256],
@@ -92,6 +110,8 @@
  *                                  const byte perm[4][16]);
  *   void _gcry_mlkem_reduce_vsx (s16 c[256], const s16 tab[4][8]);
  *   void _gcry_mlkem_tomont_vsx (s16 c[256], const s16 tab[4][8]);
+ * and _gcry_mlkem_{ntt,invntt,reduce,tomont}_vsx_p10 with the same
+ * arguments (NTT tables mlkem_ppc10_ntt_tab, mlkem_ppc10_invntt_tab).
  * A and B of basemul are K consecutive polynomials, BC K caches.
  * R and A must not overlap (NTT, NTT^-1).  */
 
@@ -105,63 +125,100 @@
         || (defined(ENABLE_PPC_CRYPTO_SUPPORT) \
             && defined(HAVE_GCC_INLINE_ASM_PPC_VSX)))
 
-	.machine power8
 	.abiversion 2
 	.text
 
 /* Vector registers with a fixed role.  */
 #define T1 10
 #define T2 11
-#define NEGQ 17
-#define ZERO 18
+#define NEGQ 16
+#define ZERO 17
 #define V10 19
+
+/* The tier being assembled: P10 = 1 for the POWER10 functions (lxvp,
+   lxv; the lxv lane order), 0 for POWER8.  lxvp puts the vector at
+   the lower address into the odd register of the pair: SWT = 1 then
+   swaps the (C, C') registers of a twiddle pair, SWD = 1 the
+   registers of consecutive coefficient vectors.  */
+#define PC(n) ((n)+SWT)
+#define PT(n) ((n)+1-SWT)
+#define D(j) ((j)^SWD)
 
 #define FUNC(name) \
 	.globl name; .type name,@function; .align 5; name:
 #define ENDFUNC(name) .size name,.-name
 
-/* Offsets 16 .. 112 in r6 .. r12.  */
+/* POWER8: offsets 16 .. 112 or 64 .. 448 in r6 .. r12 (the POWER10
+   code uses displacements).  */
 .macro OFFS16
+	.if !P10
 	li 6,16; li 7,32; li 8,48; li 9,64; li 10,80; li 11,96; li 12,112
+	.endif
 .endm
-/* Offsets 64 .. 448 in r6 .. r12.  */
 .macro OFFS64
+	.if !P10
 	li 6,64; li 7,128; li 8,192; li 9,256; li 10,320; li 11,384; li 12,448
+	.endif
 .endm
 
-/* Load / store the 8 vectors v0..v7 at BASE + the offsets in
-   (0, r6 .. r12).  */
-.macro LD8 base
-	lxvd2x 32+0,0,\base;  lxvd2x 32+1,6,\base
-	lxvd2x 32+2,7,\base;  lxvd2x 32+3,8,\base
-	lxvd2x 32+4,9,\base;  lxvd2x 32+5,10,\base
-	lxvd2x 32+6,11,\base; lxvd2x 32+7,12,\base
+/* Load / store the 8 vectors v0..v7 at BASE, STRIDE = 16 or 64 bytes
+   apart (POWER8: the offsets set by OFFS16 / OFFS64).  POWER10 with
+   STRIDE = 16: four lxvp / stxvp, so register j holds vector j ^ 1.  */
+.macro VX8 ld, base, stride
+	.if P10
+	.if \stride == 16
+	\ld\()p 32+0,0(\base);  \ld\()p 32+2,32(\base)
+	\ld\()p 32+4,64(\base); \ld\()p 32+6,96(\base)
+	.else
+	\ld 32+0,0(\base);   \ld 32+1,64(\base)
+	\ld 32+2,128(\base); \ld 32+3,192(\base)
+	\ld 32+4,256(\base); \ld 32+5,320(\base)
+	\ld 32+6,384(\base); \ld 32+7,448(\base)
+	.endif
+	.else
+	\ld\()d2x 32+0,0,\base;  \ld\()d2x 32+1,6,\base
+	\ld\()d2x 32+2,7,\base;  \ld\()d2x 32+3,8,\base
+	\ld\()d2x 32+4,9,\base;  \ld\()d2x 32+5,10,\base
+	\ld\()d2x 32+6,11,\base; \ld\()d2x 32+7,12,\base
+	.endif
 .endm
-.macro ST8 base
-	stxvd2x 32+0,0,\base;  stxvd2x 32+1,6,\base
-	stxvd2x 32+2,7,\base;  stxvd2x 32+3,8,\base
-	stxvd2x 32+4,9,\base;  stxvd2x 32+5,10,\base
-	stxvd2x 32+6,11,\base; stxvd2x 32+7,12,\base
-.endm
-/* Four table vectors into v12..v15 from BASE + (O0, O1, O2, O3).  */
-.macro TW4 o0, o1, o2, o3, base
-	lxvd2x 32+12,\o0,\base; lxvd2x 32+13,\o1,\base
-	lxvd2x 32+14,\o2,\base; lxvd2x 32+15,\o3,\base
+#define LD8(base, stride) VX8 lxv, base, stride
+#define ST8(base, stride) VX8 stxv, base, stride
+
+/* Table entries 4I .. 4I+3 at r5 into v12..v15 (I = 0, 1; two
+   (C, C') pairs).  */
+.macro TW4 i
+	.if P10
+	lxvp 32+12,64*\i(5); lxvp 32+14,64*\i+32(5)
+	.elseif \i == 0
+	lxvd2x 32+12,0,5; lxvd2x 32+13,6,5; lxvd2x 32+14,7,5; lxvd2x 32+15,8,5
+	.else
+	lxvd2x 32+12,9,5; lxvd2x 32+13,10,5; lxvd2x 32+14,11,5; lxvd2x 32+15,12,5
+	.endif
 .endm
 
-/* Save (INSN = stxvd2x) or restore (lxvd2x) v20 .. v20+N-1 (N <= 8)
-   at r0 = r1 - 128, in the red zone, with the offsets of OFFS16 in
-   place.  */
-.macro VSAVE insn, n
+/* Entry 0 of the table at BASE (a broadcast constant) into VR.  */
+.macro LDC vr, base
+	.if P10
+	lxv 32+\vr,0(\base)
+	.else
+	lxvd2x 32+\vr,0,\base
+	.endif
+.endm
+
+/* Save (DIR = st) or restore (l) v20 .. v27 in the red zone, POWER8
+   with the offsets of OFFS16 in place.  */
+.macro VSAVE dir
+	.if P10
+	\dir\()xvp 32+20,-128(1); \dir\()xvp 32+22,-96(1)
+	\dir\()xvp 32+24,-64(1);  \dir\()xvp 32+26,-32(1)
+	.else
 	addi 0,1,-128
-	\insn 32+20,0,0
-	.if \n > 1; \insn 32+21,6,0; .endif
-	.if \n > 2; \insn 32+22,7,0; .endif
-	.if \n > 3; \insn 32+23,8,0; .endif
-	.if \n > 4; \insn 32+24,9,0; .endif
-	.if \n > 5; \insn 32+25,10,0; .endif
-	.if \n > 6; \insn 32+26,11,0; .endif
-	.if \n > 7; \insn 32+27,12,0; .endif
+	\dir\()xvd2x 32+20,0,0;  \dir\()xvd2x 32+21,6,0
+	\dir\()xvd2x 32+22,7,0;  \dir\()xvd2x 32+23,8,0
+	\dir\()xvd2x 32+24,9,0;  \dir\()xvd2x 32+25,10,0
+	\dir\()xvd2x 32+26,11,0; \dir\()xvd2x 32+27,12,0
+	.endif
 .endm
 
 /* Clear v0 .. v19 (they held coefficients or products of them).  */
@@ -204,84 +261,104 @@
 	vmladduhm \b,T1,NEGQ,T2
 .endm
 
+/* P, Q (v8, v9) of the register pair X, Y, and back.  In the lxv lane
+   order of POWER10 the doublewords of X and Y are swapped, so the
+   other halves are taken; P and Q are the same as on POWER8.  */
+.macro PAIR x, y
+	xxpermdi 32+8,32+\x,32+\y,3*P10
+	xxpermdi 32+9,32+\x,32+\y,3-3*P10
+.endm
+.macro UNPAIR x, y
+	.if P10
+	xxpermdi 32+\x,32+9,32+8,0
+	xxpermdi 32+\y,32+9,32+8,3
+	.else
+	xxpermdi 32+\x,32+8,32+9,0
+	xxpermdi 32+\y,32+8,32+9,3
+	.endif
+.endm
+
 
 /* Forward NTT.  r3 = R, r4 = A, r5 = table.  */
 
 /* Pass 1 on the eight registers i, i+4, ..., i+28 (64 coefficients
    apart): LEN = 128 (zeta_1 in v8/v9), LEN = 64 (zeta_2, zeta_3 in
-   v12-v15), LEN = 32 (zeta_4 .. zeta_7 in v16, v20-v26).  */
+   v12-v15), LEN = 32 (zeta_4 .. zeta_7 in v20-v27).  */
 .macro NTT_P1
-	LD8 4
-	CT 0,4,8,9;   CT 1,5,8,9;   CT 2,6,8,9;   CT 3,7,8,9
-	CT 0,2,12,13; CT 1,3,12,13; CT 4,6,14,15; CT 5,7,14,15
-	CT 0,1,16,20; CT 2,3,21,22; CT 4,5,23,24; CT 6,7,25,26
-	ST8 3
+	LD8(4, 64)
+	CT 0,4,PC(8),PT(8);   CT 1,5,PC(8),PT(8)
+	CT 2,6,PC(8),PT(8);   CT 3,7,PC(8),PT(8)
+	CT 0,2,PC(12),PT(12); CT 1,3,PC(12),PT(12)
+	CT 4,6,PC(14),PT(14); CT 5,7,PC(14),PT(14)
+	CT 0,1,PC(20),PT(20); CT 2,3,PC(22),PT(22)
+	CT 4,5,PC(24),PT(24); CT 6,7,PC(26),PT(26)
+	ST8(3, 64)
 .endm
 
 /* LEN = 4 and 2 on the register pair X, Y, then the reduction; the
    twiddle pairs are in v12-v15.  */
 .macro NTT_PAIR x, y
-	xxpermdi 32+8,32+\x,32+\y,0
-	xxpermdi 32+9,32+\x,32+\y,3
-	CT 8,9,12,13
+	PAIR \x,\y
+	CT 8,9,PC(12),PT(12)
 	vmrgew \x,8,9
 	vmrgow \y,8,9
-	CT \y,\x,14,15
+	CT \y,\x,PC(14),PT(14)
 	RED \x
 	RED \y
 	vmrgew 8,\x,\y
 	vmrgow 9,\x,\y
-	xxpermdi 32+\x,32+8,32+9,0
-	xxpermdi 32+\y,32+8,32+9,3
+	UNPAIR \x,\y
 .endm
 
 /* Pass 2 on 64 consecutive coefficients at r3; the 28 table entries
    of the block at r5.  */
 .macro NTT_P2
-	LD8 3
-	TW4 0,6,7,8,5
-	CT 0,2,12,13; CT 1,3,12,13; CT 4,6,14,15; CT 5,7,14,15
-	TW4 9,10,11,12,5
-	CT 0,1,12,13; CT 2,3,14,15
+	LD8(3, 16)
+	TW4 0
+	CT D(0),D(2),PC(12),PT(12); CT D(1),D(3),PC(12),PT(12)
+	CT D(4),D(6),PC(14),PT(14); CT D(5),D(7),PC(14),PT(14)
+	TW4 1
+	CT D(0),D(1),PC(12),PT(12); CT D(2),D(3),PC(14),PT(14)
 	addi 5,5,128
-	TW4 0,6,7,8,5
-	CT 4,5,12,13; CT 6,7,14,15
-	TW4 9,10,11,12,5
-	NTT_PAIR 0,1
+	TW4 0
+	CT D(4),D(5),PC(12),PT(12); CT D(6),D(7),PC(14),PT(14)
+	TW4 1
+	NTT_PAIR D(0),D(1)
 	addi 5,5,128
-	TW4 0,6,7,8,5
-	NTT_PAIR 2,3
-	TW4 9,10,11,12,5
-	NTT_PAIR 4,5
+	TW4 0
+	NTT_PAIR D(2),D(3)
+	TW4 1
+	NTT_PAIR D(4),D(5)
 	addi 5,5,128
-	TW4 0,6,7,8,5
-	NTT_PAIR 6,7
+	TW4 0
+	NTT_PAIR D(6),D(7)
 	addi 5,5,64
-	ST8 3
+	ST8(3, 16)
 .endm
 
-FUNC(_gcry_mlkem_ntt_vsx)
+.macro NTT_FN
 	OFFS16
-	VSAVE stxvd2x,7
-	lxvd2x 32+NEGQ,0,5
+	VSAVE st
+	LDC NEGQ,5
 	vspltish ZERO,0
 	vspltish V10,10
-	lxvd2x 32+8,6,5
-	lxvd2x 32+9,7,5
-	lxvd2x 32+12,8,5
-	lxvd2x 32+13,9,5
-	lxvd2x 32+14,10,5
-	lxvd2x 32+15,11,5
-	lxvd2x 32+16,12,5
+	.if P10
+	lxvp 32+8,16(5);   lxvp 32+12,48(5);  lxvp 32+14,80(5)
+	lxvp 32+20,112(5); lxvp 32+22,144(5); lxvp 32+24,176(5)
+	lxvp 32+26,208(5)
+	addi 5,5,240
+	.else
+	lxvd2x 32+8,6,5;   lxvd2x 32+9,7,5
+	lxvd2x 32+12,8,5;  lxvd2x 32+13,9,5
+	lxvd2x 32+14,10,5; lxvd2x 32+15,11,5
+	lxvd2x 32+20,12,5
 	addi 5,5,112
-	lxvd2x 32+20,6,5
-	lxvd2x 32+21,7,5
-	lxvd2x 32+22,8,5
-	lxvd2x 32+23,9,5
-	lxvd2x 32+24,10,5
-	lxvd2x 32+25,11,5
-	lxvd2x 32+26,12,5
+	lxvd2x 32+21,6,5;  lxvd2x 32+22,7,5
+	lxvd2x 32+23,8,5;  lxvd2x 32+24,9,5
+	lxvd2x 32+25,10,5; lxvd2x 32+26,11,5
+	lxvd2x 32+27,12,5
 	addi 5,5,128
+	.endif
 	OFFS64
 	NTT_P1
 	addi 3,3,16
@@ -297,56 +374,57 @@ FUNC(_gcry_mlkem_ntt_vsx)
 	OFFS16
 	li 0,4
 	mtctr 0
+	.set SWD,P10
 1:
 	NTT_P2
 	addi 3,3,128
 	bdnz 1b
-	VSAVE lxvd2x,7
+	.set SWD,0
+	VSAVE l
 	CLEAR20
 	blr
-ENDFUNC(_gcry_mlkem_ntt_vsx)
+.endm
 
 
 /* Inverse NTT times 2^16.  r3 = R, r4 = A, r5 = table.  */
 
 /* LEN = 2 and 4 on the register pair X, Y (twiddles in v12-v15).  */
 .macro INV_PAIR x, y
-	xxpermdi 32+8,32+\x,32+\y,0
-	xxpermdi 32+9,32+\x,32+\y,3
+	PAIR \x,\y
 	vmrgew \x,8,9
 	vmrgow \y,8,9
-	GS \y,\x,12,13
+	GS \y,\x,PC(12),PT(12)
 	vmrgew 8,\x,\y
 	vmrgow 9,\x,\y
-	GS 8,9,14,15
-	xxpermdi 32+\x,32+8,32+9,0
-	xxpermdi 32+\y,32+8,32+9,3
+	GS 8,9,PC(14),PT(14)
+	UNPAIR \x,\y
 .endm
 
 /* Pass 1 on 64 consecutive coefficients: from r4 to r3, the 28 table
    entries of the block at r5.  */
 .macro INV_P1
-	LD8 4
-	TW4 0,6,7,8,5
-	INV_PAIR 0,1
-	TW4 9,10,11,12,5
-	INV_PAIR 2,3
+	LD8(4, 16)
+	TW4 0
+	INV_PAIR D(0),D(1)
+	TW4 1
+	INV_PAIR D(2),D(3)
 	addi 5,5,128
-	TW4 0,6,7,8,5
-	INV_PAIR 4,5
-	TW4 9,10,11,12,5
-	INV_PAIR 6,7
+	TW4 0
+	INV_PAIR D(4),D(5)
+	TW4 1
+	INV_PAIR D(6),D(7)
 	addi 5,5,128
-	TW4 0,6,7,8,5
-	GS 0,1,12,13; GS 2,3,14,15
-	TW4 9,10,11,12,5
-	GS 4,5,12,13; GS 6,7,14,15
-	RED 0; RED 2; RED 4; RED 6
+	TW4 0
+	GS D(0),D(1),PC(12),PT(12); GS D(2),D(3),PC(14),PT(14)
+	TW4 1
+	GS D(4),D(5),PC(12),PT(12); GS D(6),D(7),PC(14),PT(14)
+	RED D(0); RED D(2); RED D(4); RED D(6)
 	addi 5,5,128
-	TW4 0,6,7,8,5
-	GS 0,2,12,13; GS 1,3,12,13; GS 4,6,14,15; GS 5,7,14,15
+	TW4 0
+	GS D(0),D(2),PC(12),PT(12); GS D(1),D(3),PC(12),PT(12)
+	GS D(4),D(6),PC(14),PT(14); GS D(5),D(7),PC(14),PT(14)
 	addi 5,5,64
-	ST8 3
+	ST8(3, 16)
 .endm
 
 /* LEN = 128 with the final factor: A = (A + B) F, B = (B - A) zeta_1 F
@@ -354,61 +432,63 @@ ENDFUNC(_gcry_mlkem_ntt_vsx)
 .macro INV_LAST a, b
 	vsubuhm T2,\b,\a
 	vadduhm \a,\a,\b
-	vmhraddshs T1,T2,25,ZERO
-	vmladduhm T2,T2,24,ZERO
+	vmhraddshs T1,T2,PT(24),ZERO
+	vmladduhm T2,T2,PC(24),ZERO
 	vmladduhm \b,T1,NEGQ,T2
-	MULC \a,26,27
+	MULC \a,PC(26),PT(26)
 .endm
 
 /* Pass 2 on the registers i, i+4, ..., i+28 of R: LEN = 32 (zeta_7 ..
-   zeta_4 in v8/v9, v12-v16, v19), LEN = 64 (zeta_3, zeta_2 in
+   zeta_4 in v8/v9, v12-v15, v18/v19), LEN = 64 (zeta_3, zeta_2 in
    v20-v23), LEN = 128.  With RED = 1 (columns i = 0, 1) the two sums
    that reach 8q are reduced first.  */
 .macro INV_P2 red
-	LD8 3
-	GS 0,1,8,9;   GS 2,3,12,13; GS 4,5,14,15; GS 6,7,16,19
-	GS 0,2,20,21; GS 1,3,20,21; GS 4,6,22,23; GS 5,7,22,23
+	LD8(3, 64)
+	GS 0,1,PC(8),PT(8);   GS 2,3,PC(12),PT(12)
+	GS 4,5,PC(14),PT(14); GS 6,7,PC(18),PT(18)
+	GS 0,2,PC(20),PT(20); GS 1,3,PC(20),PT(20)
+	GS 4,6,PC(22),PT(22); GS 5,7,PC(22),PT(22)
 	.if \red
 	vspltish T2,10
 	RED 0,T2
 	RED 4,T2
 	.endif
 	INV_LAST 0,4; INV_LAST 1,5; INV_LAST 2,6; INV_LAST 3,7
-	ST8 3
+	ST8(3, 64)
 .endm
 
-FUNC(_gcry_mlkem_invntt_vsx)
+.macro INV_FN
 	li 0,4
 	mtctr 0
 	OFFS16
-	VSAVE stxvd2x,8
-	lxvd2x 32+NEGQ,0,5
+	VSAVE st
+	LDC NEGQ,5
 	vspltish ZERO,0
 	vspltish V10,10
 	addi 5,5,16
+	.set SWD,P10
 1:
 	INV_P1
 	addi 3,3,128
 	addi 4,4,128
 	bdnz 1b
+	.set SWD,0
 	addi 3,3,-512
-	lxvd2x 32+8,0,5
-	lxvd2x 32+9,6,5
-	lxvd2x 32+12,7,5
-	lxvd2x 32+13,8,5
-	lxvd2x 32+14,9,5
-	lxvd2x 32+15,10,5
-	lxvd2x 32+16,11,5
-	lxvd2x 32+19,12,5
+	.if P10
+	lxvp 32+8,0(5);    lxvp 32+12,32(5);  lxvp 32+14,64(5)
+	lxvp 32+18,96(5);  lxvp 32+20,128(5); lxvp 32+22,160(5)
+	lxvp 32+24,192(5); lxvp 32+26,224(5)
+	.else
+	lxvd2x 32+8,0,5;   lxvd2x 32+9,6,5
+	lxvd2x 32+12,7,5;  lxvd2x 32+13,8,5
+	lxvd2x 32+14,9,5;  lxvd2x 32+15,10,5
+	lxvd2x 32+18,11,5; lxvd2x 32+19,12,5
 	addi 5,5,128
-	lxvd2x 32+20,0,5
-	lxvd2x 32+21,6,5
-	lxvd2x 32+22,7,5
-	lxvd2x 32+23,8,5
-	lxvd2x 32+24,9,5
-	lxvd2x 32+25,10,5
-	lxvd2x 32+26,11,5
-	lxvd2x 32+27,12,5
+	lxvd2x 32+20,0,5;  lxvd2x 32+21,6,5
+	lxvd2x 32+22,7,5;  lxvd2x 32+23,8,5
+	lxvd2x 32+24,9,5;  lxvd2x 32+25,10,5
+	lxvd2x 32+26,11,5; lxvd2x 32+27,12,5
+	.endif
 	OFFS64
 	INV_P2 1
 	addi 3,3,16
@@ -418,11 +498,92 @@ FUNC(_gcry_mlkem_invntt_vsx)
 	addi 3,3,16
 	INV_P2 0
 	OFFS16
-	VSAVE lxvd2x,8
+	VSAVE l
 	CLEAR20
 	blr
+.endm
+
+
+/* REDUCE: c = c mod q in [0, q).  r3 = C, r4 = table.  The Barrett
+   reduction leaves (-q, q); min (r, r + q) as unsigned halfwords
+   picks r + q for negative r and r otherwise.  v18 holds q.  */
+.macro RQ_ONE x
+	RED \x
+	vadduhm 8+\x,\x,18
+	vminuh \x,\x,8+\x
+.endm
+
+.macro REDUCE_FN
+	OFFS16
+	LDC NEGQ,4
+	.if P10
+	lxv 32+18,16(4)
+	.else
+	lxvd2x 32+18,6,4
+	.endif
+	vspltish ZERO,0
+	vspltish V10,10
+	li 0,4
+	mtctr 0
+1:
+	LD8(3, 16)
+	RQ_ONE 0; RQ_ONE 1; RQ_ONE 2; RQ_ONE 3
+	RQ_ONE 4; RQ_ONE 5; RQ_ONE 6; RQ_ONE 7
+	ST8(3, 16)
+	addi 3,3,128
+	bdnz 1b
+	CLEAR20
+	blr
+.endm
+
+/* TOMONT: c = c 2^16 mod q, |c| < q.  r3 = C, r4 = table.  */
+.macro TOMONT_FN
+	OFFS16
+	LDC NEGQ,4
+	.if P10
+	lxvp 32+12,32(4)
+	.else
+	lxvd2x 32+12,7,4
+	lxvd2x 32+13,8,4
+	.endif
+	vspltish ZERO,0
+	li 0,4
+	mtctr 0
+1:
+	LD8(3, 16)
+	MULC 0,PC(12),PT(12); MULC 1,PC(12),PT(12)
+	MULC 2,PC(12),PT(12); MULC 3,PC(12),PT(12)
+	MULC 4,PC(12),PT(12); MULC 5,PC(12),PT(12)
+	MULC 6,PC(12),PT(12); MULC 7,PC(12),PT(12)
+	ST8(3, 16)
+	addi 3,3,128
+	bdnz 1b
+	CLEAR20
+	blr
+.endm
+
+
+/* The POWER8 functions (no ISA 3.x instruction).  */
+	.machine power8
+	.set P10,0
+	.set SWT,0
+	.set SWD,0
+
+FUNC(_gcry_mlkem_ntt_vsx)
+	NTT_FN
+ENDFUNC(_gcry_mlkem_ntt_vsx)
+
+FUNC(_gcry_mlkem_invntt_vsx)
+	INV_FN
 ENDFUNC(_gcry_mlkem_invntt_vsx)
 
+FUNC(_gcry_mlkem_reduce_vsx)
+	REDUCE_FN
+ENDFUNC(_gcry_mlkem_reduce_vsx)
+
+FUNC(_gcry_mlkem_tomont_vsx)
+	TOMONT_FN
+ENDFUNC(_gcry_mlkem_tomont_vsx)
 
 /* Base multiplication with accumulation.  r3 = R, r4 = A, r5 = B,
    r6 = BC, r7 = K, r8 = table, r9 = vperm controls.  Per loop step
@@ -600,16 +761,16 @@ ENDFUNC(_gcry_mlkem_basemul_acc_vsx)
    r3 = C, r4 = B, r5 = table, r6 = vperm controls.  Per loop step
    four blocks of 16 coefficients: v0-v7 B (the gathered odd
    coefficients replace the first vector of each block), v12-v15
-   gammas, v16 the gather control.  */
+   gammas, v18 the gather control.  */
 .macro MC_BLOCK b0, b1, g, gt, oc
-	vperm \b0,\b0,\b1,16
+	vperm \b0,\b0,\b1,18
 	MULC \b0,\g,\gt
 	stxvd2x 32+\b0,\oc,3
 .endm
 
 FUNC(_gcry_mlkem_mulcache_vsx)
 	li 0,48
-	lxvd2x 32+16,6,0
+	lxvd2x 32+18,6,0
 	OFFS16
 	lxvd2x 32+NEGQ,0,5
 	vspltish ZERO,0
@@ -617,11 +778,11 @@ FUNC(_gcry_mlkem_mulcache_vsx)
 	li 0,4
 	mtctr 0
 1:
-	LD8 4
-	TW4 0,6,7,8,5
+	LD8(4, 16)
+	TW4 0
 	MC_BLOCK 0,1,12,13,0
 	MC_BLOCK 2,3,14,15,6
-	TW4 9,10,11,12,5
+	TW4 1
 	MC_BLOCK 4,5,12,13,7
 	MC_BLOCK 6,7,14,15,8
 	addi 3,3,64
@@ -633,53 +794,31 @@ FUNC(_gcry_mlkem_mulcache_vsx)
 ENDFUNC(_gcry_mlkem_mulcache_vsx)
 
 
-/* REDUCE: c = c mod q in [0, q).  r3 = C, r4 = table.  The Barrett
-   reduction leaves (-q, q); min (r, r + q) as unsigned halfwords
-   picks r + q for negative r and r otherwise.  */
-.macro RQ_ONE x
-	RED \x
-	vadduhm 8+\x,\x,16
-	vminuh \x,\x,8+\x
-.endm
 
-FUNC(_gcry_mlkem_reduce_vsx)
-	OFFS16
-	lxvd2x 32+NEGQ,0,4
-	lxvd2x 32+16,6,4
-	vspltish ZERO,0
-	vspltish V10,10
-	li 0,4
-	mtctr 0
-1:
-	LD8 3
-	RQ_ONE 0; RQ_ONE 1; RQ_ONE 2; RQ_ONE 3
-	RQ_ONE 4; RQ_ONE 5; RQ_ONE 6; RQ_ONE 7
-	ST8 3
-	addi 3,3,128
-	bdnz 1b
-	CLEAR20
-	blr
-ENDFUNC(_gcry_mlkem_reduce_vsx)
+#ifdef HAVE_GCC_INLINE_ASM_PPC_ARCH_3_10
+/* The POWER10 functions (ISA 3.1: lxvp/stxvp, lxv/stxv); tables in
+   the lxv lane order (mlkem_ppc10_*).  */
+	.machine power10
+	.set P10,1
+	.set SWT,1
+	.set SWD,0
 
-/* TOMONT: c = c 2^16 mod q, |c| < q.  r3 = C, r4 = table.  */
-FUNC(_gcry_mlkem_tomont_vsx)
-	OFFS16
-	lxvd2x 32+NEGQ,0,4
-	lxvd2x 32+12,7,4
-	lxvd2x 32+13,8,4
-	vspltish ZERO,0
-	li 0,4
-	mtctr 0
-1:
-	LD8 3
-	MULC 0,12,13; MULC 1,12,13; MULC 2,12,13; MULC 3,12,13
-	MULC 4,12,13; MULC 5,12,13; MULC 6,12,13; MULC 7,12,13
-	ST8 3
-	addi 3,3,128
-	bdnz 1b
-	CLEAR20
-	blr
-ENDFUNC(_gcry_mlkem_tomont_vsx)
+FUNC(_gcry_mlkem_ntt_vsx_p10)
+	NTT_FN
+ENDFUNC(_gcry_mlkem_ntt_vsx_p10)
+
+FUNC(_gcry_mlkem_invntt_vsx_p10)
+	INV_FN
+ENDFUNC(_gcry_mlkem_invntt_vsx_p10)
+
+FUNC(_gcry_mlkem_reduce_vsx_p10)
+	REDUCE_FN
+ENDFUNC(_gcry_mlkem_reduce_vsx_p10)
+
+FUNC(_gcry_mlkem_tomont_vsx_p10)
+	TOMONT_FN
+ENDFUNC(_gcry_mlkem_tomont_vsx_p10)
+#endif
 
 	.section .note.GNU-stack,"",%progbits
 

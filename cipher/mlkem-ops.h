@@ -160,6 +160,16 @@ extern const mlkem_ops_t _gcry_mlkem_ops_generic;
 extern const mlkem_ops_t _gcry_mlkem_ops_vsx;
 #endif
 
+/* Its POWER10 tier "vsx-p10" (the assembler's ISA 3.1 functions, on
+   little-endian ELFv2 with an assembler that knows POWER10); the
+   front file prefers it when HWF_PPC_ARCH_3_10 is present as well.  */
+#undef USE_MLKEM_VSX_P10
+#if defined(USE_MLKEM_VSX) && defined(HAVE_GCC_INLINE_ASM_PPC_ARCH_3_10) \
+    && defined(__LITTLE_ENDIAN__) && defined(_CALL_ELF) && _CALL_ELF == 2
+# define USE_MLKEM_VSX_P10 1
+extern const mlkem_ops_t _gcry_mlkem_ops_vsx_p10;
+#endif
+
 /* The kernel sets usable on this machine (compiled in and supported by
  * the enabled hardware features), best first, the portable set last;
  * NULL for IDX past the end.  _gcry_mlkem_init picks index 0.  For the

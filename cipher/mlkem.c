@@ -91,7 +91,7 @@ static int keccak_batch_is_generic;
 const mlkem_ops_t *
 _gcry_mlkem_ops_available (unsigned int idx)
 {
-  const mlkem_ops_t *list[4];
+  const mlkem_ops_t *list[5];
   unsigned int n = 0;
 
   /* Fastest first.  Kernel sets for AVX2, AVX-512 and VSX go here,
@@ -104,6 +104,11 @@ _gcry_mlkem_ops_available (unsigned int idx)
 #ifdef USE_MLKEM_AVX2
   if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
     list[n++] = &_gcry_mlkem_ops_avx2;
+#endif
+#ifdef USE_MLKEM_VSX_P10
+  if ((_gcry_get_hw_features () & (HWF_PPC_ARCH_2_07 | HWF_PPC_ARCH_3_10))
+      == (HWF_PPC_ARCH_2_07 | HWF_PPC_ARCH_3_10))
+    list[n++] = &_gcry_mlkem_ops_vsx_p10;
 #endif
 #ifdef USE_MLKEM_VSX
   if (_gcry_get_hw_features () & HWF_PPC_ARCH_2_07)

@@ -906,6 +906,14 @@ test_ppc_tables (void)
   ok &= ppc_pairs_ok (mlkem_ppc_invntt_tab, 1, 128);
   ok &= ppc_pairs_ok (mlkem_ppc_mul_tab, 3, 32);
   ok &= ppc_pairs_ok (mlkem_ppc_coef_tab, 2, 2);
+  /* The POWER10 tables: the same elements in the lxv order, i.e. the
+     doublewords of each vector swapped.  */
+  for (w = 0; w < 127 * 8; w++)
+    ok &= (mlkem_ppc10_ntt_tab[w / 8][w % 8]
+           == mlkem_ppc_ntt_tab[w / 8][(w % 8) ^ 4]);
+  for (w = 0; w < 129 * 8; w++)
+    ok &= (mlkem_ppc10_invntt_tab[w / 8][w % 8]
+           == mlkem_ppc_invntt_tab[w / 8][(w % 8) ^ 4]);
   /* The last pairs of the inverse: F = 2^16 / 128 and zeta_1 F.  */
   ok &= modq (mlkem_ppc_invntt_tab[127][0]) == modq (512);
   ok &= modq (mlkem_ppc_invntt_tab[125][0]) == modq (zeta_k (1) * 512);
