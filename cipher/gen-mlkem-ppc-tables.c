@@ -87,6 +87,11 @@
  * mlkem_ppc_coef_tab (reduce, tomont): -q, q, (C, C') of
  * 2^16 mod q.
  *
+ * mlkem_ppc10_mul_tab: the constants of mlkem_ppc_mul_tab and the
+ * gammas of the POWER10 cache, whose element I holds what element
+ * I ^ 2 holds on POWER8 (the doublewords of B are swapped, and the
+ * vperm controls are shared), written in the lxv order.
+ *
  * mlkem_ppc10_ntt_tab, mlkem_ppc10_invntt_tab: the same element
  * values for the POWER10 kernels, which load with lxv/lxvp (memory
  * halfword j into element 7 - j): in memory the two doublewords of
@@ -323,7 +328,10 @@ gen_mul (unsigned char perm[4][16])
     {
       for (i = 0; i < 8; i++)
         {
-          unsigned int c = 16 * v + 8 * (i / 4) + mem_of (2 * (i % 4));
+          /* In the lxv order the cache element I holds what element
+             I ^ 2 holds in the lxvd2x order (see the .S file).  */
+          unsigned int ii = lxv_order ? i ^ 2 : i;
+          unsigned int c = 16 * v + 8 * (ii / 4) + mem_of (2 * (ii % 4));
 
           if (c % 2 != 1)
             fail ("cache lane map broken");
@@ -396,7 +404,7 @@ print_tab (const char *name, const char *comment)
 int
 main (void)
 {
-  unsigned char perm[4][16];
+  unsigned char perm[4][16], perm10[4][16];
   unsigned int i, e;
 
   print_license_header ("mlkem-tables-ppc.h - Tables of the ppc64le ML-KEM"
@@ -429,6 +437,12 @@ main (void)
   print_tab ("mlkem_ppc_mul_tab",
              "Base multiplication: -q, q^-1, (0, -q) words, then the"
              " gammas.");
+  lxv_order = 1;
+  gen_mul (perm10);
+  print_tab ("mlkem_ppc10_mul_tab",
+             "Base multiplication, POWER10 (lxv order, the gammas in the"
+             " POWER10\n   cache layout).");
+  lxv_order = 0;
   gen_coef ();
   print_tab ("mlkem_ppc_coef_tab", "Reduce and tomont: -q, q, 2^16 mod q.");
 

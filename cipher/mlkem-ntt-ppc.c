@@ -26,8 +26,8 @@
  * analysis), not bit for bit.  The assembler is for little-endian
  * ELFv2 only; a big-endian build uses the portable arithmetic
  * kernels.  The set "vsx-p10" (POWER10, ISA 3.1) is the same but for
- * the NTT, NTT^-1, REDUCE and TOMONT of the assembler's POWER10 tier,
- * which loads and stores register pairs (lxvp/stxvp).
+ * the arithmetic kernels of the assembler's POWER10 tier, which loads
+ * and stores register pairs (lxvp/stxvp).
  *
  * The vperm masks index bytes in array (memory) order, as GCC defines
  * vec_perm on both endiannesses; only the position of the high half
@@ -121,15 +121,40 @@ tomont_vsx (s16 c[MLKEM_N])
 }
 
 #ifdef USE_MLKEM_VSX_P10
-/* The POWER10 tier: NTT, NTT^-1, REDUCE and TOMONT with lxvp/stxvp
-   and tables in the lxv lane order.  The base multiplication and its
-   cache are the POWER8 code (its cache layout is its own).  */
+/* The POWER10 tier: the same kernels with lxvp/stxvp and tables in
+   the lxv lane order; its cache layout is its own.  */
 void _gcry_mlkem_ntt_vsx_p10 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
                               const int16_t tab[127][8]);
 void _gcry_mlkem_invntt_vsx_p10 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
                                  const int16_t tab[129][8]);
 void _gcry_mlkem_reduce_vsx_p10 (s16 c[MLKEM_N], const int16_t tab[4][8]);
 void _gcry_mlkem_tomont_vsx_p10 (s16 c[MLKEM_N], const int16_t tab[4][8]);
+void _gcry_mlkem_basemul_acc_vsx_p10 (s16 r[MLKEM_N], const s16 *a,
+                                      const s16 *b, const s16 *bc,
+                                      unsigned int k,
+                                      const int16_t tab[35][8],
+                                      const unsigned char perm[4][16]);
+void _gcry_mlkem_mulcache_vsx_p10 (s16 c[MLKEM_N / 2],
+                                   const s16 b[MLKEM_N],
+                                   const int16_t tab[35][8],
+                                   const unsigned char perm[4][16]);
+
+static void
+mulcache_compute_vsx_p10 (mlkem_poly_mulcache *c, const mlkem_poly_ntt *b)
+{
+  _gcry_mlkem_mulcache_vsx_p10 (c->coeffs, b->coeffs, mlkem_ppc10_mul_tab,
+                                mlkem_ppc_mul_perm);
+}
+
+static void
+basemul_acc_vsx_p10 (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
+                     const mlkem_poly_ntt *b, const mlkem_poly_mulcache *bc,
+                     unsigned int k)
+{
+  _gcry_mlkem_basemul_acc_vsx_p10 (r->coeffs, a->coeffs, b->coeffs,
+                                   bc->coeffs, k, mlkem_ppc10_mul_tab,
+                                   mlkem_ppc_mul_perm);
+}
 
 static void
 ntt_vsx_p10 (mlkem_poly_ntt *r, const mlkem_poly *a)
@@ -435,8 +460,8 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx_p10 =
     "vsx-p10",
     ntt_vsx_p10,
     invntt_tomont_vsx_p10,
-    mulcache_compute_vsx,
-    basemul_acc_vsx,
+    mulcache_compute_vsx_p10,
+    basemul_acc_vsx_p10,
     reduce_vsx_p10,
     tomont_vsx_p10,
     poly_ntt_tobytes_vsx,

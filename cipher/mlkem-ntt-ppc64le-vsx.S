@@ -65,8 +65,8 @@
  * the reduction), four times.  NTT^-1 runs the mirror image.  Each
  * pass reads and writes every coefficient once.
  *
- * Tiers: every function exists for POWER8; NTT, NTT^-1, REDUCE and
- * TOMONT also as *_p10 for POWER10, assembled from the same macros
+ * Tiers: every function exists for POWER8 and as *_p10 for POWER10,
+ * assembled from the same macros
  * with lxvp/stxvp (two vectors per instruction) and lxv/stxv
  * (displacements, no offset registers).  Those load in the lxv lane
  * order (memory halfword j in element 7 - j, the doublewords of the
@@ -75,9 +75,9 @@
  * elements, and the tables mlkem_ppc10_* hold the same elements in
  * the lxv order.  lxvp puts the lower address into the odd register
  * of a pair, hence the register maps PC/PT (twiddle pairs) and D
- * (consecutive coefficient vectors).  The base multiplication and
- * its cache keep the POWER8 code on POWER10 (a cache made by one tier
- * is read by the same tier only).
+ * (consecutive coefficient vectors).  The cache of the base
+ * multiplication is laid out per tier (made and read by the same
+ * tier only; mlkem_ppc10_mul_tab has its gammas in that layout).
  *
  * Registers: v0-v7 coefficients, v8-v9 pairing, v10-v11 product
  * temporaries, v16 -q, v17 zero, v19 the constant 10 (or a twiddle);
@@ -110,8 +110,8 @@
  *                                  const byte perm[4][16]);
  *   void _gcry_mlkem_reduce_vsx (s16 c[256], const s16 tab[4][8]);
  *   void _gcry_mlkem_tomont_vsx (s16 c[256], const s16 tab[4][8]);
- * and _gcry_mlkem_{ntt,invntt,reduce,tomont}_vsx_p10 with the same
- * arguments (NTT tables mlkem_ppc10_ntt_tab, mlkem_ppc10_invntt_tab).
+ * and the *_vsx_p10 functions with the same arguments (tables
+ * mlkem_ppc10_ntt_tab, mlkem_ppc10_invntt_tab, mlkem_ppc10_mul_tab).
  * A and B of basemul are K consecutive polynomials, BC K caches.
  * R and A must not overlap (NTT, NTT^-1).  */
 
@@ -563,6 +563,239 @@
 .endm
 
 
+/* Base multiplication with accumulation.  r3 = R, r4 = A, r5 = B,
+   r6 = BC, r7 = K, r8 = table, r9 = vperm controls.  Per loop step
+   four blocks of 16 coefficients; block Q accumulates in v4Q .. v4Q+3
+   (even and odd outputs of its two vectors).  v16/v17 A, v18/v19 B
+   (POWER10: swapped by lxvp, see D), v20 cache, v21 the merged B,
+   v22/v23 the merge controls, v24 the rotate count 16, v25 zero;
+   vs0-vs2 q^-1, (0, -q), the output control.  In the lxv order of
+   POWER10 the words of B are those of POWER8 with the doublewords
+   swapped; the cache made by the same tier's mulcache (and its gamma
+   table) is permuted to match, so the vperm controls are the same.  */
+
+#define BM_ZERO 25
+
+/* POWER8: load (INSN = lxvd2x) or store (stxvd2x) VR at BASE + OFF,
+   OFF a multiple of 16 below 128 held in r0 (16) or r7 .. r12 (32 ..
+   112) (r0 is an offset register here, so the base goes first).  */
+.macro BX insn, vr, off, base
+	.if (\off) == 0
+	\insn 32+\vr,0,\base
+	.elseif (\off) == 16
+	\insn 32+\vr,\base,0
+	.else
+	\insn 32+\vr,\base,(\off)/16+5
+	.endif
+.endm
+
+/* One block Q of one product (FIRST: the first product, which
+   starts the sums from zero).  */
+.macro BM_BLOCK q, first
+	.if P10
+	lxvp 32+16,32*\q(4)
+	lxvp 32+18,32*\q(5)
+	lxv 32+20,16*\q(6)
+	.else
+	BX lxvd2x,16,32*\q,4
+	BX lxvd2x,17,32*\q+16,4
+	BX lxvd2x,18,32*\q,5
+	BX lxvd2x,19,32*\q+16,5
+	BX lxvd2x,20,16*\q,6
+	.endif
+	vperm 21,D(18),20,22
+	vrlw D(18),D(18),24
+	.if \first
+	vmsumshm 4*\q,D(16),21,BM_ZERO
+	vmsumshm 4*\q+1,D(16),D(18),BM_ZERO
+	.else
+	vmsumshm 4*\q,D(16),21,4*\q
+	vmsumshm 4*\q+1,D(16),D(18),4*\q+1
+	.endif
+	vperm 21,D(19),20,23
+	vrlw D(19),D(19),24
+	.if \first
+	vmsumshm 4*\q+2,D(17),21,BM_ZERO
+	vmsumshm 4*\q+3,D(17),D(19),BM_ZERO
+	.else
+	vmsumshm 4*\q+2,D(17),21,4*\q+2
+	vmsumshm 4*\q+3,D(17),D(19),4*\q+3
+	.endif
+.endm
+
+.macro BM_PRODUCT first
+	BM_BLOCK 0,\first
+	BM_BLOCK 1,\first
+	BM_BLOCK 2,\first
+	BM_BLOCK 3,\first
+.endm
+
+/* Montgomery reduction of the sums E, O into R (E or O), v16 q^-1,
+   v17 (0, -q), v18 the output control.  */
+.macro BM_RED e, o, r
+	vmuluwm 21,\e,16
+	vmsumshm \e,21,17,\e
+	vmuluwm 21,\o,16
+	vmsumshm \o,21,17,\o
+	vperm \r,\e,\o,18
+.endm
+
+/* The two output vectors of block Q, stored at r3 + 32 Q (POWER10:
+   one stxvp, the first vector in the odd register).  */
+.macro BM_OUT q
+	.if P10
+	BM_RED 4*\q,4*\q+1,4*\q+1
+	BM_RED 4*\q+2,4*\q+3,4*\q
+	stxvp 32+4*\q,32*\q(3)
+	.else
+	BM_RED 4*\q,4*\q+1,4*\q
+	BX stxvd2x,4*\q,32*\q,3
+	BM_RED 4*\q+2,4*\q+3,4*\q+2
+	BX stxvd2x,4*\q+2,32*\q+16,3
+	.endif
+.endm
+
+.macro BM_LOOP k
+	BM_PRODUCT 1
+	.rept \k - 1
+	addi 4,4,512
+	addi 5,5,512
+	addi 6,6,256
+	BM_PRODUCT 0
+	.endr
+	xxlor 32+16,0,0
+	xxlor 32+17,1,1
+	xxlor 32+18,2,2
+	BM_OUT 0
+	BM_OUT 1
+	BM_OUT 2
+	BM_OUT 3
+	addi 4,4,128-512*(\k-1)
+	addi 5,5,128-512*(\k-1)
+	addi 6,6,64-256*(\k-1)
+	addi 3,3,128
+.endm
+
+/* Save (DIR = st) or restore (l) v20-v25 in the red zone.  */
+.macro BM_SAVE dir
+	.if P10
+	\dir\()xvp 32+20,-128(1); \dir\()xvp 32+22,-96(1)
+	\dir\()xvp 32+24,-64(1)
+	.else
+	li 10,16
+	li 11,32
+	li 12,48
+	addi 0,1,-128
+	\dir\()xvd2x 32+20,0,0;  \dir\()xvd2x 32+21,10,0
+	\dir\()xvd2x 32+22,11,0; \dir\()xvd2x 32+23,12,0
+	addi 0,1,-64
+	\dir\()xvd2x 32+24,0,0;  \dir\()xvd2x 32+25,10,0
+	.endif
+.endm
+
+.macro BM_FN
+	.set SWD,P10
+	BM_SAVE st
+	.if P10
+	lxv 0,16(8)
+	lxv 1,32(8)
+	li 10,16
+	li 11,32
+	.else
+	lxvd2x 0,10,8
+	lxvd2x 1,11,8
+	.endif
+	lxvd2x 2,11,9
+	lxvd2x 32+22,0,9
+	lxvd2x 32+23,10,9
+	vspltisw 24,-16
+	vspltish BM_ZERO,0
+	cmplwi 0,7,3
+	cmplwi 1,7,2
+	cmplwi 5,7,4
+	li 0,4
+	mtctr 0
+	.if !P10
+	li 0,16; li 7,32; li 8,48; li 9,64; li 10,80; li 11,96; li 12,112
+	.endif
+	beq 0,3f
+	beq 1,2f
+	beq 5,4f
+	.align 4
+1:
+	BM_LOOP 1
+	bdnz 1b
+	b 5f
+	.align 4
+2:
+	BM_LOOP 2
+	bdnz 2b
+	b 5f
+	.align 4
+3:
+	BM_LOOP 3
+	bdnz 3b
+	b 5f
+	.align 4
+4:
+	BM_LOOP 4
+	bdnz 4b
+5:
+	BM_SAVE l
+	CLEAR20
+	xxlxor 0,0,0
+	xxlxor 1,1,1
+	xxlxor 2,2,2
+	.set SWD,0
+	blr
+.endm
+
+
+/* Cache of the base multiplication: c_i = b_2i+1 gamma_i mod q.
+   r3 = C, r4 = B, r5 = table, r6 = vperm controls.  Per loop step
+   four blocks of 16 coefficients: v0-v7 B (the gathered odd
+   coefficients replace the first vector of each block), v12-v15
+   gammas, v18 the gather control.  */
+.macro MC_BLOCK b0, b1, g, gt, off
+	vperm \b0,\b0,\b1,18
+	MULC \b0,\g,\gt
+	.if P10
+	stxv 32+\b0,\off(3)
+	.elseif \off == 0
+	stxvd2x 32+\b0,0,3
+	.else
+	stxvd2x 32+\b0,5+(\off)/16,3
+	.endif
+.endm
+
+.macro MC_FN
+	.set SWD,P10
+	li 0,48
+	lxvd2x 32+18,6,0
+	OFFS16
+	LDC NEGQ,5
+	vspltish ZERO,0
+	addi 5,5,48
+	li 0,4
+	mtctr 0
+1:
+	LD8(4, 16)
+	TW4 0
+	MC_BLOCK D(0),D(1),PC(12),PT(12),0
+	MC_BLOCK D(2),D(3),PC(14),PT(14),16
+	TW4 1
+	MC_BLOCK D(4),D(5),PC(12),PT(12),32
+	MC_BLOCK D(6),D(7),PC(14),PT(14),48
+	addi 3,3,64
+	addi 4,4,128
+	addi 5,5,128
+	bdnz 1b
+	CLEAR20
+	.set SWD,0
+	blr
+.endm
+
+
 /* The POWER8 functions (no ISA 3.x instruction).  */
 	.machine power8
 	.set P10,0
@@ -585,215 +818,13 @@ FUNC(_gcry_mlkem_tomont_vsx)
 	TOMONT_FN
 ENDFUNC(_gcry_mlkem_tomont_vsx)
 
-/* Base multiplication with accumulation.  r3 = R, r4 = A, r5 = B,
-   r6 = BC, r7 = K, r8 = table, r9 = vperm controls.  Per loop step
-   four blocks of 16 coefficients; block Q accumulates in v4Q .. v4Q+3
-   (even and odd outputs of its two vectors).  v16/v17 A, v18/v19 B,
-   v20 cache, v21 the merged B, v22/v23 the merge controls, v24 the
-   rotate count 16, v25 zero; vs0-vs2 q^-1, (0, -q), the output
-   control.  */
-
-#define BM_ZERO 25
-
-/* Load vector register VR from BASE + the offset in register O, or
-   from BASE itself for O = -1 (r0 is an offset register here, so the
-   base goes first).  */
-.macro BLD vr, o, base
-	.if \o < 0
-	lxvd2x 32+\vr,0,\base
-	.else
-	lxvd2x 32+\vr,\base,\o
-	.endif
-.endm
-
-/* One block Q of one product (FIRST: the first product, which
-   starts the sums from zero); OA0, OA1, OC: offset registers of the
-   two vectors of A and B and of the cache vector.  */
-.macro BM_BLOCK q, first, oa0, oa1, oc
-	BLD 16,\oa0,4
-	BLD 17,\oa1,4
-	BLD 18,\oa0,5
-	BLD 19,\oa1,5
-	BLD 20,\oc,6
-	vperm 21,18,20,22
-	vrlw 18,18,24
-	.if \first
-	vmsumshm 4*\q,16,21,BM_ZERO
-	vmsumshm 4*\q+1,16,18,BM_ZERO
-	.else
-	vmsumshm 4*\q,16,21,4*\q
-	vmsumshm 4*\q+1,16,18,4*\q+1
-	.endif
-	vperm 21,19,20,23
-	vrlw 19,19,24
-	.if \first
-	vmsumshm 4*\q+2,17,21,BM_ZERO
-	vmsumshm 4*\q+3,17,19,BM_ZERO
-	.else
-	vmsumshm 4*\q+2,17,21,4*\q+2
-	vmsumshm 4*\q+3,17,19,4*\q+3
-	.endif
-.endm
-
-/* Offsets: r0 = 16, r7 = 32, r8 = 48, r9 = 64, r10 = 80, r11 = 96,
-   r12 = 112 (-1: none).  */
-.macro BM_PRODUCT first
-	BM_BLOCK 0,\first,-1,0,-1
-	BM_BLOCK 1,\first,7,8,0
-	BM_BLOCK 2,\first,9,10,7
-	BM_BLOCK 3,\first,11,12,8
-.endm
-
-/* Montgomery reduction of the sums E, O into E, stored at r3 + the
-   offset in register OFF (-1: none); v16 q^-1, v17 (0, -q), v18 the
-   output control.  */
-.macro BM_REDUCE e, o, off
-	vmuluwm 21,\e,16
-	vmsumshm \e,21,17,\e
-	vmuluwm 21,\o,16
-	vmsumshm \o,21,17,\o
-	vperm \e,\e,\o,18
-	.if \off < 0
-	stxvd2x 32+\e,0,3
-	.else
-	stxvd2x 32+\e,3,\off
-	.endif
-.endm
-
-.macro BM_LOOP k
-	.if \k > 1
-	BM_PRODUCT 1
-	.rept \k - 1
-	addi 4,4,512
-	addi 5,5,512
-	addi 6,6,256
-	BM_PRODUCT 0
-	.endr
-	.else
-	BM_PRODUCT 1
-	.endif
-	xxlor 32+16,0,0
-	xxlor 32+17,1,1
-	xxlor 32+18,2,2
-	BM_REDUCE 0,1,-1
-	BM_REDUCE 2,3,0
-	BM_REDUCE 4,5,7
-	BM_REDUCE 6,7,8
-	BM_REDUCE 8,9,9
-	BM_REDUCE 10,11,10
-	BM_REDUCE 12,13,11
-	BM_REDUCE 14,15,12
-	addi 4,4,128-512*(\k-1)
-	addi 5,5,128-512*(\k-1)
-	addi 6,6,64-256*(\k-1)
-	addi 3,3,128
-.endm
-
 FUNC(_gcry_mlkem_basemul_acc_vsx)
-	/* Save v20-v25; r0 is the save area, then offsets.  */
-	li 10,16
-	li 11,32
-	li 12,48
-	addi 0,1,-128
-	stxvd2x 32+20,0,0
-	stxvd2x 32+21,10,0
-	stxvd2x 32+22,11,0
-	stxvd2x 32+23,12,0
-	addi 0,1,-64
-	stxvd2x 32+24,0,0
-	stxvd2x 32+25,10,0
-	lxvd2x 0,10,8
-	lxvd2x 1,11,8
-	lxvd2x 2,11,9
-	lxvd2x 32+22,0,9
-	lxvd2x 32+23,10,9
-	vspltisw 24,-16
-	vspltish BM_ZERO,0
-	cmplwi 0,7,3
-	cmplwi 1,7,2
-	cmplwi 5,7,4
-	li 0,4
-	mtctr 0
-	li 0,16; li 7,32; li 8,48; li 9,64; li 10,80; li 11,96; li 12,112
-	beq 0,.Lbm3
-	beq 1,.Lbm2
-	beq 5,.Lbm4
-	.align 4
-.Lbm1:
-	BM_LOOP 1
-	bdnz .Lbm1
-	b .Lbmdone
-	.align 4
-.Lbm2:
-	BM_LOOP 2
-	bdnz .Lbm2
-	b .Lbmdone
-	.align 4
-.Lbm3:
-	BM_LOOP 3
-	bdnz .Lbm3
-	b .Lbmdone
-	.align 4
-.Lbm4:
-	BM_LOOP 4
-	bdnz .Lbm4
-.Lbmdone:
-	addi 8,1,-128
-	li 10,16
-	li 11,32
-	li 12,48
-	lxvd2x 32+20,0,8
-	lxvd2x 32+21,10,8
-	lxvd2x 32+22,11,8
-	lxvd2x 32+23,12,8
-	addi 8,1,-64
-	lxvd2x 32+24,0,8
-	lxvd2x 32+25,10,8
-	CLEAR20
-	xxlxor 0,0,0
-	xxlxor 1,1,1
-	xxlxor 2,2,2
-	blr
+	BM_FN
 ENDFUNC(_gcry_mlkem_basemul_acc_vsx)
 
-
-/* Cache of the base multiplication: c_i = b_2i+1 gamma_i mod q.
-   r3 = C, r4 = B, r5 = table, r6 = vperm controls.  Per loop step
-   four blocks of 16 coefficients: v0-v7 B (the gathered odd
-   coefficients replace the first vector of each block), v12-v15
-   gammas, v18 the gather control.  */
-.macro MC_BLOCK b0, b1, g, gt, oc
-	vperm \b0,\b0,\b1,18
-	MULC \b0,\g,\gt
-	stxvd2x 32+\b0,\oc,3
-.endm
-
 FUNC(_gcry_mlkem_mulcache_vsx)
-	li 0,48
-	lxvd2x 32+18,6,0
-	OFFS16
-	lxvd2x 32+NEGQ,0,5
-	vspltish ZERO,0
-	addi 5,5,48
-	li 0,4
-	mtctr 0
-1:
-	LD8(4, 16)
-	TW4 0
-	MC_BLOCK 0,1,12,13,0
-	MC_BLOCK 2,3,14,15,6
-	TW4 1
-	MC_BLOCK 4,5,12,13,7
-	MC_BLOCK 6,7,14,15,8
-	addi 3,3,64
-	addi 4,4,128
-	addi 5,5,128
-	bdnz 1b
-	CLEAR20
-	blr
+	MC_FN
 ENDFUNC(_gcry_mlkem_mulcache_vsx)
-
-
 
 #ifdef HAVE_GCC_INLINE_ASM_PPC_ARCH_3_10
 /* The POWER10 functions (ISA 3.1: lxvp/stxvp, lxv/stxv); tables in
@@ -818,6 +849,14 @@ ENDFUNC(_gcry_mlkem_reduce_vsx_p10)
 FUNC(_gcry_mlkem_tomont_vsx_p10)
 	TOMONT_FN
 ENDFUNC(_gcry_mlkem_tomont_vsx_p10)
+
+FUNC(_gcry_mlkem_basemul_acc_vsx_p10)
+	BM_FN
+ENDFUNC(_gcry_mlkem_basemul_acc_vsx_p10)
+
+FUNC(_gcry_mlkem_mulcache_vsx_p10)
+	MC_FN
+ENDFUNC(_gcry_mlkem_mulcache_vsx_p10)
 #endif
 
 	.section .note.GNU-stack,"",%progbits

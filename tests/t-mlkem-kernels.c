@@ -914,6 +914,12 @@ test_ppc_tables (void)
   for (w = 0; w < 129 * 8; w++)
     ok &= (mlkem_ppc10_invntt_tab[w / 8][w % 8]
            == mlkem_ppc_invntt_tab[w / 8][(w % 8) ^ 4]);
+  /* The POWER10 cache swaps the doublewords and the elements I, I ^ 2
+     of each: memory halfword J comes from J ^ 6.  */
+  ok &= ppc_pairs_ok (mlkem_ppc10_mul_tab, 3, 32);
+  for (w = 0; w < 35 * 8; w++)
+    ok &= (mlkem_ppc10_mul_tab[w / 8][w % 8]
+           == mlkem_ppc_mul_tab[w / 8][w < 3 * 8 ? w % 8 : (w % 8) ^ 6]);
   /* The last pairs of the inverse: F = 2^16 / 128 and zeta_1 F.  */
   ok &= modq (mlkem_ppc_invntt_tab[127][0]) == modq (512);
   ok &= modq (mlkem_ppc_invntt_tab[125][0]) == modq (zeta_k (1) * 512);
