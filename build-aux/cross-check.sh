@@ -11,7 +11,7 @@
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-# Usage: build-aux/cross-check.sh [ppc64le|power8|power9|power10|s390x]...
+# Usage: build-aux/cross-check.sh [ppc64le|power8|power9|power10|s390x|ppc64]...
 #
 # Runs the matching steps of .ci/run (default: power8 and s390x)
 # without its apt-get set-up, so it is quick to repeat during
@@ -28,7 +28,8 @@ for a in ${*:-power8 s390x}; do
     ppc64le)                steps="$steps ppc64le-power8 ppc64le-power9 ppc64le-power10" ;;
     power8|power9|power10)  steps="$steps ppc64le-$a" ;;
     s390x)                  steps="$steps s390x" ;;
-    *) echo "usage: $0 [ppc64le|power8|power9|power10|s390x]..." >&2; exit 2 ;;
+    ppc64)                  steps="$steps ppc64-power8" ;;
+    *) echo "usage: $0 [ppc64le|power8|power9|power10|s390x|ppc64]..." >&2; exit 2 ;;
   esac
 done
 CI_SKIP_SETUP=1 CI_WORKDIR=${WORKDIR:-/tmp/libgcrypt-pqc-cross} \

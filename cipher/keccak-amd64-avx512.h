@@ -15,29 +15,54 @@
  * and keccak-f1600-amd64-avx512.S (one state, xmm): the same
  * lane-per-register round, instantiated for a register width.
  *
- * Before using PERMUTE_BODY the includer defines
+ * Before using these macros the includer defines
  *   VNAME  zmm, ymm or xmm (the register width), and
  *   BCST   the matching embedded broadcast, {1to8}, {1to4} or {1to2}.
  *
  * Register plan (V = VNAME):
- *   V0-V24   lane i = x + 5*y in register i, for the whole permutation
- *   V25-V29  C[0..4] in theta, then chi temporaries
- *   V30,V31  temporaries
- * The lanes keep their registers across rounds:
- *   theta:   C[x] by vpxorq, vpternlogq (3-way xor), vpxorq per
- *            column (no register copies: they are not free on every
- *            core); then
- *            A[x,y] ^= C[x-1] ^ rol(C[x+1], 1) by one vpternlogq;
- *   rho/pi:  pi moves lane (x,y) to (y, 2x+3y), which permutes the 24
- *            lanes other than (0,0) in a single cycle.  Walking the
- *            cycle backwards, every non-destructive vprolq writes the
- *            register whose value has just been consumed; the first
- *            lane of the cycle is parked in V30;
- *   chi:     out = a ^ (~b & c) is vpternlogq imm 0xd2; per row two
- *            inputs are copied first because they are overwritten
- *            before their last use;
- *   iota:    vpxorq with the broadcast round constant.
- * Per round: 45 theta, 25 rho/pi, 34 chi and 1 iota instructions.  */
+ *   V0-V24   the 25 lanes, one per register (which lane is in which
+ *            register changes from round to round, see below)
+ *   V25-V29  C[0..4] in theta, then D[1], D[2], D[4] and the two
+ *            chi temporaries
+ *   V30,V31  D[0] and D[3]
+ *
+ * One round, in program order:
+ *   theta:  C[x] = xor of column x by vpxorq, vpternlogq, vpxorq (the
+ *           lane of row 4, written last by the previous round, enters
+ *           through the last vpxorq); then D[x] = C[x-1] ^ rol(C[x+1],
+ *           1) once per column (5 vprolq, 5 vpxorq, no copies);
+ *   per output row Y = 0..4 of pi: its five source lanes get
+ *           A ^= D[x] and the rho rotation in place (vpxorq, vprolq),
+ *           and chi of the previous output row follows, so that the
+ *           ternary-logic chi of one row overlaps the xors and
+ *           rotates of the next;
+ *   chi:    out = a ^ (~b & c), vpternlogq imm 0xd2, in place; the first
+ *           two lanes of a row are copied (register moves, eliminated
+ *           at rename) because they are overwritten before their last
+ *           use;
+ *   iota:   vpxorq with the broadcast round constant after chi of row 0.
+ * Per round: 15 + 10 theta, 25 + 24 theta-apply and rho, 25 chi and
+ * 1 iota instructions, plus 10 moves.
+ *
+ * Rotating in place means that pi is done by renaming: after a round,
+ * the new lane (X,Y) sits in the register of its source lane
+ * (X+3Y mod 5, X).  The round macro therefore takes the 25 registers
+ * as parameters (lane i in register number a<i>), and the loop runs
+ * two rounds, the second with the registers as the first left them,
+ * followed by 26 moves that bring lane i back to register i.
+ *
+ * Why this order: on AMD Zen 5 vprolq runs on two of the four vector
+ * pipes, vpxorq on all four, and vpternlogq has 2 cycles of latency
+ * from its destination operand but 3 from the other two.  The
+ * previous schedule (theta column by column with vpternlogq, then all
+ * 24 rotates of rho along the pi cycle, then chi) left the rotate
+ * pipes idle during theta and chi and the others idle during rho;
+ * this one costs about 20% fewer cycles for x1, x4 and x8 on Zen 5
+ * (bench-slope; see the commit message), with 5 more instructions per
+ * round.  Fully
+ * unrolling the 24 rounds (no moves at all) was slower: the 17 KiB
+ * of code do not stay in the op cache and one 4-wide decoder cannot
+ * feed the vector pipes.  */
 
 #ifndef GCRY_KECCAK_AMD64_AVX512_H
 #define GCRY_KECCAK_AMD64_AVX512_H 1
@@ -83,133 +108,154 @@
 /* 3-way xor into D: D ^= X ^ Y.  */
 #define XOR3(d, x, y)  vpternlogq $0x96, y, x, d;
 
-/* Theta for column X with neighbours' parities CM = C[x-1] and
- * CP = C[x+1]; R is a temporary.  */
-#define THETA_COL(a0, a1, a2, a3, a4, cm, cp, r) \
-        vprolq $1, cp, r; \
-        XOR3(a0, cm, r) \
-        XOR3(a1, cm, r) \
-        XOR3(a2, cm, r) \
-        XOR3(a3, cm, r) \
-        XOR3(a4, cm, r)
+/* C = A[l0] ^ A[l1] ^ ... ^ A[l4], the parity of one column.  */
+#define COL_PARITY(c, l0, l1, l2, l3, l4) \
+        vpxorq VREG(l1), VREG(l0), c; \
+        XOR3(c, VREG(l2), VREG(l3)) \
+        vpxorq VREG(l4), c, c;
 
-#define THETA() \
-        vpxorq A5, A0, C0;  XOR3(C0, A10, A15)  vpxorq A20, C0, C0; \
-        vpxorq A6, A1, C1;  XOR3(C1, A11, A16)  vpxorq A21, C1, C1; \
-        vpxorq A7, A2, C2;  XOR3(C2, A12, A17)  vpxorq A22, C2, C2; \
-        vpxorq A8, A3, C3;  XOR3(C3, A13, A18)  vpxorq A23, C3, C3; \
-        vpxorq A9, A4, C4;  XOR3(C4, A14, A19)  vpxorq A24, C4, C4; \
-        THETA_COL(A0, A5, A10, A15, A20, C4, C1, T) \
-        THETA_COL(A1, A6, A11, A16, A21, C0, C2, U) \
-        THETA_COL(A2, A7, A12, A17, A22, C1, C3, T) \
-        THETA_COL(A3, A8, A13, A18, A23, C2, C4, U) \
-        THETA_COL(A4, A9, A14, A19, A24, C3, C0, T)
+/* D[x] = C[x-1] ^ rol(C[x+1], 1) for x = 0..4, from C0..C4, in an
+ * order that needs only T and U besides: D0 = T, D1 = C4, D2 = C0,
+ * D3 = U, D4 = C2; C1 and C3 are free afterwards.  */
+#define D0  T
+#define D1  C4
+#define D2  C0
+#define D3  U
+#define D4  C2
+#define S0  C1
+#define S1  C3
+#define THETA_D() \
+        vprolq $1, C1, T;   vpxorq C4, T, T; \
+        vprolq $1, C4, U;   vpxorq C2, U, U; \
+        vprolq $1, C2, C4;  vpxorq C0, C4, C4; \
+        vprolq $1, C0, C2;  vpxorq C3, C2, C2; \
+        vprolq $1, C3, C0;  vpxorq C1, C0, C0;
 
-/* Rho and pi together: the new lane L(k) is rol(old lane L(k+1)) with
- * the rho offset of L(k+1), along the pi cycle 1, 6, 9, 22, 14, 20,
- * 2, 12, 13, 19, 23, 15, 4, 24, 21, 8, 16, 5, 3, 18, 17, 11, 7, 10.
- * Lane 0 has offset 0 and stays.  */
-#define RHO_PI() \
-        vprolq $1, A1, T; \
-        vprolq $44, A6, A1; \
-        vprolq $20, A9, A6; \
-        vprolq $61, A22, A9; \
-        vprolq $39, A14, A22; \
-        vprolq $18, A20, A14; \
-        vprolq $62, A2, A20; \
-        vprolq $43, A12, A2; \
-        vprolq $25, A13, A12; \
-        vprolq $8, A19, A13; \
-        vprolq $56, A23, A19; \
-        vprolq $41, A15, A23; \
-        vprolq $27, A4, A15; \
-        vprolq $14, A24, A4; \
-        vprolq $2, A21, A24; \
-        vprolq $55, A8, A21; \
-        vprolq $45, A16, A8; \
-        vprolq $36, A5, A16; \
-        vprolq $28, A3, A5; \
-        vprolq $21, A18, A3; \
-        vprolq $15, A17, A18; \
-        vprolq $10, A11, A17; \
-        vprolq $6, A7, A11; \
-        vprolq $3, A10, A7; \
-        vmovdqa64 T, A10;
+/* Theta and rho on the lane in register L: L = rol(L ^ d, r).  */
+#define THETA_RHO(l, d, r) \
+        vpxorq d, VREG(l), VREG(l); \
+        vprolq $r, VREG(l), VREG(l);
 
-/* Chi on one row B0..B4 in place, given S0 = B0 and S1 = B1 (B0 and
- * B1 are overwritten before their last use).  */
-#define CHI_ROW_COPIED(b0, b1, b2, b3, b4, s0, s1) \
-        vpternlogq $0xd2, b2, b1, b0; \
-        vpternlogq $0xd2, b3, b2, b1; \
-        vpternlogq $0xd2, b4, b3, b2; \
-        vpternlogq $0xd2, s0, b4, b3; \
-        vpternlogq $0xd2, s1, s0, b4;
+/* Chi on one row in registers B0..B4, in place; S0, S1 temporaries.  */
+#define CHI_ROW(b0, b1, b2, b3, b4) \
+        vmovdqa64 VREG(b0), S0; \
+        vmovdqa64 VREG(b1), S1; \
+        vpternlogq $0xd2, VREG(b2), VREG(b1), VREG(b0); \
+        vpternlogq $0xd2, VREG(b3), VREG(b2), VREG(b1); \
+        vpternlogq $0xd2, VREG(b4), VREG(b3), VREG(b2); \
+        vpternlogq $0xd2, S0, VREG(b4), VREG(b3); \
+        vpternlogq $0xd2, S1, S0, VREG(b4);
 
-/* Same with the copies made here; S0, S1 are temporaries.  */
-#define CHI_ROW(b0, b1, b2, b3, b4, s0, s1) \
-        vmovdqa64 b0, s0; \
-        vmovdqa64 b1, s1; \
-        CHI_ROW_COPIED(b0, b1, b2, b3, b4, s0, s1)
+/* One round Rnd(A, ir) of FIPS 202, 3.3, with lane i in register a<i>
+ * and the round constant at RC.  Output row Y of pi reads the lanes
+ * (X+3Y mod 5, X), X = 0..4 (keccak.c lists them), which are rotated
+ * by their rho offsets r[x,y]; afterwards output lane X+5Y is in the
+ * register of its source.  */
+#define ROUND(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, \
+              a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, \
+              a24, rc) \
+        COL_PARITY(C0, a0, a5, a10, a15, a20) \
+        COL_PARITY(C1, a1, a6, a11, a16, a21) \
+        COL_PARITY(C2, a2, a7, a12, a17, a22) \
+        COL_PARITY(C3, a3, a8, a13, a18, a23) \
+        COL_PARITY(C4, a4, a9, a14, a19, a24) \
+        THETA_D() \
+        /* Output row 0: lanes 0 6 12 18 24.  */ \
+        vpxorq D0, VREG(a0), VREG(a0); \
+        THETA_RHO(a6, D1, 44)  THETA_RHO(a12, D2, 43) \
+        THETA_RHO(a18, D3, 21) THETA_RHO(a24, D4, 14) \
+        /* Row 1: lanes 3 9 10 16 22.  */ \
+        THETA_RHO(a3, D3, 28)  THETA_RHO(a9, D4, 20) \
+        THETA_RHO(a10, D0, 3)  THETA_RHO(a16, D1, 45) \
+        THETA_RHO(a22, D2, 61) \
+        CHI_ROW(a0, a6, a12, a18, a24) \
+        vpxorq rc BCST, VREG(a0), VREG(a0); \
+        /* Row 2: lanes 1 7 13 19 20.  */ \
+        THETA_RHO(a1, D1, 1)   THETA_RHO(a7, D2, 6) \
+        THETA_RHO(a13, D3, 25) THETA_RHO(a19, D4, 8) \
+        THETA_RHO(a20, D0, 18) \
+        CHI_ROW(a3, a9, a10, a16, a22) \
+        /* Row 3: lanes 4 5 11 17 23.  */ \
+        THETA_RHO(a4, D4, 27)  THETA_RHO(a5, D0, 36) \
+        THETA_RHO(a11, D1, 10) THETA_RHO(a17, D2, 15) \
+        THETA_RHO(a23, D3, 56) \
+        CHI_ROW(a1, a7, a13, a19, a20) \
+        /* Row 4: lanes 2 8 14 15 21.  */ \
+        THETA_RHO(a2, D2, 62)  THETA_RHO(a8, D3, 55) \
+        THETA_RHO(a14, D4, 39) THETA_RHO(a15, D0, 41) \
+        THETA_RHO(a21, D1, 2) \
+        CHI_ROW(a4, a5, a11, a17, a23) \
+        CHI_ROW(a2, a8, a14, a15, a21)
 
-/* Row 2 starts with lane 10, which RHO_PI left in T as well.  */
-#define CHI() \
-        CHI_ROW(A0, A1, A2, A3, A4, C0, C1) \
-        CHI_ROW(A5, A6, A7, A8, A9, C2, C3) \
-        vmovdqa64 A11, C4; \
-        CHI_ROW_COPIED(A10, A11, A12, A13, A14, T, C4) \
-        CHI_ROW(A15, A16, A17, A18, A19, U, C0) \
-        CHI_ROW(A20, A21, A22, A23, A24, C1, C2)
+/* Two rounds with the round constants at %rax and 8(%rax).  After the
+ * first, lane i is in register m1[i] = 0 6 12 18 24 3 9 10 16 22 1 7
+ * 13 19 20 4 5 11 17 23 2 8 14 15 21; after the second in register
+ * m2[i] = 0 9 13 17 21 18 22 1 5 14 6 10 19 23 2 24 3 7 11 15 12 16
+ * 20 4 8.  The moves walk the two 12-cycles of m2 (register k takes
+ * register m2[k]) to put lane i back in register i.  */
+#define TWO_ROUNDS() \
+        ROUND(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, \
+              17, 18, 19, 20, 21, 22, 23, 24, (%rax)) \
+        ROUND(0, 6, 12, 18, 24, 3, 9, 10, 16, 22, 1, 7, 13, 19, 20, 4, \
+              5, 11, 17, 23, 2, 8, 14, 15, 21, 8(%rax)) \
+        vmovdqa64 A1, T;    vmovdqa64 A5, U; \
+        vmovdqa64 A9, A1;   vmovdqa64 A18, A5; \
+        vmovdqa64 A14, A9;  vmovdqa64 A11, A18; \
+        vmovdqa64 A2, A14;  vmovdqa64 A10, A11; \
+        vmovdqa64 A13, A2;  vmovdqa64 A6, A10; \
+        vmovdqa64 A23, A13; vmovdqa64 A22, A6; \
+        vmovdqa64 A4, A23;  vmovdqa64 A20, A22; \
+        vmovdqa64 A21, A4;  vmovdqa64 A12, A20; \
+        vmovdqa64 A16, A21; vmovdqa64 A19, A12; \
+        vmovdqa64 A3, A16;  vmovdqa64 A15, A19; \
+        vmovdqa64 A17, A3;  vmovdqa64 A24, A15; \
+        vmovdqa64 A7, A17;  vmovdqa64 A8, A24; \
+        vmovdqa64 T, A7;    vmovdqa64 U, A8;
 
-/* One full round; %rax points to its round constant.  */
-#define ROUND() \
-        THETA() \
-        RHO_PI() \
-        CHI() \
-        vpxorq (%rax)BCST, A0, A0;
+/* Load the state at %rdi, lane i at byte offset STRIDE * i, into
+ * V0-V24 with MOVU (vmovdqu64, or vmovq for one state), and store it
+ * back.  */
+#define EACH_LANE(OP, MOVU, STRIDE) \
+        OP(MOVU, STRIDE, 0)  OP(MOVU, STRIDE, 1)  OP(MOVU, STRIDE, 2) \
+        OP(MOVU, STRIDE, 3)  OP(MOVU, STRIDE, 4)  OP(MOVU, STRIDE, 5) \
+        OP(MOVU, STRIDE, 6)  OP(MOVU, STRIDE, 7)  OP(MOVU, STRIDE, 8) \
+        OP(MOVU, STRIDE, 9)  OP(MOVU, STRIDE, 10) OP(MOVU, STRIDE, 11) \
+        OP(MOVU, STRIDE, 12) OP(MOVU, STRIDE, 13) OP(MOVU, STRIDE, 14) \
+        OP(MOVU, STRIDE, 15) OP(MOVU, STRIDE, 16) OP(MOVU, STRIDE, 17) \
+        OP(MOVU, STRIDE, 18) OP(MOVU, STRIDE, 19) OP(MOVU, STRIDE, 20) \
+        OP(MOVU, STRIDE, 21) OP(MOVU, STRIDE, 22) OP(MOVU, STRIDE, 23) \
+        OP(MOVU, STRIDE, 24)
+#define LOAD_LANE(MOVU, STRIDE, i)   MOVU i*STRIDE(%rdi), VREG(i);
+#define STORE_LANE(MOVU, STRIDE, i)  MOVU VREG(i), i*STRIDE(%rdi);
+#define LOAD_STATE(MOVU, STRIDE)   EACH_LANE(LOAD_LANE, MOVU, STRIDE)
+#define STORE_STATE(MOVU, STRIDE)  EACH_LANE(STORE_LANE, MOVU, STRIDE)
 
-/* Permutation body: the state at %rdi, lane i at byte offset
- * STRIDE * i, MOVU the unaligned move between memory and a register
- * (vmovdqu64, or vmovq for one state).  Uses %rax and %rcx; leaves
- * all vector registers zeroed.  */
-#define PERMUTE_BODY(MOVU, STRIDE) \
-        MOVU 0*STRIDE(%rdi), A0;   MOVU 1*STRIDE(%rdi), A1; \
-        MOVU 2*STRIDE(%rdi), A2;   MOVU 3*STRIDE(%rdi), A3; \
-        MOVU 4*STRIDE(%rdi), A4;   MOVU 5*STRIDE(%rdi), A5; \
-        MOVU 6*STRIDE(%rdi), A6;   MOVU 7*STRIDE(%rdi), A7; \
-        MOVU 8*STRIDE(%rdi), A8;   MOVU 9*STRIDE(%rdi), A9; \
-        MOVU 10*STRIDE(%rdi), A10; MOVU 11*STRIDE(%rdi), A11; \
-        MOVU 12*STRIDE(%rdi), A12; MOVU 13*STRIDE(%rdi), A13; \
-        MOVU 14*STRIDE(%rdi), A14; MOVU 15*STRIDE(%rdi), A15; \
-        MOVU 16*STRIDE(%rdi), A16; MOVU 17*STRIDE(%rdi), A17; \
-        MOVU 18*STRIDE(%rdi), A18; MOVU 19*STRIDE(%rdi), A19; \
-        MOVU 20*STRIDE(%rdi), A20; MOVU 21*STRIDE(%rdi), A21; \
-        MOVU 22*STRIDE(%rdi), A22; MOVU 23*STRIDE(%rdi), A23; \
-        MOVU 24*STRIDE(%rdi), A24; \
+/* Keccak-f[1600] on the lanes in V0-V24 (lane i in register i before
+ * and after).  Uses %rax and %r11.  */
+#define PERMUTE_REGS() \
         leaq KECCAK_RC_TABLE rRIP, %rax; \
-        leaq (24*8)(%rax), %rcx; \
+        leaq (24*8)(%rax), %r11; \
         .align 16; \
-    1:  ROUND() \
-        addq $8, %rax; \
-        ROUND() \
-        addq $8, %rax; \
-        cmpq %rcx, %rax; \
-        jb 1b; \
-        MOVU A0, 0*STRIDE(%rdi);   MOVU A1, 1*STRIDE(%rdi); \
-        MOVU A2, 2*STRIDE(%rdi);   MOVU A3, 3*STRIDE(%rdi); \
-        MOVU A4, 4*STRIDE(%rdi);   MOVU A5, 5*STRIDE(%rdi); \
-        MOVU A6, 6*STRIDE(%rdi);   MOVU A7, 7*STRIDE(%rdi); \
-        MOVU A8, 8*STRIDE(%rdi);   MOVU A9, 9*STRIDE(%rdi); \
-        MOVU A10, 10*STRIDE(%rdi); MOVU A11, 11*STRIDE(%rdi); \
-        MOVU A12, 12*STRIDE(%rdi); MOVU A13, 13*STRIDE(%rdi); \
-        MOVU A14, 14*STRIDE(%rdi); MOVU A15, 15*STRIDE(%rdi); \
-        MOVU A16, 16*STRIDE(%rdi); MOVU A17, 17*STRIDE(%rdi); \
-        MOVU A18, 18*STRIDE(%rdi); MOVU A19, 19*STRIDE(%rdi); \
-        MOVU A20, 20*STRIDE(%rdi); MOVU A21, 21*STRIDE(%rdi); \
-        MOVU A22, 22*STRIDE(%rdi); MOVU A23, 23*STRIDE(%rdi); \
-        MOVU A24, 24*STRIDE(%rdi); \
+    1:  TWO_ROUNDS() \
+        addq $16, %rax; \
+        cmpq %r11, %rax; \
+        jb 1b;
+
+/* Zero all vector registers and leave the AVX state clean.  */
+#define CLEAR_ALL() \
         CLEAR_YMM0_15() \
         CLEAR_YMM16_31() \
         vzeroupper;
+
+/* Permutation body: the state at %rdi, lane i at byte offset
+ * STRIDE * i, MOVU the unaligned move between memory and a register
+ * (vmovdqu64, or vmovq for one state).  Uses %rax and %r11; leaves
+ * all vector registers zeroed.  */
+#define PERMUTE_BODY(MOVU, STRIDE) \
+        LOAD_STATE(MOVU, STRIDE) \
+        PERMUTE_REGS() \
+        STORE_STATE(MOVU, STRIDE) \
+        CLEAR_ALL()
 
 /* The round constants RC[i] (FIPS 202 Algorithms 5 and 6), i = 0..23,
  * emitted once per object file under the local label below.  */

@@ -22,8 +22,9 @@
  * offset 8*N*i.  The state may be only 8-byte aligned.
  *
  * The round (register plan, schedule) is in keccak-amd64-avx512.h:
- * every lane stays in its own register, V0-V24, for all 24 rounds;
- * vprolq does rho and, by writing to the right register, pi;
+ * every lane has its own register, V0-V24; vprolq does rho in place
+ * and pi by renaming (which register holds which lane changes from
+ * round to round and is restored every two rounds by register moves);
  * vpternlogq does the 3-way xors of theta and the whole of chi.
  * No stack is used.  On exit all vector registers are zeroed and
  * vzeroupper is executed.

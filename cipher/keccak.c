@@ -88,6 +88,9 @@ void _gcry_keccak_f1600_x8_avx2 (u64 *state);
 #ifdef USE_AVX512
 /* State: 25 lanes, host order.  */
 void _gcry_keccak_f1600_avx512 (u64 *state);
+/* keccak_absorb_fn_t on the same state.  */
+void _gcry_keccak_absorb_avx512 (u64 *state, const byte *in, size_t nblocks,
+                                 unsigned int rate);
 /* State: 25 lanes x 4 or 8 instances, lane-interleaved.  */
 void _gcry_keccak_f1600_x4_avx512 (u64 *state);
 void _gcry_keccak_f1600_x8_avx512 (u64 *state);
@@ -113,6 +116,7 @@ typedef struct keccak_ops_s
 {
   const char *name;            /* Backend of the single permutation.  */
   void (*f1600) (u64 *state);
+  keccak_absorb_fn_t absorb;   /* Whole blocks, same backend as f1600.  */
   const char *x4_name;         /* Backend of the 4-way permutation.  */
   void (*f1600_x4) (u64 *state);
   const char *x8_name;         /* Backend of the 8-way permutation.  */
@@ -278,16 +282,22 @@ static const u64 keccak_round_consts[24] =
   P(10) P(11) P(12) P(13) P(14) P(15) P(16) P(17) P(18) P(19) \
   P(20) P(21) P(22) P(23) P(24)
 
-/* Keccak-f[1600] (FIPS 202, Algorithm 7 with b = 1600, 24 rounds) on
-   the 25 lanes S[0], S[STRIDE], ..., S[24*STRIDE].  STRIDE 1 is a
-   single state; STRIDE N with S pointing at instance j permutes that
-   instance of an N-way interleaved state.  The lanes are kept in
-   local variables so that the compiler can hold as many as possible
-   in registers; two rounds per loop iteration swap the roles of the
-   A and E variable sets without copying.  No data-dependent branches
-   or memory indices.  */
+/* Sponge absorbing of NBLOCKS blocks (FIPS 202, Algorithm 8, steps
+   6 and 8): for each block, XOR its first NLANES little-endian u64 at
+   IN into the lanes 0..NLANES-1 and apply Keccak-f[1600] (Algorithm 7
+   with b = 1600, 24 rounds), on the 25 lanes S[0], S[STRIDE], ...,
+   S[24*STRIDE].  With NLANES 0 and NBLOCKS 1 (and IN unused) this is
+   the plain permutation.  STRIDE 1 is a single state; STRIDE N with S
+   pointing at instance j permutes that instance of an N-way
+   interleaved state.  The lanes are kept in local variables across
+   all the blocks so that the compiler can hold as many as possible in
+   registers; two rounds per loop iteration swap the roles of the A
+   and E variable sets without copying.  XOR into a complemented lane
+   gives the complement of the XOR, so the input needs no
+   adjustment.  No data-dependent branches or memory indices.  */
 static inline __attribute__ ((always_inline)) void
-keccak_f1600_strided (u64 *s, size_t stride)
+keccak_absorb_strided (u64 *s, size_t stride, const byte *in,
+                       size_t nblocks, unsigned int nlanes)
 {
 #define KECCAK_DECL(i) u64 a##i, e##i;
   KECCAK_LANES (KECCAK_DECL)
@@ -300,16 +310,35 @@ keccak_f1600_strided (u64 *s, size_t stride)
   /* Enter the lane-complemented representation (see KECCAK_ROUND).  */
   a01 = ~a01; a02 = ~a02; a08 = ~a08; a12 = ~a12; a17 = ~a17; a20 = ~a20;
 
-  for (round = 0; round < 24; round += 2)
+  do
     {
-      KECCAK_ROUND (a, e, keccak_round_consts[round]);
-      KECCAK_ROUND (e, a, keccak_round_consts[round + 1]);
+#define KECCAK_XOR_IN(i) \
+      if ((1##i - 100) < nlanes) \
+        a##i ^= buf_get_le64 (in + 8 * (1##i - 100));
+      KECCAK_LANES (KECCAK_XOR_IN)
+#undef KECCAK_XOR_IN
+      in += 8 * nlanes;
+
+      for (round = 0; round < 24; round += 2)
+        {
+          KECCAK_ROUND (a, e, keccak_round_consts[round]);
+          KECCAK_ROUND (e, a, keccak_round_consts[round + 1]);
+        }
     }
+  while (--nblocks);
 
   a01 = ~a01; a02 = ~a02; a08 = ~a08; a12 = ~a12; a17 = ~a17; a20 = ~a20;
 #define KECCAK_STORE(i) s[(1##i - 100) * stride] = a##i;
   KECCAK_LANES (KECCAK_STORE)
 #undef KECCAK_STORE
+}
+
+/* Keccak-f[1600] on the 25 lanes S[0], S[STRIDE], ..., S[24*STRIDE]
+   (see keccak_absorb_strided).  */
+static inline __attribute__ ((always_inline)) void
+keccak_f1600_strided (u64 *s, size_t stride)
+{
+  keccak_absorb_strided (s, stride, NULL, 1, 0);
 }
 
 #ifdef USE_BMI2
@@ -326,6 +355,15 @@ keccak_f1600_bmi2 (u64 state[25])
 {
   keccak_f1600_strided (state, 1);
 }
+
+/* The sponge's whole-block absorbing (keccak_absorb_fn_t) with the
+   BMI2 build of the portable code.  */
+static __attribute__ ((target ("bmi2"))) void
+keccak_absorb_bmi2 (u64 state[25], const byte *in, size_t nblocks,
+                    unsigned int rate)
+{
+  keccak_absorb_strided (state, 1, in, nblocks, rate / 8);
+}
 #endif /*USE_BMI2*/
 
 /* Keccak-f[1600] on one state of 25 lanes (FIPS 202, Section 3.4).  */
@@ -333,6 +371,16 @@ void
 _gcry_keccak_f1600_generic (u64 state[25])
 {
   keccak_f1600_strided (state, 1);
+}
+
+/* Absorb NBLOCKS >= 1 whole blocks of RATE bytes (a multiple of 8, at
+   most 192) at IN into STATE, permuting after each (the portable
+   keccak_absorb_fn_t).  */
+static void
+keccak_absorb_generic (u64 state[25], const byte *in, size_t nblocks,
+                       unsigned int rate)
+{
+  keccak_absorb_strided (state, 1, in, nblocks, rate / 8);
 }
 
 /* Keccak-f[1600] on each of the 4 instances of a lane-interleaved
@@ -375,6 +423,7 @@ _gcry_keccak_f1600_x8_generic (u64 state[25 * 8])
 static const keccak_ops_t keccak_generic_ops =
   {
     "generic", _gcry_keccak_f1600_generic,
+    keccak_absorb_generic,
     "generic", _gcry_keccak_f1600_x4_generic,
     "generic", _gcry_keccak_f1600_x8_generic,
     { KECCAK_COST_GENERIC, KECCAK_COST_GENERIC_X4, KECCAK_COST_GENERIC_X8 }
@@ -386,6 +435,7 @@ static const keccak_ops_t keccak_generic_ops =
 static const keccak_ops_t keccak_bmi2_ops =
   {
     "bmi2", keccak_f1600_bmi2,
+    keccak_absorb_bmi2,
     "generic", _gcry_keccak_f1600_x4_generic,
     "generic", _gcry_keccak_f1600_x8_generic,
     { KECCAK_COST_BMI2, KECCAK_COST_GENERIC_X4, KECCAK_COST_GENERIC_X8 }
@@ -399,6 +449,7 @@ static const keccak_ops_t keccak_bmi2_ops =
 static const keccak_ops_t keccak_avx2_ops =
   {
     "generic", _gcry_keccak_f1600_generic,
+    keccak_absorb_generic,
     "avx2", _gcry_keccak_f1600_x4_avx2,
     "avx2", _gcry_keccak_f1600_x8_avx2,
     { KECCAK_COST_GENERIC, 1024, 2048 }
@@ -412,6 +463,7 @@ static const keccak_ops_t keccak_avx2_ops =
 static const keccak_ops_t keccak_avx2_bmi2_ops =
   {
     "bmi2", keccak_f1600_bmi2,
+    keccak_absorb_bmi2,
     "avx2", _gcry_keccak_f1600_x4_avx2,
     "avx2", _gcry_keccak_f1600_x8_avx2,
     { KECCAK_COST_BMI2, 1024, 2048 }
@@ -426,10 +478,22 @@ static const keccak_ops_t keccak_avx2_bmi2_ops =
 static const keccak_ops_t keccak_avx512_ops =
   {
     "avx512", _gcry_keccak_f1600_avx512,
+    _gcry_keccak_absorb_avx512,
     "avx512", _gcry_keccak_f1600_x4_avx512,
     "avx512", _gcry_keccak_f1600_x8_avx512,
     { 619, 621, 1165 }
   };
+
+/* The same kernels where HWF_INTEL_FAST_ZMM says that 512-bit
+   instructions run at full width (AMD Zen 5 desktop and server
+   parts): measured on an EPYC of family 1Ah (bench-slope kernels,
+   core cycles per call, with the round of keccak-amd64-avx512.h) the
+   single, 4-way and 8-way permutations all cost about 750 (751, 751
+   and 758; before that round 944, 962 and 943).  x4 is entered a
+   shade dearer than x8, so that two streams or more go to x8 and a
+   run never switches between the two equal widths; a lone stream
+   stays on x1 (ties go to the smaller width).  */
+static const unsigned int keccak_avx512_fast_zmm_cost[3] = { 750, 760, 750 };
 #endif /*USE_AVX512*/
 
 
@@ -442,6 +506,7 @@ static const keccak_ops_t keccak_avx512_ops =
 static const keccak_ops_t keccak_ppc_vsx_ops =
   {
     "generic", _gcry_keccak_f1600_generic,
+    keccak_absorb_generic,
     "vsx", _gcry_keccak_f1600_x4_vsx,
     "vsx", _gcry_keccak_f1600_x8_vsx,
     { KECCAK_COST_GENERIC, 2 * KECCAK_COST_GENERIC, 4 * KECCAK_COST_GENERIC }
@@ -453,6 +518,12 @@ static const keccak_ops_t keccak_ppc_vsx_ops =
    permutations work even before _gcry_keccak_init ran (the internal
    unit tests call them directly).  */
 static const keccak_ops_t *keccak_ops = &keccak_generic_ops;
+
+/* The cost figures the scheduler uses: those of the selected table,
+   or a machine-specific set chosen by _gcry_keccak_init from the
+   detected hardware (never from timing, so that schedules are
+   reproducible).  */
+static const unsigned int *keccak_cost = keccak_generic_ops.cost;
 
 
 /* Select the fastest usable implementation, best first, from the
@@ -488,6 +559,11 @@ _gcry_keccak_init (void)
     ops = &keccak_ppc_vsx_ops;
 #endif
   keccak_ops = ops;
+  keccak_cost = ops->cost;
+#ifdef USE_AVX512
+  if (ops == &keccak_avx512_ops && (hwf & HWF_INTEL_FAST_ZMM))
+    keccak_cost = keccak_avx512_fast_zmm_cost;
+#endif
 }
 
 /* Return the backend name of the single-state permutation.  */
@@ -583,9 +659,20 @@ _gcry_keccak_absorb (keccak_ctx_t *ctx, const void *in, size_t inlen)
         }
     }
 
-  /* Whole lanes.  The rate is a multiple of 8, so POS stays aligned.  */
+  /* Whole lanes, and whole blocks in one call of the backend's
+     absorbing function whenever a block starts.  The rate is a
+     multiple of 8, so POS stays aligned.  */
   while (inlen >= 8)
     {
+      if (!pos && inlen >= rate)
+        {
+          size_t nblocks = inlen / rate;
+
+          keccak_ops->absorb (ctx->state, p, nblocks, rate);
+          p += nblocks * rate;
+          inlen -= nblocks * rate;
+          continue;
+        }
       ctx->state[pos >> 3] ^= buf_get_le64 (p);
       p += 8;
       pos += 8;
@@ -673,16 +760,26 @@ _gcry_keccak_ctx_wipe (keccak_ctx_t *ctx)
  * One-shot helpers (FIPS 202, Section 6).
  */
 
-static void
-keccak_oneshot (unsigned int rate, byte dsbyte, void *out, size_t outlen,
-                const void *in, size_t inlen)
+/* One sponge over IN, OUTLEN bytes out; the context is wiped, the
+   stack is not burnt (keccak.h).  */
+void
+_gcry_keccak_oneshot (unsigned int rate, byte dsbyte, void *out,
+                      size_t outlen, const void *in, size_t inlen)
 {
   keccak_ctx_t ctx;
 
   _gcry_keccak_ctx_init (&ctx, rate, dsbyte);
   _gcry_keccak_absorb (&ctx, in, inlen);
   _gcry_keccak_squeeze (&ctx, out, outlen);
-  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (&ctx, sizeof ctx);
+}
+
+static void
+keccak_oneshot (unsigned int rate, byte dsbyte, void *out, size_t outlen,
+                const void *in, size_t inlen)
+{
+  _gcry_keccak_oneshot (rate, dsbyte, out, outlen, in, inlen);
+  _gcry_burn_stack (KECCAK_STACK_BURN);
 }
 
 /* SHA3-256 (FIPS 202, Section 6.1).  */
@@ -838,8 +935,14 @@ _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
   gcry_assert ((unsigned int)fn < DIM (keccak_functions));
   gcry_assert (!keccak_functions[fn].mdlen || !outlen
                || outlen == keccak_functions[fn].mdlen);
-  _gcry_keccak_ctx_init (&s->ctx, keccak_functions[fn].rate,
-                         keccak_functions[fn].dsbyte);
+  /* The lanes stay unset: a fresh stream's state is all zero, which
+     keccak_stream_unpark writes directly into its slot.  */
+  s->ctx.rate = keccak_functions[fn].rate;
+  s->ctx.pos = 0;
+  s->ctx.dsbyte = keccak_functions[fn].dsbyte;
+  s->ctx.squeezing = 0;
+  s->fresh = 1;
+  s->last = !!keccak_functions[fn].mdlen;
   s->in = in;
   s->inlen = inlen;
   s->out = out;
@@ -850,9 +953,16 @@ _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
 void
 _gcry_keccak_stream_more (keccak_stream_t *s, void *out, size_t outlen)
 {
-  gcry_assert (s->ctx.dsbyte == KECCAK_DS_SHAKE);
+  gcry_assert (s->ctx.dsbyte == KECCAK_DS_SHAKE && !s->last);
   s->out = out;
   s->outlen = outlen;
+}
+
+/* Mark XOF stream S as getting no further request; see keccak.h.  */
+void
+_gcry_keccak_stream_last (keccak_stream_t *s)
+{
+  s->last = 1;
 }
 
 static inline int
@@ -869,7 +979,7 @@ keccak_stream_has_work (const keccak_stream_t *s)
    is owed: like the incremental sponge, squeezing permutes lazily).
    S->ctx.pos and .squeezing describe the state after that
    permutation, so a stream can be parked between steps.  */
-static int
+static inline __attribute__ ((always_inline)) int
 keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
 {
   keccak_ctx_t *c = &s->ctx;
@@ -936,31 +1046,41 @@ keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
 }
 
 /* Copy the 25 lanes of stream S between its context and the lanes
-   L[0], L[W], ... of an interleaved state.  */
-static void
+   L[0], L[W], ... of an interleaved state.  A fresh stream (never
+   parked) has the all-zero state, written without reading its
+   context.  */
+static inline __attribute__ ((always_inline)) void
 keccak_stream_unpark (u64 *l, size_t w, const keccak_stream_t *s)
 {
   unsigned int i;
 
-  for (i = 0; i < 25; i++)
-    l[i * w] = s->ctx.state[i];
+  if (s->fresh)
+    for (i = 0; i < 25; i++)
+      l[i * w] = 0;
+  else
+    for (i = 0; i < 25; i++)
+      l[i * w] = s->ctx.state[i];
 }
 
-static void
+static inline __attribute__ ((always_inline)) void
 keccak_stream_park (const u64 *l, size_t w, keccak_stream_t *s)
 {
   unsigned int i;
 
   for (i = 0; i < 25; i++)
     s->ctx.state[i] = l[i * w];
+  s->fresh = 0;
 }
 
 /* The width index (0, 1, 2 for x1, x4, x8) among those in WIDTHS that
    minimises COST[i] / min (K, width), the cost per useful instance
    permutation with K streams having work; ties go to the smaller
-   width.  */
+   width.  CUR is the width index in use (3 for none): it is kept
+   unless another width is strictly cheaper, since switching costs a
+   re-pack of every running stream.  */
 static unsigned int
-keccak_multi_width (const keccak_ops_t *ops, unsigned int widths, size_t k)
+keccak_multi_width (const unsigned int *cost, unsigned int widths, size_t k,
+                    unsigned int cur)
 {
   static const unsigned int width[3] = { 1, 4, 8 };
   unsigned int i, best = 3;
@@ -972,19 +1092,26 @@ keccak_multi_width (const keccak_ops_t *ops, unsigned int widths, size_t k)
         u64 use = k < width[i] ? k : width[i];
 
         if (best == 3
-            || (u64)ops->cost[i] * best_use < (u64)ops->cost[best] * use)
+            || (u64)cost[i] * best_use < (u64)cost[best] * use)
           {
             best = i;
             best_use = use;
           }
       }
+  if (cur < 3 && cur != best && (widths & (1u << cur)))
+    {
+      u64 cur_use = k < width[cur] ? k : width[cur];
+
+      if (!((u64)cost[best] * cur_use < (u64)cost[cur] * best_use))
+        best = cur;
+    }
   return best;
 }
 
 /* Return the first of the N streams at S from index *NEXT on that has
    work, with its lanes copied to L[0], L[W], ..., and advance *NEXT
    past it; NULL if there is none.  */
-static keccak_stream_t *
+static inline __attribute__ ((always_inline)) keccak_stream_t *
 keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
                    u64 *l, size_t w)
 {
@@ -996,6 +1123,58 @@ keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
   return &s[(*next)++];
 }
 
+/* The steps of the scheduler at width W (index WI) with NACTIVE
+   streams in SLOT[0..W-1] of the interleaved state ST: sponge work,
+   refills from the N streams at S (from *NEXT on, *PENDING of them
+   still waiting), one W-way permutation per step, until no stream has
+   work or a smaller stream count calls for another width (then the
+   running streams are parked).  */
+static inline __attribute__ ((always_inline)) void
+keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
+                    size_t *pending, u64 *st, keccak_stream_t **slot,
+                    unsigned int nactive, const unsigned int w,
+                    unsigned int wi, void (*permute) (u64 *state),
+                    const unsigned int *cost, unsigned int widths,
+                    unsigned long r_calls[3])
+{
+  unsigned int j;
+
+  for (;;)
+    {
+      int shrunk = 0;
+
+      for (j = 0; j < w; j++)
+        while (slot[j] && !keccak_stream_step (st + j, w, slot[j]))
+          {
+            /* Done: park it and refill the slot.  A stream that gets
+               no more requests (SHA-3, or marked last) need not keep
+               its lanes.  */
+            if (!slot[j]->last)
+              keccak_stream_park (st + j, w, slot[j]);
+            if ((slot[j] = keccak_multi_take (s, n, next, st + j, w)))
+              --*pending;
+            else
+              {
+                nactive--;
+                shrunk = 1;
+              }
+          }
+      if (!nactive)
+        break;
+      permute (st);
+      if (r_calls)
+        r_calls[wi]++;
+      if (shrunk
+          && keccak_multi_width (cost, widths, nactive + *pending, wi) != wi)
+        {
+          for (j = 0; j < w; j++)
+            if (slot[j])
+              keccak_stream_park (st + j, w, slot[j]);
+          break;
+        }
+    }
+}
+
 /* The scheduler; see keccak.h for the contract and cost model.  */
 void
 _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
@@ -1003,6 +1182,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
 {
   static const unsigned int width[3] = { 1, 4, 8 };
   const keccak_ops_t *ops = keccak_ops;
+  const unsigned int *cost = keccak_cost;
   u64 st[25 * KECCAK_BATCH_MAX];
   keccak_stream_t *slot[KECCAK_BATCH_MAX];
   void (*permute) (u64 *state);
@@ -1018,10 +1198,9 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
         pending += keccak_stream_has_work (&s[i]);
       if (!pending)
         break;
-      wi = keccak_multi_width (ops, widths, pending);
+      wi = keccak_multi_width (cost, widths, pending, 3);
       w = width[wi];
       permute = wi == 0 ? ops->f1600 : wi == 1 ? ops->f1600_x4 : ops->f1600_x8;
-      memset (st, 0, 25 * w * sizeof *st);
       next = 0;
       for (j = nactive = 0; j < w; j++)
         if ((slot[j] = keccak_multi_take (s, n, &next, st + j, w)))
@@ -1029,40 +1208,22 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
             nactive++;
             pending--;
           }
+        else
+          for (i = 0; i < 25; i++)
+            st[i * w + j] = 0;  /* An idle instance.  */
 
       /* Steps at width W until a change of the stream count calls
-         for another width.  */
-      for (;;)
-        {
-          int shrunk = 0;
-
-          for (j = 0; j < w; j++)
-            while (slot[j] && !keccak_stream_step (st + j, w, slot[j]))
-              {
-                /* Done: park it and refill the slot.  */
-                keccak_stream_park (st + j, w, slot[j]);
-                if ((slot[j] = keccak_multi_take (s, n, &next, st + j, w)))
-                  pending--;
-                else
-                  {
-                    nactive--;
-                    shrunk = 1;
-                  }
-              }
-          if (!nactive)
-            break;
-          permute (st);
-          if (r_calls)
-            r_calls[wi]++;
-          if (shrunk
-              && keccak_multi_width (ops, widths, nactive + pending) != wi)
-            {
-              for (j = 0; j < w; j++)
-                if (slot[j])
-                  keccak_stream_park (st + j, w, slot[j]);
-              break;
-            }
-        }
+         for another width; one copy of the loop per width, so that
+         the lane strides are constants.  */
+      if (wi == 0)
+        keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 1, 0,
+                            permute, cost, widths, r_calls);
+      else if (wi == 1)
+        keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 4, 1,
+                            permute, cost, widths, r_calls);
+      else
+        keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 8, 2,
+                            permute, cost, widths, r_calls);
     }
 
   wipememory (st, sizeof st);
@@ -1087,17 +1248,18 @@ _gcry_keccak_multi_wipe (keccak_stream_t *s, size_t n)
 }
 
 
-/* Return the permutations of backend NAME; see keccak.h.  The
-   availability test is the one _gcry_keccak_init applies.  */
-int
-_gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3])
+/* The table of backend NAME, or NULL if it is not compiled in or not
+   usable with the current hardware features (the test
+   _gcry_keccak_init applies).  */
+static const keccak_ops_t *
+keccak_lookup_backend (const char *name)
 {
   const keccak_ops_t *ops = NULL;
   unsigned int hwf = _gcry_get_hw_features ();
 
   (void)hwf;
   if (!name)
-    return -1;
+    return NULL;
   if (!strcmp (name, "generic"))
     ops = &keccak_generic_ops;
 #ifdef USE_AVX2
@@ -1116,10 +1278,31 @@ _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3])
   else if (!strcmp (name, "vsx") && (hwf & HWF_PPC_ARCH_2_07))
     ops = &keccak_ppc_vsx_ops;
 #endif
+  return ops;
+}
+
+/* Return the permutations of backend NAME; see keccak.h.  */
+int
+_gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3])
+{
+  const keccak_ops_t *ops = keccak_lookup_backend (name);
+
   if (!ops)
     return -1;
   r_fn[0] = strcmp (ops->name, name) ? NULL : ops->f1600;
   r_fn[1] = strcmp (ops->x4_name, name) ? NULL : ops->f1600_x4;
   r_fn[2] = strcmp (ops->x8_name, name) ? NULL : ops->f1600_x8;
   return 0;
+}
+
+/* Return the whole-block absorbing function of backend NAME; see
+   keccak.h.  */
+keccak_absorb_fn_t
+_gcry_keccak_get_absorb (const char *name)
+{
+  const keccak_ops_t *ops = keccak_lookup_backend (name);
+
+  if (!ops || strcmp (ops->name, name))
+    return NULL;
+  return ops->absorb;
 }

@@ -84,6 +84,19 @@ const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
 typedef void (*keccak_permute_fn_t) (u64 *state);
 int _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3]);
 
+/* Whole-block absorbing of the incremental sponge, one per backend of
+   the single permutation: for each of NBLOCKS >= 1 consecutive blocks
+   of RATE bytes at IN (RATE a multiple of 8, at most 192), XOR the
+   block into the first RATE/8 lanes of STATE (little endian, as
+   keccak_ctx_t absorbs) and apply Keccak-f[1600].  Same result on
+   every backend.  */
+typedef void (*keccak_absorb_fn_t) (u64 *state, const byte *in,
+                                    size_t nblocks, unsigned int rate);
+/* For tests and benchmarks: the absorbing function of backend NAME,
+   or NULL if NAME is not usable (as for _gcry_keccak_get_backend) or
+   borrows its single permutation from another backend.  */
+keccak_absorb_fn_t _gcry_keccak_get_absorb (const char *name);
+
 /* Permutations through the dispatch table.  */
 void _gcry_keccak_f1600 (u64 state[25]);
 void _gcry_keccak_f1600_x4 (u64 state[25 * 4]);
@@ -105,7 +118,12 @@ void _gcry_keccak_squeeze (keccak_ctx_t *ctx, void *out, size_t outlen);
 /* Wipe the context.  */
 void _gcry_keccak_ctx_wipe (keccak_ctx_t *ctx);
 
-/* One-shot helpers.  */
+/* One-shot helpers.  These wipe the sponge and burn the stack the
+   permutations used.  _gcry_keccak_oneshot (RATE, DSBYTE as for
+   _gcry_keccak_ctx_init) only wipes the sponge, for callers that burn
+   the stack once at the end of a whole operation (ML-KEM).  */
+void _gcry_keccak_oneshot (unsigned int rate, byte dsbyte, void *out,
+                           size_t outlen, const void *in, size_t inlen);
 void _gcry_sha3_256 (byte out[32], const void *in, size_t inlen);
 void _gcry_sha3_512 (byte out[64], const void *in, size_t inlen);
 void _gcry_shake128 (void *out, size_t outlen, const void *in, size_t inlen);
@@ -164,23 +182,36 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  * absorbing, so the first R output bytes are free).  Each backend
  * states the cost C1, C4, C8 of one call of its 1-, 4- and 8-way
  * permutation (cycles on a reference machine; a width the backend
- * lacks has the cost of the code that stands in for it).  Whenever
- * the number K of streams with work changes, the width is chosen as
- * the W minimising CW / min (K, W), i.e. the cost per useful
- * instance-permutation, ties going to the smaller width; when it
- * changes, the running streams are parked and re-packed in the new
- * width.  Thus
+ * lacks has the cost of the code that stands in for it).  The figures
+ * are fixed per backend and machine kind, chosen at initialisation
+ * from the detected hardware only (never timed, so that a schedule is
+ * reproducible).  At the start of a run the width is the W minimising
+ * CW / min (K, W) for the number K of streams with work, i.e. the cost
+ * per useful instance-permutation, ties going to the smaller width.
+ * Whenever K shrinks the choice is made again, but the width in use is
+ * kept unless another is strictly cheaper; when it changes, the
+ * running streams are parked and re-packed in the new width.  Thus
  *  - the portable backend (C1 782, C4 3 C1, C8 6 C1: gcc vectorises
  *    its batch loops) runs up to 3 streams one after another on x1
  *    and 4 or more on x4 (x8 is no cheaper per instance),
  *  - AVX2 (C1 782, C4 1024, C8 2048: x8 is two x4 calls) uses x4 for
  *    2 or more streams with work and x1 for the last straggler,
- *  - AVX-512 (C1 619, C4 621, C8 1165) uses x8 for 8 or more, x4 for
- *    2 to 7, and x1 for a single stream,
+ *  - AVX-512 (C1 619, C4 621, C8 1165, Zen 4, whose cores split zmm
+ *    operations in two halves) uses x8 for 8 or more, x4 for 2 to 7,
+ *    and x1 for a single stream,
+ *  - AVX-512 where zmm instructions run at full width (the hint
+ *    HWF_INTEL_FAST_ZMM, "intel-fast-zmm": AMD family 1Ah, Zen 5,
+ *    desktop and server; C1 750, C4 760, C8 750) uses x8 for 2 or
+ *    more streams and x1 for a single one; a run that shrinks to one
+ *    stream stays on x8 (no cheaper width to switch to),
  *  - VSX (estimated C4 2 C1, C8 4 C1) uses x1 for up to 2 streams and
  *    x4 from 3 on.
  * Parking or unparking a stream copies 25 lanes, a few percent of a
- * permutation; the sponge work per step is byte copying only.
+ * permutation; a fresh stream's all-zero state is written into its
+ * slot without being read, and a finished SHA-3 stream (which gets
+ * no further requests), like an XOF stream marked with
+ * _gcry_keccak_stream_last, is not parked at all.  The sponge work per
+ * step is byte copying only.
  * Nothing depends on secret data beyond the lengths, which are
  * public in all callers.
  */
@@ -195,6 +226,10 @@ enum keccak_function
 typedef struct
 {
   keccak_ctx_t ctx;      /* Sponge state while parked.  */
+  byte fresh;            /* Never parked: the state is all zero and
+                            CTX.STATE is not set.  */
+  byte last;             /* No request follows the current one (SHA-3,
+                            or _gcry_keccak_stream_last).  */
   const byte *in;        /* Input not yet absorbed.  */
   size_t inlen;
   byte *out;             /* Output still to produce in this run.  */
@@ -212,6 +247,10 @@ void _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
 /* Ask the XOF stream S for the next OUTLEN bytes of its output, to OUT,
    in the next run.  */
 void _gcry_keccak_stream_more (keccak_stream_t *s, void *out, size_t outlen);
+/* Promise that XOF stream S gets no request after its current one,
+   so that its state need not be kept when that is served (saves a
+   copy of 25 lanes).  */
+void _gcry_keccak_stream_last (keccak_stream_t *s);
 /* Run the N streams at S until every request is served.  */
 void _gcry_keccak_multi_run (keccak_stream_t *s, size_t n);
 /* Wipe the N streams at S and the stack below the caller.  */

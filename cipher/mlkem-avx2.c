@@ -128,6 +128,42 @@ poly_cbd_eta3_avx2 (mlkem_poly *r, const byte buf[192])
   _gcry_mlkem_cbd_eta3_avx2 (r->coeffs, buf);
 }
 
+/* ByteEncode_d (Compress_d) and Decompress_d (ByteDecode_d) for the
+ * ciphertext widths d = 4, 5, 10, 11, in assembler.  Decompress reads
+ * 16 bytes past the encoding, so the input is first copied to a
+ * padded buffer (the ciphertext is public).  Shared with the AVX-512
+ * set, which has no faster form of its own.  */
+void
+_gcry_mlkem_poly_compress_avx2 (byte *r, const mlkem_poly *a, unsigned int d)
+{
+  switch (d)
+    {
+    case 4: _gcry_mlkem_compress_d4_avx2 (r, a->coeffs); break;
+    case 5: _gcry_mlkem_compress_d5_avx2 (r, a->coeffs); break;
+    case 10: _gcry_mlkem_compress_d10_avx2 (r, a->coeffs); break;
+    case 11: _gcry_mlkem_compress_d11_avx2 (r, a->coeffs); break;
+    default: gcry_assert (!"compress width"); break;
+    }
+}
+
+void
+_gcry_mlkem_poly_decompress_avx2 (mlkem_poly *r, const byte *a,
+                                  unsigned int d)
+{
+  byte buf[32 * 11 + 16];
+
+  gcry_assert (d == 4 || d == 5 || d == 10 || d == 11);
+  memcpy (buf, a, 32 * d);
+  memset (buf + 32 * d, 0, 16);
+  switch (d)
+    {
+    case 4: _gcry_mlkem_decompress_d4_avx2 (r->coeffs, buf); break;
+    case 5: _gcry_mlkem_decompress_d5_avx2 (r->coeffs, buf); break;
+    case 10: _gcry_mlkem_decompress_d10_avx2 (r->coeffs, buf); break;
+    default: _gcry_mlkem_decompress_d11_avx2 (r->coeffs, buf); break;
+    }
+}
+
 /* The struct layout assumptions of the wrappers above.  */
 typedef char mlkem_avx2_layout_check
   [(sizeof (mlkem_poly_ntt) == 2 * MLKEM_N
@@ -146,7 +182,9 @@ const mlkem_ops_t _gcry_mlkem_ops_avx2 =
     poly_ntt_frombytes_avx2,
     _gcry_mlkem_rej_uniform_ntt_avx2,
     poly_cbd_eta2_avx2,
-    poly_cbd_eta3_avx2
+    poly_cbd_eta3_avx2,
+    _gcry_mlkem_poly_compress_avx2,
+    _gcry_mlkem_poly_decompress_avx2
   };
 
 #endif /*USE_MLKEM_AVX2*/

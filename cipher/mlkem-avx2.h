@@ -84,6 +84,26 @@ unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
                                            const void *table,
                                            unsigned int *pos);
 
+/* ByteEncode_d (Compress_d (A)) to 32 D bytes, |a_i| < q; and
+   Decompress_d (ByteDecode_d (B)), B readable for 32 D + 16 bytes,
+   0 <= r_i < q; D = 4, 5, 10, 11 (mlkem-compress-amd64-avx2.S).  */
+void _gcry_mlkem_compress_d4_avx2 (byte *r, const s16 a[MLKEM_N]);
+void _gcry_mlkem_compress_d5_avx2 (byte *r, const s16 a[MLKEM_N]);
+void _gcry_mlkem_compress_d10_avx2 (byte *r, const s16 a[MLKEM_N]);
+void _gcry_mlkem_compress_d11_avx2 (byte *r, const s16 a[MLKEM_N]);
+void _gcry_mlkem_decompress_d4_avx2 (s16 r[MLKEM_N], const byte *b);
+void _gcry_mlkem_decompress_d5_avx2 (s16 r[MLKEM_N], const byte *b);
+void _gcry_mlkem_decompress_d10_avx2 (s16 r[MLKEM_N], const byte *b);
+void _gcry_mlkem_decompress_d11_avx2 (s16 r[MLKEM_N], const byte *b);
+
+/* The POLY_COMPRESS and POLY_DECOMPRESS entries of the AVX2 set
+   (mlkem-ops.h) around them, in mlkem-avx2.c; the AVX-512 set uses
+   them too.  */
+void _gcry_mlkem_poly_compress_avx2 (byte *r, const mlkem_poly *a,
+                                     unsigned int d);
+void _gcry_mlkem_poly_decompress_avx2 (mlkem_poly *r, const byte *a,
+                                       unsigned int d);
+
 /* The REJ_UNIFORM entry of the AVX2 set (mlkem-ops.h) around the
    assembler above, in mlkem-avx2.c; the AVX-512 set uses it too.  */
 unsigned int _gcry_mlkem_rej_uniform_ntt_avx2 (mlkem_poly_ntt *r,

@@ -92,6 +92,31 @@ poly_cbd_eta3_avx512 (mlkem_poly *r, const byte buf[192])
   _gcry_mlkem_cbd_eta3_avx2 (r->coeffs, buf);
 }
 
+/* The REJ_UNIFORM entry (mlkem-ops.h) with VBMI2: the assembler
+ * writes straight into R in the standard order and never past
+ * R[255]; a remainder of less than 24 bytes (the front file's blocks
+ * of 504 and 168 bytes leave none) goes one candidate at a time.
+ * Public data: branches allowed.  */
+static unsigned int
+rej_uniform_vbmi2 (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
+                   unsigned int buflen)
+{
+  unsigned int pos = 0;
+
+  ctr = _gcry_mlkem_rej_uniform_vbmi2 (r->coeffs, ctr, buf, buflen, &pos);
+  for (; ctr < MLKEM_N && pos + 3 <= buflen; pos += 3)
+    {
+      u16 d1 = buf[pos] | ((u16)(buf[pos + 1] & 0x0f) << 8);
+      u16 d2 = (buf[pos + 1] >> 4) | ((u16)buf[pos + 2] << 4);
+
+      if (d1 < MLKEM_Q)
+        r->coeffs[ctr++] = d1;
+      if (d2 < MLKEM_Q && ctr < MLKEM_N)
+        r->coeffs[ctr++] = d2;
+    }
+  return ctr;
+}
+
 /* The struct layout assumptions of the wrappers: K polynomials or
  * caches back to back are contiguous coefficient arrays.  */
 typedef char mlkem_avx512_layout_check
@@ -99,20 +124,30 @@ typedef char mlkem_avx512_layout_check
     && sizeof (mlkem_poly) == 2 * MLKEM_N
     && sizeof (mlkem_poly_mulcache) == MLKEM_N) ? 1 : -1];
 
+/* The set, with the rejection step REJ: the AVX2 one, or VBMI2's
+ * where the processor has it.  */
+#define MLKEM_OPS_AVX512(rej)                   \
+  {                                             \
+    "avx512",                                   \
+    ntt_avx512,                                 \
+    invntt_tomont_avx512,                       \
+    mulcache_compute_avx512,                    \
+    basemul_acc_avx512,                         \
+    _gcry_mlkem_reduce_avx2,                    \
+    _gcry_mlkem_tomont_avx2,                    \
+    poly_ntt_tobytes_avx512,                    \
+    poly_ntt_frombytes_avx512,                  \
+    rej,                                        \
+    poly_cbd_eta2_avx512,                       \
+    poly_cbd_eta3_avx512,                       \
+    _gcry_mlkem_poly_compress_avx2,             \
+    _gcry_mlkem_poly_decompress_avx2            \
+  }
+
 const mlkem_ops_t _gcry_mlkem_ops_avx512 =
-  {
-    "avx512",
-    ntt_avx512,
-    invntt_tomont_avx512,
-    mulcache_compute_avx512,
-    basemul_acc_avx512,
-    _gcry_mlkem_reduce_avx2,
-    _gcry_mlkem_tomont_avx2,
-    poly_ntt_tobytes_avx512,
-    poly_ntt_frombytes_avx512,
-    _gcry_mlkem_rej_uniform_ntt_avx2,
-    poly_cbd_eta2_avx512,
-    poly_cbd_eta3_avx512
-  };
+  MLKEM_OPS_AVX512 (_gcry_mlkem_rej_uniform_ntt_avx2);
+
+const mlkem_ops_t _gcry_mlkem_ops_avx512_vbmi2 =
+  MLKEM_OPS_AVX512 (rej_uniform_vbmi2);
 
 #endif /*USE_MLKEM_AVX512*/

@@ -39,8 +39,12 @@
 
 #ifdef USE_MLKEM_AVX512
 
-/* The kernel set "avx512" (cipher/mlkem-avx512.c).  */
+/* The kernel set "avx512" (cipher/mlkem-avx512.c), and the same set
+   with the VBMI2 rejection step, used when HWF_INTEL_VBMI2 is also
+   present (same name: it is the same kernel set, with one entry
+   replaced for the processors that have the extension).  */
 extern const mlkem_ops_t _gcry_mlkem_ops_avx512;
+extern const mlkem_ops_t _gcry_mlkem_ops_avx512_vbmi2;
 
 /* Assembler entry points.  The twiddle tables are those of
    mlkem-tables-avx512.h (32 multipliers and their products with
@@ -66,6 +70,14 @@ void _gcry_mlkem_mulcache_avx512 (s16 c[MLKEM_N / 2], const s16 b[MLKEM_N],
 void _gcry_mlkem_basemul_acc_avx512 (s16 r[MLKEM_N], const s16 *a,
                                      const s16 *b, const s16 *bc,
                                      unsigned int k);
+/* The rejection step of SampleNTT with vpcompressw (AVX-512 VL/BW and
+   VBMI2), mlkem-rej-amd64-vbmi2.S: appends the candidates below q of
+   whole 24-byte chunks of BUF to R[CTR..] while CTR < 256, never past
+   R[255]; stores the bytes used to *POS, returns the new CTR.  */
+unsigned int _gcry_mlkem_rej_uniform_vbmi2 (s16 r[MLKEM_N], unsigned int ctr,
+                                            const byte *buf,
+                                            unsigned int buflen,
+                                            unsigned int *pos);
 
 #endif /*USE_MLKEM_AVX512*/
 

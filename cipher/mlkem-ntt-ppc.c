@@ -451,7 +451,9 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx =
     poly_ntt_frombytes_vsx,
     rej_uniform_fwd,
     poly_cbd_eta2_vsx,
-    poly_cbd_eta3_vsx
+    poly_cbd_eta3_vsx,
+    _gcry_mlkem_poly_compress,
+    _gcry_mlkem_poly_decompress
   };
 
 #ifdef USE_MLKEM_VSX_P10
@@ -468,7 +470,9 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx_p10 =
     poly_ntt_frombytes_vsx,
     rej_uniform_fwd,
     poly_cbd_eta2_vsx,
-    poly_cbd_eta3_vsx
+    poly_cbd_eta3_vsx,
+    _gcry_mlkem_poly_compress,
+    _gcry_mlkem_poly_decompress
   };
 #endif
 

@@ -143,6 +143,19 @@ typedef struct mlkem_ops_s
 
   /* Same with eta = 3; BUF is 192 bytes.  Out: |r_i| <= 3.  */
   void (*poly_cbd_eta3) (mlkem_poly *r, const byte buf[192]);
+
+  /* R = ByteEncode_d (Compress_d (A)) (FIPS 203 Algorithm 14, lines
+   * 22-23; eqs. 4.7 and 4.8), 32 D bytes, for D in {4, 5, 10, 11}.
+   * In: |a_i| < q (normal domain, so any order-keeping backend may
+   * use the portable _gcry_mlkem_poly_compress).  Writes exactly 32 D
+   * bytes.  Constant time (A may be secret in Decaps'
+   * re-encryption).  */
+  void (*poly_compress) (byte *r, const mlkem_poly *a, unsigned int d);
+
+  /* R = Decompress_d (ByteDecode_d (A)) (FIPS 203 Algorithm 15, lines
+   * 3-4), reading exactly 32 D bytes, D in {4, 5, 10, 11}.
+   * Out: 0 <= r_i < q.  */
+  void (*poly_decompress) (mlkem_poly *r, const byte *a, unsigned int d);
 } mlkem_ops_t;
 
 /* The portable kernel set (cipher/mlkem-poly-generic.c).  */
@@ -187,15 +200,11 @@ void _gcry_mlkem_gen_matrix_ntt (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
                                  const byte rho[MLKEM_SYMBYTES],
                                  unsigned int k, int transposed);
 
-/* Order-independent helpers shared by all kernel sets, portable C
- * (cipher/mlkem-poly-generic.c).  Not dispatched.  */
-
-/* Compress_d then ByteEncode_d of a normal-domain polynomial
- * (FIPS 203 Algorithm 14, lines 22-23; eqs. 4.7 and 4.8) for
- * d in {4, 5, 10, 11}.  In: |a_i| < q.  Constant time.  */
+/* Order-independent helpers, portable C (cipher/mlkem-poly-generic.c).
+ * The first two are the portable POLY_COMPRESS and POLY_DECOMPRESS
+ * entries (see there), for the tables of other backends too; the
+ * message conversions are not dispatched.  */
 void _gcry_mlkem_poly_compress (byte *r, const mlkem_poly *a, unsigned int d);
-/* ByteDecode_d then Decompress_d (FIPS 203 Algorithm 15, lines 3-4)
- * for d in {4, 5, 10, 11}.  Out: 0 <= r_i < q.  */
 void _gcry_mlkem_poly_decompress (mlkem_poly *r, const byte *a,
                                   unsigned int d);
 /* Decompress_1 (ByteDecode_1 (MSG)): r_i = m_i * (q+1)/2.  Constant

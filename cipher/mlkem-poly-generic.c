@@ -555,7 +555,9 @@ const mlkem_ops_t _gcry_mlkem_ops_generic =
     poly_ntt_frombytes_generic,
     rej_uniform_generic,
     poly_cbd_eta2_generic,
-    poly_cbd_eta3_generic
+    poly_cbd_eta3_generic,
+    _gcry_mlkem_poly_compress,
+    _gcry_mlkem_poly_decompress
   };
 
 

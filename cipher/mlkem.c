@@ -81,12 +81,6 @@ static const char *const mlkem_aliases[] =
  * initialisation.  */
 static const mlkem_ops_t *mlkem_ops = &_gcry_mlkem_ops_generic;
 
-/* True if the 4-way Keccak is the portable one, which costs about 2.5
- * single permutations: then two leftover noise streams are cheaper as
- * two single sponges than as a half-empty batch.  Set by
- * _gcry_mlkem_init.  */
-static int keccak_batch_is_generic;
-
 
 const mlkem_ops_t *
 _gcry_mlkem_ops_available (unsigned int idx)
@@ -98,6 +92,9 @@ _gcry_mlkem_ops_available (unsigned int idx)
      each gated by its USE_ macro and its HWF bit from
      _gcry_get_hw_features (); the portable set is the last resort.  */
 #ifdef USE_MLKEM_AVX512
+  if ((_gcry_get_hw_features () & HWF_INTEL_AVX512)
+      && (_gcry_get_hw_features () & HWF_INTEL_VBMI2))
+    list[n++] = &_gcry_mlkem_ops_avx512_vbmi2;
   if (_gcry_get_hw_features () & HWF_INTEL_AVX512)
     list[n++] = &_gcry_mlkem_ops_avx512;
 #endif
@@ -123,10 +120,7 @@ _gcry_mlkem_ops_available (unsigned int idx)
 void
 _gcry_mlkem_init (void)
 {
-  const char *kb = _gcry_keccak_batch_backend_name (4);
-
   mlkem_ops = _gcry_mlkem_ops_available (0);
-  keccak_batch_is_generic = kb && !strcmp (kb, "generic");
 }
 
 
@@ -198,13 +192,19 @@ _gcry_mlkem_param_by_name (const char *name, size_t len)
 
 /*
  * Hash functions of FIPS 203 section 4.1.
+ *
+ * None of these burns the stack: every entry point that runs them
+ * (cipher/kem.c, the pk interface and the selftest below) burns
+ * MLKEM_STACK_BURN bytes afterwards, which covers the frames of the
+ * permutations, so only the sponge states themselves are wiped here.
  */
 
 /* H (s) = SHA3-256 (s).  */
 static void
 hash_h (byte out[32], const byte *in, size_t inlen)
 {
-  _gcry_sha3_256 (out, in, inlen);
+  _gcry_keccak_oneshot (KECCAK_RATE_SHA3_256, KECCAK_DS_SHA3, out, 32,
+                        in, inlen);
 }
 
 /* G (a || b) = SHA3-512 (a || b), split into two 32-byte halves.  A
@@ -216,7 +216,8 @@ hash_g (byte out[64], const byte *a, size_t alen, const byte *b, size_t blen)
 
   memcpy (in, a, alen);
   memcpy (in + alen, b, blen);
-  _gcry_sha3_512 (out, in, alen + blen);
+  _gcry_keccak_oneshot (KECCAK_RATE_SHA3_512, KECCAK_DS_SHA3, out, 64,
+                        in, alen + blen);
   wipememory (in, sizeof in);
 }
 
@@ -231,27 +232,29 @@ hash_j (byte out[32], const byte z[32], const byte *c, size_t clen)
   _gcry_keccak_absorb (&ctx, z, 32);
   _gcry_keccak_absorb (&ctx, c, clen);
   _gcry_keccak_squeeze (&ctx, out, 32);
-  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (&ctx, sizeof ctx);
 }
 
 
 /*
- * SampleNTT (FIPS 203 Algorithm 7) of the matrix, on the sponges of
- * keccak.h.
+ * The independent hashes of an operation, together on the
+ * multi-stream sponge of keccak.h.
  *
- * The SHAKE128 streams of A-hat all have the same length, so groups
- * of them run on the batch sponge, whose fixed layout costs the least
- * per stream.  Encaps and Decaps also have long single-state hashes
- * that do not depend on the matrix: H (ek), and in Decaps J (z || c),
- * 6 to 12 blocks each.  Those run on the multi-stream sponge together
- * with the first entries of the matrix, as many as fill the other
- * lanes of a 4-way permutation while the long hashes run (entries
- * cost three blocks); the rest of the matrix then takes the batch
- * sponge.  This replaces the 6 to 24 single permutations of H and J
- * by shared 4-way ones.  With the portable 4-way permutation, which
- * costs about three single ones, the sharing did not pay for the
- * scheduler's work per stream (measured), so there the long hashes
- * run alone and all of the matrix on the batch sponge.
+ * Each operation hands one run everything that does not wait for
+ * another hash: the long hashes (H (ek) of the Encaps input and of
+ * the Decaps key check, J (z || c)), the K*K SHAKE128 streams of
+ * SampleNTT for A-hat (FIPS 203 Algorithm 7) and the SHAKE256 streams
+ * of the noise, PRF_eta (sigma, N) (Algorithm 13 lines 9-16,
+ * Algorithm 14 lines 9-17).  So KeyGen runs A-hat with s and e,
+ * Encaps H (ek) with A-hat^T (the noise needs r = G (m || H (ek))
+ * and runs afterwards), and Decaps, whose r' comes from the stored
+ * h, all of H (ek), J (z || c), A-hat^T and the noise in one run.
+ * The streams are listed longest first (long hashes, 9 to 12
+ * blocks; matrix entries, 3; noise, 1 or 2), so that the scheduler
+ * starts the long chains at once and fills the other lanes, refilled
+ * as streams finish, with the short ones.  With 8-way permutations
+ * of single-state cost (AVX-512 on Zen 5) Decaps needs about as many
+ * calls as its longest hash has blocks.
  */
 
 /* Three SHAKE128 blocks (504 bytes, 336 candidates) give the 256
@@ -260,13 +263,12 @@ hash_j (byte out[32], const byte z[32], const byte *c, size_t clen)
  * get one more block at a time.  */
 #define MATRIX_NBLOCKS 3
 #define MATRIX_MAX (MLKEM_K_MAX * MLKEM_K_MAX)
-/* At most two long hashes (H and J of Decaps), and at most 12
- * entries with them: 3 free lanes times the 12 blocks of H (ek) of
- * ML-KEM-1024, over 3 blocks per entry.  */
+/* At most two long hashes (H and J of Decaps).  */
 #define LONG_MAX 2
-#define MATRIX_MULTI_MAX 12
 /* The noise of K-PKE.Encrypt: y, e1 and e2.  */
 #define NOISE_MAX (2 * MLKEM_K_MAX + 1)
+/* PRF_eta output: 64 eta bytes, eta <= 3.  */
+#define NOISE_BYTES (64 * 3)
 
 /* The 34-byte SHAKE128 input of entry E of A-hat: A-hat[i,j] =
  * SampleNTT (rho || j || i) (FIPS 203 Algorithm 13, lines 3-7); the
@@ -282,85 +284,98 @@ matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
   in[MLKEM_SYMBYTES + 1] = transposed ? j : i;
 }
 
-/* Entries E .. E+NUSED-1 of A with one N-way batch sponge (N = 4 or
- * 8, NUSED <= N; the unused lanes repeat the first input and are not
- * parsed), or with one single sponge if N is 1.  */
+/* One multi-stream run of
+ *  - the NLONG (<= LONG_MAX) long hashes FN[i] (SHA3-256 or SHAKE256)
+ *    of LONGIN[i], LONGINLEN[i] bytes, to 32 bytes at LONGOUT[i];
+ *  - if A is not NULL, the K*K entries of A-hat (or of its transpose
+ *    with TRANSPOSED) into A, parsed by OPS->rej_uniform, in backend
+ *    order, 0 <= a_i < q;
+ *  - NNOISE (<= NOISE_MAX) noise polynomials NOISE[i] =
+ *    SamplePolyCBD_ETA[i] (PRF_ETA[i] (SIGMA, i)), ETA[i] 2 or 3.
+ * The long inputs and sigma may be secret: the schedule depends only
+ * on lengths, which are public, and every sponge state and PRF output
+ * is wiped; only A-hat, which is public, is sampled with branches.  */
 static void
-matrix_batch (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
-              const byte rho[MLKEM_SYMBYTES], unsigned int k,
-              int transposed, unsigned int e, unsigned int n,
-              unsigned int nused)
+hash_and_sample (const mlkem_ops_t *ops, unsigned int k,
+                 unsigned int nlong, const enum keccak_function *fn,
+                 const byte *const *longin, const size_t *longinlen,
+                 byte *const *longout,
+                 mlkem_poly_ntt *a, const byte *rho, int transposed,
+                 mlkem_poly *noise, const unsigned int *eta,
+                 unsigned int nnoise, const byte *sigma)
 {
-  keccak_batch_t b;
-  keccak_ctx_t ctx;
-  byte in[KECCAK_BATCH_MAX][MLKEM_SYMBYTES + 2];
-  byte buf[KECCAK_BATCH_MAX][MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
-  const byte *inp[KECCAK_BATCH_MAX];
-  byte *outp[KECCAK_BATCH_MAX];
-  unsigned int ctr[KECCAK_BATCH_MAX], l, done;
+  keccak_stream_t st[LONG_MAX + MATRIX_MAX + NOISE_MAX];
+  byte mseed[MATRIX_MAX][MLKEM_SYMBYTES + 2];
+  byte mbuf[MATRIX_MAX][MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
+  byte nseed[NOISE_MAX][MLKEM_SYMBYTES + 1];
+  byte nbuf[NOISE_MAX][NOISE_BYTES];
+  unsigned int ctr[MATRIX_MAX];
+  unsigned int n = 0, nmat = a ? k * k : 0, m0, e, i;
+  int more;
 
-  for (l = 0; l < n; l++)
+  gcry_assert (nlong <= LONG_MAX && nnoise <= NOISE_MAX);
+
+  /* Only the matrix streams may be asked for more.  */
+  for (i = 0; i < nlong; i++)
     {
-      matrix_seed (in[l], rho, k, transposed, e + (l < nused ? l : 0));
-      inp[l] = in[l];
-      outp[l] = buf[l];
+      _gcry_keccak_stream_init (&st[n], fn[i], longin[i], longinlen[i],
+                                longout[i], 32);
+      _gcry_keccak_stream_last (&st[n++]);
     }
-  if (n == 1)
+  m0 = n;
+  for (e = 0; e < nmat; e++)
     {
-      _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);
-      _gcry_keccak_absorb (&ctx, in[0], sizeof in[0]);
-      _gcry_keccak_squeeze (&ctx, buf[0], sizeof buf[0]);
+      matrix_seed (mseed[e], rho, k, transposed, e);
+      _gcry_keccak_stream_init (&st[n++], KECCAK_SHAKE128, mseed[e],
+                                sizeof mseed[e], mbuf[e], sizeof mbuf[e]);
     }
-  else
+  for (i = 0; i < nnoise; i++)
     {
-      _gcry_keccak_batch_absorb (&b, n, KECCAK_RATE_SHAKE128,
-                                 KECCAK_DS_SHAKE, inp, sizeof in[0]);
-      _gcry_keccak_batch_squeezeblocks (&b, outp, MATRIX_NBLOCKS);
+      memcpy (nseed[i], sigma, MLKEM_SYMBYTES);
+      nseed[i][MLKEM_SYMBYTES] = i;
+      _gcry_keccak_stream_init (&st[n], KECCAK_SHAKE256, nseed[i],
+                                sizeof nseed[i], nbuf[i], 64 * eta[i]);
+      _gcry_keccak_stream_last (&st[n++]);
     }
-  done = 1;
-  for (l = 0; l < nused; l++)
+
+  _gcry_keccak_multi_run (st, n);
+
+  /* Rejection sampling; the rare entry that needs more output gets one
+     block at a time, on a run in which only those streams have
+     work.  */
+  for (e = 0; e < nmat; e++)
+    ctr[e] = ops->rej_uniform (&a[e], 0, mbuf[e], sizeof mbuf[e]);
+  do
     {
-      ctr[l] = ops->rej_uniform (&a[e + l], 0, buf[l], sizeof buf[l]);
-      done &= ctr[l] >= MLKEM_N;
+      more = 0;
+      for (e = 0; e < nmat; e++)
+        if (ctr[e] < MLKEM_N)
+          {
+            _gcry_keccak_stream_more (&st[m0 + e], mbuf[e],
+                                      KECCAK_RATE_SHAKE128);
+            more = 1;
+          }
+      if (!more)
+        break;
+      _gcry_keccak_multi_run (st, n);
+      for (e = 0; e < nmat; e++)
+        if (ctr[e] < MLKEM_N)
+          ctr[e] = ops->rej_uniform (&a[e], ctr[e], mbuf[e],
+                                     KECCAK_RATE_SHAKE128);
     }
-  while (!done)
+  while (more);
+
+  for (i = 0; i < nnoise; i++)
     {
-      if (n == 1)
-        _gcry_keccak_squeeze (&ctx, buf[0], KECCAK_RATE_SHAKE128);
+      if (eta[i] == 3)
+        ops->poly_cbd_eta3 (&noise[i], nbuf[i]);
       else
-        _gcry_keccak_batch_squeezeblocks (&b, outp, 1);
-      done = 1;
-      for (l = 0; l < nused; l++)
-        {
-          if (ctr[l] < MLKEM_N)
-            ctr[l] = ops->rej_uniform (&a[e + l], ctr[l], buf[l],
-                                       KECCAK_RATE_SHAKE128);
-          done &= ctr[l] >= MLKEM_N;
-        }
+        ops->poly_cbd_eta2 (&noise[i], nbuf[i]);
     }
-}
 
-/* Entries E0 .. K*K-1 of A on the batch sponge: eight at a time while
- * more than four are left, then four, and a last single one alone
- * (all of A: k = 2: 4; k = 3: 8 + 1; k = 4: 8 + 8).  Where the
- * hardware has no 8-way permutation, the 8-way sponge runs two 4-way
- * ones, so it never costs more than two 4-way groups.  */
-static void
-matrix_batches (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
-                const byte rho[MLKEM_SYMBYTES], unsigned int k,
-                int transposed, unsigned int e0)
-{
-  unsigned int total = k * k, e = e0;
-
-  while (e < total)
-    {
-      unsigned int left = total - e;
-      unsigned int n = left == 1 ? 1 : left > 4 ? 8 : 4;
-      unsigned int nused = left < n ? left : n;
-
-      matrix_batch (ops, a, rho, k, transposed, e, n, nused);
-      e += nused;
-    }
+  wipememory (st, n * sizeof st[0]);
+  wipememory (nseed, sizeof nseed);
+  wipememory (nbuf, sizeof nbuf);
 }
 
 /* See mlkem-ops.h.  */
@@ -369,151 +384,8 @@ _gcry_mlkem_gen_matrix_ntt (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
                             const byte rho[MLKEM_SYMBYTES],
                             unsigned int k, int transposed)
 {
-  matrix_batches (ops, a, rho, k, transposed, 0);
-}
-
-
-/* The NLONG long hashes FN[i] (SHA3-256 or SHAKE256 of LONGIN[i],
- * LONGINLEN[i] bytes, to 32 bytes at LONGOUT[i]) together with the
- * first entries of A-hat (or of its transpose with TRANSPOSED), as
- * described above.  Returns the number of entries done; the caller
- * samples the rest with matrix_batches (not from here, so that the
- * two large frames do not nest).  The inputs of the long hashes may
- * be secret (z in J): the schedule depends only on lengths, which are
- * public, and the sponge states are wiped.  */
-static unsigned int
-matrix_with_hashes (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
-                    const byte rho[MLKEM_SYMBYTES], unsigned int k,
-                    int transposed, unsigned int nlong,
-                    const enum keccak_function *fn,
-                    const byte *const *longin, const size_t *longinlen,
-                    byte *const *longout)
-{
-  keccak_stream_t st[LONG_MAX + MATRIX_MULTI_MAX];
-  byte in[MATRIX_MULTI_MAX][MLKEM_SYMBYTES + 2];
-  byte buf[MATRIX_MULTI_MAX][MATRIX_NBLOCKS * KECCAK_RATE_SHAKE128];
-  unsigned int ctr[MATRIX_MULTI_MAX], len[MATRIX_MULTI_MAX];
-  unsigned int nblocks, nmat, e, i;
-  int more;
-
-  /* The blocks of the shortest long hash (floor (inlen / rate) + 1
-     permutations, keccak.h), times the free lanes, in entries of
-     three blocks.  */
-  nblocks = ~0u;
-  for (i = 0; i < nlong; i++)
-    {
-      unsigned int rate = (fn[i] == KECCAK_SHA3_256 ? KECCAK_RATE_SHA3_256
-                           : KECCAK_RATE_SHAKE256);
-      unsigned int nb = longinlen[i] / rate + 1;
-
-      if (nb < nblocks)
-        nblocks = nb;
-    }
-  nmat = (4 - nlong) * nblocks / MATRIX_NBLOCKS;
-  if (nmat > k * k)
-    nmat = k * k;
-  if (nmat > MATRIX_MULTI_MAX)
-    nmat = MATRIX_MULTI_MAX;
-  /* The portable 4-way permutation costs about three single ones, and
-     the scheduler's per-stream work then eats the gain (measured): the
-     long hashes run alone (on single states) and the matrix on the
-     batch sponge, as before.  */
-  if (keccak_batch_is_generic)
-    nmat = 0;
-
-  for (i = 0; i < nlong; i++)
-    _gcry_keccak_stream_init (&st[i], fn[i], longin[i], longinlen[i],
-                              longout[i], 32);
-  for (e = 0; e < nmat; e++)
-    {
-      matrix_seed (in[e], rho, k, transposed, e);
-      _gcry_keccak_stream_init (&st[nlong + e], KECCAK_SHAKE128, in[e],
-                                sizeof in[e], buf[e], sizeof buf[e]);
-      ctr[e] = 0;
-      len[e] = sizeof buf[e];
-    }
-  do
-    {
-      _gcry_keccak_multi_run (st, nlong + nmat);
-      more = 0;
-      for (e = 0; e < nmat; e++)
-        if (len[e])
-          {
-            ctr[e] = ops->rej_uniform (&a[e], ctr[e], buf[e], len[e]);
-            len[e] = ctr[e] < MLKEM_N ? KECCAK_RATE_SHAKE128 : 0;
-            if (len[e])
-              {
-                _gcry_keccak_stream_more (&st[nlong + e], buf[e], len[e]);
-                more = 1;
-              }
-          }
-    }
-  while (more);
-  _gcry_keccak_multi_wipe (st, nlong + nmat);
-  return nmat;
-}
-
-
-/* Sample N noise polynomials R[i] = SamplePolyCBD_eta[i] (PRF_eta[i]
- * (SIGMA, NONCE0 + i)) (FIPS 203 Algorithm 13 lines 9-16, Algorithm
- * 14 lines 9-17), with PRF_eta (s, b) = SHAKE256 (s || b, 64 eta
- * bytes).  Four streams share one 4-way SHAKE256; a group of one (or
- * of two with the portable batch Keccak) uses the single-stream
- * sponge.  ETA[i] is 2 or 3.  */
-static void
-sample_noise (mlkem_poly *r, const unsigned int *eta, unsigned int n,
-              const byte sigma[MLKEM_SYMBYTES], byte nonce0)
-{
-  /* 64 * 3 = 192 bytes need two blocks of 136.  */
-  byte buf[4][2 * KECCAK_RATE_SHAKE256];
-  byte in[4][MLKEM_SYMBYTES + 1];
-  keccak_batch_t b;
-  unsigned int base, l;
-
-  for (base = 0; base < n; base += 4)
-    {
-      unsigned int lanes = n - base < 4 ? n - base : 4;
-      unsigned int maxeta = 2;
-
-      for (l = 0; l < lanes; l++)
-        if (eta[base + l] > maxeta)
-          maxeta = eta[base + l];
-
-      for (l = 0; l < 4; l++)
-        {
-          memcpy (in[l], sigma, MLKEM_SYMBYTES);
-          /* Unused lanes repeat the first input; their output is
-             dropped.  */
-          in[l][MLKEM_SYMBYTES] = nonce0 + base + (l < lanes ? l : 0);
-        }
-
-      if (lanes == 1 || (lanes == 2 && keccak_batch_is_generic))
-        {
-          for (l = 0; l < lanes; l++)
-            _gcry_shake256 (buf[l], 64 * maxeta, in[l], sizeof in[l]);
-        }
-      else
-        {
-          const byte *inp[4] = { in[0], in[1], in[2], in[3] };
-          byte *outp[4] = { buf[0], buf[1], buf[2], buf[3] };
-
-          _gcry_keccak_batch_absorb (&b, 4, KECCAK_RATE_SHAKE256,
-                                     KECCAK_DS_SHAKE, inp, sizeof in[0]);
-          _gcry_keccak_batch_squeezeblocks (&b, outp, maxeta == 3 ? 2 : 1);
-        }
-
-      for (l = 0; l < lanes; l++)
-        {
-          if (eta[base + l] == 3)
-            mlkem_ops->poly_cbd_eta3 (&r[base + l], buf[l]);
-          else
-            mlkem_ops->poly_cbd_eta2 (&r[base + l], buf[l]);
-        }
-    }
-
-  _gcry_keccak_batch_wipe (&b);
-  wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
+  hash_and_sample (ops, k, 0, NULL, NULL, NULL, NULL, a, rho, transposed,
+                   NULL, NULL, 0, NULL);
 }
 
 
@@ -566,14 +438,12 @@ kpke_keygen (const mlkem_param_t *p, byte *ek, byte *dk,
      standard.  */
   hash_g (rhosigma, d, MLKEM_SYMBYTES, &kbyte, 1);
 
-  /* Nothing else is hashed meanwhile: A-hat and the noise run on the
-     batch sponge.  */
-  matrix_batches (mlkem_ops, a, rho, k, 0, 0);
-
-  /* s with nonces 0..k-1, e with nonces k..2k-1, both eta1.  */
+  /* A-hat with s (nonces 0..k-1) and e (nonces k..2k-1), both
+     eta1, on one multi-stream run.  */
   for (i = 0; i < 2 * k; i++)
     eta[i] = p->eta1;
-  sample_noise (noise, eta, 2 * k, sigma, 0);
+  hash_and_sample (mlkem_ops, k, 0, NULL, NULL, NULL, NULL, a, rho, 0,
+                   noise, eta, 2 * k, sigma);
 
   for (i = 0; i < k; i++)
     {
@@ -654,7 +524,7 @@ kpke_encrypt (const mlkem_param_t *p, byte *ct, const mlkem_poly_ntt *at,
       for (j = 0; j < MLKEM_N; j++)
         u.coeffs[j] += noise[k + i].coeffs[j];
       mlkem_ops->reduce (u.coeffs);
-      _gcry_mlkem_poly_compress (ct + i * c1len, &u, p->du);
+      mlkem_ops->poly_compress (ct + i * c1len, &u, p->du);
     }
 
   /* v = NTT^-1 (t-hat^T o y-hat) + e2 + Decompress_1 (ByteDecode_1
@@ -665,7 +535,7 @@ kpke_encrypt (const mlkem_param_t *p, byte *ct, const mlkem_poly_ntt *at,
   for (j = 0; j < MLKEM_N; j++)
     v.coeffs[j] += noise[2 * k].coeffs[j] + mu.coeffs[j];
   mlkem_ops->reduce (v.coeffs);
-  _gcry_mlkem_poly_compress (ct + k * c1len, &v, p->dv);
+  mlkem_ops->poly_compress (ct + k * c1len, &v, p->dv);
 
   wipememory (r_hat, sizeof r_hat);
   wipememory (r_cache, sizeof r_cache);
@@ -690,11 +560,11 @@ kpke_decrypt (const mlkem_param_t *p, byte m[MLKEM_SYMBYTES],
 
   for (i = 0; i < k; i++)
     {
-      _gcry_mlkem_poly_decompress (&u, ct + i * c1len, p->du);
+      mlkem_ops->poly_decompress (&u, ct + i * c1len, p->du);
       mlkem_ops->ntt (&u_hat[i], &u);
       mlkem_ops->mulcache_compute (&u_cache[i], &u_hat[i]);
     }
-  _gcry_mlkem_poly_decompress (&v, ct + k * c1len, p->dv);
+  mlkem_ops->poly_decompress (&v, ct + k * c1len, p->dv);
   /* s-hat straight from ByteDecode_12: values up to 4095 are within
      basemul's bounds and equal to the spec's values mod q.  */
   polyvec_ntt_frombytes (s_hat, dk_pke, k);
@@ -796,7 +666,7 @@ _gcry_mlkem_encaps (const mlkem_param_t *p, byte *ct, byte ss[MLKEM_SS_LEN],
   mlkem_poly_ntt t_hat[MLKEM_K_MAX];
   unsigned int eta[NOISE_MAX], neta;
   byte mh[64], kr[64];
-  unsigned int k = p->k, e0;
+  unsigned int k = p->k;
   const byte *rho = ek + k * MLKEM_POLYBYTES;
 
   if (!modulus_check (ek, k))
@@ -814,13 +684,14 @@ _gcry_mlkem_encaps (const mlkem_param_t *p, byte *ct, byte ss[MLKEM_SS_LEN],
     size_t inlen[1] = { p->ek_len };
     byte *out[1] = { mh + 32 };
 
-    e0 = matrix_with_hashes (mlkem_ops, at, rho, k, 1, 1, fn, in, inlen,
-                             out);
-    matrix_batches (mlkem_ops, at, rho, k, 1, e0);
+    hash_and_sample (mlkem_ops, k, 1, fn, in, inlen, out, at, rho, 1,
+                     NULL, NULL, 0, NULL);
   }
+  /* The noise needs r, hence H (ek): a run of its own.  */
   hash_g (kr, mh, 32, mh + 32, 32);
   neta = kpke_encrypt_eta (p, eta);
-  sample_noise (noise, eta, neta, kr + 32, 0);
+  hash_and_sample (mlkem_ops, k, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0,
+                   noise, eta, neta, kr + 32);
 
   polyvec_ntt_frombytes (t_hat, ek, k);
   kpke_encrypt (p, ct, at, noise, t_hat, mh);
@@ -856,7 +727,7 @@ _gcry_mlkem_decaps (const mlkem_param_t *p, byte ss[MLKEM_SS_LEN],
   const byte *h = ek + p->ek_len;
   const byte *z = h + 32;
   const byte *rho = ek + k * MLKEM_POLYBYTES;
-  unsigned int equal, e0;
+  unsigned int equal;
   gpg_err_code_t ec = 0;
 
   kpke_decrypt (p, mh, dk, ct);
@@ -864,7 +735,8 @@ _gcry_mlkem_decaps (const mlkem_param_t *p, byte ss[MLKEM_SS_LEN],
   hash_g (kr, mh, 32, mh + 32, 32);
 
   /* The hash check of section 7.3 and Kbar = J (z || c) with A-hat^T
-     of the re-encryption.  */
+     and the noise of the re-encryption (r' comes from the stored h,
+     so nothing waits for H (ek)).  */
   memcpy (zc, z, 32);
   memcpy (zc + 32, ct, p->ct_len);
   {
@@ -874,12 +746,10 @@ _gcry_mlkem_decaps (const mlkem_param_t *p, byte ss[MLKEM_SS_LEN],
     size_t inlen[2] = { p->ek_len, 32 + p->ct_len };
     byte *out[2] = { hek, kbar };
 
-    e0 = matrix_with_hashes (mlkem_ops, at, rho, k, 1, 2, fn, in, inlen,
-                             out);
-    matrix_batches (mlkem_ops, at, rho, k, 1, e0);
+    neta = kpke_encrypt_eta (p, eta);
+    hash_and_sample (mlkem_ops, k, 2, fn, in, inlen, out, at, rho, 1,
+                     noise, eta, neta, kr + 32);
   }
-  neta = kpke_encrypt_eta (p, eta);
-  sample_noise (noise, eta, neta, kr + 32, 0);
 
   /* The check compares public values, but dk is secret as a whole:
      compare in constant time.  On failure nothing is written.  */

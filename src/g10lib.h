@@ -55,6 +55,9 @@
    public entry point that needs the dispatch tables calls it.  */
 void _gcry_global_init (void);
 int _gcry_global_is_operational (void);
+/* Benchmarks only: narrow the usable hardware features to MASK and
+   choose every kernel set again (see global.c).  */
+unsigned int _gcry_reselect_backends (unsigned int mask);
 int _gcry_get_debug_flag (unsigned int mask);
 
 /*-- src/misc.c --*/

@@ -65,10 +65,11 @@ static const byte shake128_empty[16] =
   };
 
 
+/* Choose every kernel set from the usable hardware features.  Keccak
+   comes first: the ML-DSA selection looks at its choice.  */
 static void
-do_global_init (void)
+select_backends (void)
 {
-  _gcry_get_hw_features ();
   _gcry_keccak_init ();
   _gcry_sha1_backend_init ();
   _gcry_sha256_backend_init ();
@@ -79,7 +80,34 @@ do_global_init (void)
 #ifdef USE_MLDSA
   _gcry_mldsa_init ();
 #endif
+}
+
+
+static void
+do_global_init (void)
+{
+  _gcry_get_hw_features ();
+  select_backends ();
   __atomic_store_n (&any_init_done, 1, __ATOMIC_SEQ_CST);
+}
+
+
+/* For bench-slope's per-backend tables only: limit the usable
+   hardware features to MASK (~0u: all of them again) and choose every
+   kernel set anew, as the initialisation would with those features.
+   Returns the usable features.  Public results do not change (every
+   backend computes the same bytes), only the speed.  Not thread safe:
+   no other thread may use the library during the call or while a
+   narrowed set is in use.  */
+unsigned int
+_gcry_reselect_backends (unsigned int mask)
+{
+  unsigned int hwf;
+
+  _gcry_global_init ();
+  hwf = _gcry_hwf_limit (mask);
+  select_backends ();
+  return hwf;
 }
 
 

@@ -14,6 +14,14 @@
 #define HWF_INTEL_AVX2       (1u << 3)
 #define HWF_INTEL_AVX512     (1u << 4)  /* F, BW, VL, DQ and CD.  */
 #define HWF_INTEL_SHAEXT     (1u << 5)  /* SHA, with SSSE3 and SSE4.1.  */
+/* A tuning hint, not an instruction set (like libgcrypt's
+   intel-fast-shld): AVX-512 usable and the core executes 512-bit
+   vector instructions at the throughput of 256-bit ones (AMD Zen 5
+   with the full-width datapath).  Only cost models read it.  */
+#define HWF_INTEL_FAST_ZMM   (1u << 6)
+/* AVX-512 VBMI2 (vpcompressw, vpexpandw, ...); reported only with
+   HWF_INTEL_AVX512, whose kernels it extends.  */
+#define HWF_INTEL_VBMI2      (1u << 7)
 
 #define HWF_PPC_VCRYPTO      (1u << 8)
 #define HWF_PPC_ARCH_3_00    (1u << 9)
@@ -29,6 +37,10 @@ unsigned int _gcry_hwf_detect_ppc (void);
 /* Disable the feature NAME ("all" for every feature).  Only effective
    before the features are detected.  */
 gpg_err_code_t _gcry_disable_hw_feature (const char *name);
+/* Benchmarks only: narrow the usable features to MASK (see
+   hwfeatures.c); use _gcry_reselect_backends, which also re-runs the
+   kernel selection.  */
+unsigned int _gcry_hwf_limit (unsigned int mask);
 /* Enumerate the known features for gcry_get_config's "hwflist":
    return the name of entry IDX (0, 1, ...) and store its HWF_ bit at
    R_FEATURE, or return NULL past the last entry.  */

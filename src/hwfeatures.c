@@ -65,6 +65,8 @@ static const struct
     { HWF_INTEL_AVX2,    "intel-avx2" },
     { HWF_INTEL_AVX512,  "intel-avx512" },
     { HWF_INTEL_SHAEXT,  "intel-shaext" },
+    { HWF_INTEL_FAST_ZMM, "intel-fast-zmm" },
+    { HWF_INTEL_VBMI2,   "intel-vbmi2" },
     { HWF_PPC_VCRYPTO,   "ppc-vcrypto" },
     { HWF_PPC_ARCH_3_00, "ppc-arch_3_00" },
     { HWF_PPC_ARCH_2_07, "ppc-arch_2_07" },
@@ -77,8 +79,10 @@ static const struct
 static unsigned int disabled_hw_features;
 
 /* Detected features minus the disabled ones; valid once DETECT_ONCE
-   ran.  */
+   ran.  HW_FEATURES_ALL keeps that set when _gcry_hwf_limit has
+   narrowed HW_FEATURES for a benchmark.  */
 static unsigned int hw_features;
+static unsigned int hw_features_all;
 static pthread_once_t detect_once = PTHREAD_ONCE_INIT;
 
 
@@ -245,6 +249,7 @@ detect_hw_features (void)
 
   hw_features = detected & ~__atomic_load_n (&disabled_hw_features,
                                              __ATOMIC_SEQ_CST);
+  hw_features_all = hw_features;
 }
 
 
@@ -254,6 +259,20 @@ unsigned int
 _gcry_get_hw_features (void)
 {
   pthread_once (&detect_once, detect_hw_features);
+  return hw_features;
+}
+
+
+/* For bench-slope only (through _gcry_reselect_backends): make the
+   usable features those of the detected and enabled ones that are in
+   MASK, until the next call; ~0u restores them all.  Returns the new
+   set.  Not thread safe: nothing else may use the library meanwhile.
+   It can only take features away, never add a disabled one.  */
+unsigned int
+_gcry_hwf_limit (unsigned int mask)
+{
+  _gcry_get_hw_features ();
+  hw_features = hw_features_all & mask;
   return hw_features;
 }
 

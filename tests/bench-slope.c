@@ -92,6 +92,8 @@
 
 int _gcry_keccak_get_backend (const char *name,
                               keccak_permute_fn_t r_fn[3]) BENCH_WEAK;
+unsigned int _gcry_reselect_backends (unsigned int mask) BENCH_WEAK;
+const char *_gcry_enum_hw_features (int idx, unsigned int *r_feature) BENCH_WEAK;
 #ifdef USE_MLKEM
 const mlkem_ops_t *_gcry_mlkem_get_ops (const char *name) BENCH_WEAK;
 extern const mlkem_ops_t _gcry_mlkem_ops_generic BENCH_WEAK;
@@ -867,6 +869,45 @@ hash_bench (void)
 }
 
 
+/* Print the cell of column COLNAME in the per-backend row ROWNAME
+   (kernels, pq-backends): cycles per call of RES and, after the first
+   column (FIRST set: the portable code, whose cycles are stored at
+   *PORTABLE_CYC), the speed-up over it.  */
+static void
+print_backend_cell (const char *rowname, const char *colname,
+                    const struct bench_result *res, int first,
+                    double *portable_cyc)
+{
+  char cyc[16], spd[16], ns[16], mhz[16], cell[40];
+  double c = res->ns * res->mhz / 1000.0;
+
+  if (first)
+    *portable_cyc = c;
+  double_to_str (cyc, sizeof cyc, c);
+  double_to_str (ns, sizeof ns, res->ns);
+  double_to_str (mhz, sizeof mhz, res->mhz);
+  if (*portable_cyc > 0 && c > 0)
+    snprintf (spd, sizeof spd, "%.2f", *portable_cyc / c);
+  else
+    strcpy (spd, "");
+  if (csv_mode)
+    {
+      printf ("%s,%s,%s,,,,,,,,,%s,ns/iter,%s,c/iter,%s,Mhz,"
+              "%s,x-generic\n",
+              current_section, rowname, colname, ns, cyc, mhz, spd);
+      print_spread (colname, res, "ns");
+    }
+  else
+    {
+      if (!first && *spd)
+        snprintf (cell, sizeof cell, "%s %sx", cyc, spd);
+      else
+        snprintf (cell, sizeof cell, "%s", cyc);
+      printf (" %17s", cell);
+    }
+}
+
+
 /*
  * Post-quantum section (public API only).
  */
@@ -914,7 +955,29 @@ struct pq_op
 {
   struct pq_priv *p;
   enum pq_oper oper;
+  int cfg;                /* Index into pq_cfgs, or -1: leave as is.  */
 };
+
+/* The backend configurations of the per-backend table: sets of usable
+   hardware features that select different kernel sets.  */
+struct pq_cfg
+{
+  unsigned int mask;      /* For _gcry_reselect_backends.  */
+  char label[40];         /* Column head: the ML-KEM/ML-DSA backends.  */
+};
+static struct pq_cfg pq_cfgs[8];
+static int pq_ncfgs;
+static int pq_cur_cfg = -1;
+
+/* Select configuration CFG (-1: all features, as initialised).  */
+static void
+pq_use_cfg (int cfg)
+{
+  if (cfg == pq_cur_cfg || !_gcry_reselect_backends)
+    return;
+  _gcry_reselect_backends (cfg < 0 ? ~0u : pq_cfgs[cfg].mask);
+  pq_cur_cfg = cfg;
+}
 
 static void
 pq_run (void *priv_, unsigned long n)
@@ -926,6 +989,8 @@ pq_run (void *priv_, unsigned long n)
   gcry_sexp_t tmp;
   const char *what = "";
 
+  if (op->cfg >= 0)
+    pq_use_cfg (op->cfg);
   while (n-- && !err)
     switch (op->oper)
       {
@@ -1038,15 +1103,190 @@ pq_setup (struct pq_priv *p, const struct pq_algo *pa)
 }
 
 
+/* The three operations of a KEM and of a signature scheme.  */
+static const struct { enum pq_oper oper; const char *name; } kem_ops[] =
+  { { PQ_KEYGEN, "keygen" }, { PQ_ENCAP, "encap" }, { PQ_DECAP, "decap" } };
+static const struct { enum pq_oper oper; const char *name; } sig_ops[] =
+  { { PQ_KEYGEN, "keygen" }, { PQ_SIGN, "sign" }, { PQ_VERIFY, "verify" } };
+
+
+/* Copy the value of item KEY of gcry_get_config's "backends" line to
+   OUT (OUTLEN bytes), or "-" if it is not there.  */
+static void
+backend_of (const char *line, const char *key, char *out, size_t outlen)
+{
+  size_t klen = strlen (key), n;
+  const char *p;
+
+  snprintf (out, outlen, "-");
+  for (p = strchr (line, ':'); p && p[1]; p = strchr (p + 1, ':'))
+    if (!strncmp (p + 1, key, klen) && p[1 + klen] == ':')
+      {
+        p += 2 + klen;
+        n = strcspn (p, ":\n");
+        if (n >= outlen)
+          n = outlen - 1;
+        memcpy (out, p, n);
+        out[n] = 0;
+        return;
+      }
+}
+
+
+/* Return the HWF bits of the features whose names start with
+   PREFIX.  */
+static unsigned int
+features_named (const char *prefix)
+{
+  unsigned int flag, bits = 0;
+  const char *name;
+  int i;
+
+  for (i = 0; (name = _gcry_enum_hw_features (i, &flag)); i++)
+    if (!strncmp (name, prefix, strlen (prefix)))
+      bits |= flag;
+  return bits;
+}
+
+
+/* Find the backend configurations worth a column: the portable code,
+   each x86 and PowerPC tier, and everything usable, as far as they
+   select different kernel sets.  */
+static void
+pq_find_cfgs (void)
+{
+  unsigned int masks[5];
+  char *seen[DIM (pq_cfgs)];
+  int m, c;
+
+  pq_ncfgs = 0;
+  if (!_gcry_reselect_backends || !_gcry_enum_hw_features)
+    return;
+  masks[0] = 0;
+  masks[1] = ~features_named ("intel-avx512");
+  masks[2] = ~(features_named ("ppc-arch_3_00")
+               | features_named ("ppc-arch_3_10"));
+  masks[3] = ~features_named ("ppc-arch_3_10");
+  masks[4] = ~0u;
+  for (m = 0; m < (int)DIM (masks); m++)
+    {
+      char *line, kem[16], dsa[16];
+
+      _gcry_reselect_backends (masks[m]);
+      line = gcry_get_config (0, "backends");
+      if (!line)
+        die ("gcry_get_config (backends) failed");
+      for (c = 0; c < pq_ncfgs && strcmp (seen[c], line); c++)
+        ;
+      if (c < pq_ncfgs || pq_ncfgs == (int)DIM (pq_cfgs))
+        {
+          gcry_free (line);
+          continue;
+        }
+      seen[pq_ncfgs] = line;
+      backend_of (line, "mlkem", kem, sizeof kem);
+      backend_of (line, "mldsa", dsa, sizeof dsa);
+      if (!strcmp (kem, dsa) || !strcmp (dsa, "-"))
+        snprintf (pq_cfgs[pq_ncfgs].label, sizeof pq_cfgs[0].label,
+                  "%s", kem);
+      else
+        snprintf (pq_cfgs[pq_ncfgs].label, sizeof pq_cfgs[0].label,
+                  "%s/%s", kem, dsa);
+      /* Tiers that differ only in a kernel set not named in the label
+         (Keccak, SHA-2) get a number.  */
+      for (c = 0; c < pq_ncfgs; c++)
+        if (!strcmp (pq_cfgs[c].label, pq_cfgs[pq_ncfgs].label))
+          {
+            size_t l = strlen (pq_cfgs[pq_ncfgs].label);
+
+            snprintf (pq_cfgs[pq_ncfgs].label + l,
+                      sizeof pq_cfgs[0].label - l, "#%d", pq_ncfgs);
+            break;
+          }
+      pq_cfgs[pq_ncfgs].mask = masks[m];
+      pq_ncfgs++;
+    }
+  for (c = 0; c < pq_ncfgs; c++)
+    gcry_free (seen[c]);
+  _gcry_reselect_backends (~0u);
+  pq_cur_cfg = -1;
+}
+
+
+/* The per-backend view of the pq section: every operation once per
+   backend configuration, the configurations of one operation measured
+   together (interleaved runs), with the speed-up over the portable
+   code.  PRIV holds the keys of the algorithms whose SETUP_ERR is 0.  */
+static void
+pq_backends_bench (struct pq_priv *priv, const gcry_error_t *setup_err)
+{
+  struct pq_op ops[DIM (pq_cfgs)];
+  struct bench_job jobs[DIM (pq_cfgs)];
+  int a, i, c;
+
+  pq_find_cfgs ();
+  if (pq_ncfgs < 2)
+    return;
+
+  print_section ("pq-backends", "Post-quantum by backend");
+  if (!csv_mode)
+    {
+      printf (" %-22s |", "cycles/iter");
+      for (c = 0; c < pq_ncfgs; c++)
+        printf (" %17s", pq_cfgs[c].label);
+      printf ("\n");
+    }
+  for (a = 0; pq_algos[a].name; a++)
+    {
+      const struct pq_algo *pa = &pq_algos[a];
+
+      if (!algo_selected (pa->name, pa->alt) || setup_err[a])
+        continue;
+      for (i = 0; i < 3; i++)
+        {
+          char rowname[40];
+          double portable_cyc = 0;
+
+          snprintf (rowname, sizeof rowname, "%s %s", pa->name,
+                    pa->kem_algo ? kem_ops[i].name : sig_ops[i].name);
+          current_algo = rowname;
+          memset (jobs, 0, sizeof jobs);
+          for (c = 0; c < pq_ncfgs; c++)
+            {
+              ops[c].p = &priv[a];
+              ops[c].oper = pa->kem_algo ? kem_ops[i].oper : sig_ops[i].oper;
+              ops[c].cfg = c;
+              jobs[c].fn = pq_run;
+              jobs[c].priv = &ops[c];
+              jobs[c].min_calls = (ops[c].oper == PQ_SIGN
+                                   && !smoke_mode) ? 64 : 1;
+            }
+          measure_group (jobs, pq_ncfgs, 1);
+          pq_use_cfg (-1);
+
+          if (!csv_mode)
+            printf (" %-22s |", rowname);
+          for (c = 0; c < pq_ncfgs; c++)
+            print_backend_cell (rowname, pq_cfgs[c].label, &jobs[c].res,
+                                !c, &portable_cyc);
+          if (!csv_mode)
+            {
+              printf ("\n");
+              for (c = 0; c < pq_ncfgs; c++)
+                print_spread (pq_cfgs[c].label, &jobs[c].res, "ns");
+            }
+          fflush (stdout);
+        }
+    }
+  print_footer (22);
+}
+
+
 /* All selected algorithms and operations are measured as one group
    (interleaved runs, see measure_group), then printed.  */
 static void
 pq_bench (void)
 {
-  static const struct { enum pq_oper oper; const char *name; } kem_ops[] =
-    { { PQ_KEYGEN, "keygen" }, { PQ_ENCAP, "encap" }, { PQ_DECAP, "decap" } };
-  static const struct { enum pq_oper oper; const char *name; } sig_ops[] =
-    { { PQ_KEYGEN, "keygen" }, { PQ_SIGN, "sign" }, { PQ_VERIFY, "verify" } };
   struct pq_priv priv[DIM (pq_algos)];
   gcry_error_t setup_err[DIM (pq_algos)];
   struct pq_op ops[3 * DIM (pq_algos)];
@@ -1070,6 +1310,7 @@ pq_bench (void)
         {
           ops[njobs].p = &priv[a];
           ops[njobs].oper = pa->kem_algo ? kem_ops[i].oper : sig_ops[i].oper;
+          ops[njobs].cfg = -1;
           jobs[njobs].fn = pq_run;
           jobs[njobs].priv = &ops[njobs];
           /* The running time of signing varies with the number of
@@ -1120,9 +1361,12 @@ pq_bench (void)
           print_result_iter (14, pa->kem_algo ? kem_ops[i].name
                                               : sig_ops[i].name,
                              &jobs[njobs].res);
-      pq_release (&priv[a]);
       print_footer (14);
     }
+
+  pq_backends_bench (priv, setup_err);
+  for (a = 0; pq_algos[a].name; a++)
+    pq_release (&priv[a]);
 }
 
 
@@ -1652,10 +1896,6 @@ kernels_bench (void)
       portable_cyc = 0;
       for (b = 0; b < NBACKENDS; b++)
         {
-          const struct bench_result *res;
-          char cyc[16], spd[16], ns[16], mhz[16];
-          double c;
-
           if (!present[b])
             continue;
           if (!have[b])
@@ -1664,35 +1904,8 @@ kernels_bench (void)
                 printf (" %17s", "-");
               continue;
             }
-          res = &jobs[job_of[b]].res;
-          c = res->ns * res->mhz / 1000.0;
-          if (!b)
-            portable_cyc = c;
-          double_to_str (cyc, sizeof cyc, c);
-          double_to_str (ns, sizeof ns, res->ns);
-          double_to_str (mhz, sizeof mhz, res->mhz);
-          if (portable_cyc > 0 && c > 0)
-            snprintf (spd, sizeof spd, "%.2f", portable_cyc / c);
-          else
-            strcpy (spd, "");
-          if (csv_mode)
-            {
-              printf ("%s,%s,%s,,,,,,,,,%s,ns/iter,%s,c/iter,%s,Mhz,"
-                      "%s,x-generic\n",
-                      current_section, row->name, backends[b].name,
-                      ns, cyc, mhz, spd);
-              print_spread (backends[b].name, res, "ns");
-            }
-          else
-            {
-              char cell[40];
-
-              if (b && *spd)
-                snprintf (cell, sizeof cell, "%s %sx", cyc, spd);
-              else
-                snprintf (cell, sizeof cell, "%s", cyc);
-              printf (" %17s", cell);
-            }
+          print_backend_cell (row->name, backends[b].name,
+                              &jobs[job_of[b]].res, !b, &portable_cyc);
         }
       if (!csv_mode)
         {

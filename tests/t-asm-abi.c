@@ -233,7 +233,8 @@ under_valgrind (void)
 
 
 /* The Keccak permutations of BACKEND: single state, 4-way and 8-way,
-   as the sponge code calls them on its lane arrays.  */
+   as the sponge code calls them on its lane arrays, and its
+   whole-block absorbing.  */
 static int
 check_keccak (const char *backend)
 {
@@ -256,6 +257,18 @@ check_keccak (const char *backend)
         printf ("  keccak %s: %s\n", backend, slot[i]);
         any = 1;
       }
+  if (_gcry_keccak_get_absorb (backend))
+    {
+      /* Three blocks at the SHA3-256 rate, from an odd address.  */
+      static byte in[1 + 3 * 136];
+
+      prng_bytes ((byte *)st, sizeof st);
+      prng_bytes (in, sizeof in);
+      checked_call ("keccak absorb", FN(_gcry_keccak_get_absorb (backend)),
+                    P(st), P(in + 1), 3, 136, 0, 0);
+      printf ("  keccak %s: absorb\n", backend);
+      any = 1;
+    }
   return any;
 }
 

@@ -44,6 +44,13 @@ if echo "$v" | grep -q 'clock 0 MHz'; then
 fi
 echo "$out" | grep -q '^kernels,[^,]*,generic,' || {
   echo "FAIL: no kernels row for the generic backend"; fail=1; }
+# A build with an ML-KEM SIMD backend usable here has a second backend
+# configuration, so the pq section must end with the per-backend rows.
+if echo "$out" | grep -q '^kernels,mlkem-ntt,[a-z0-9]*,' \
+   && echo "$out" | grep '^kernels,mlkem-ntt,' | grep -qv ',generic,'; then
+  echo "$out" | grep -q '^pq-backends,ML-KEM-768 decap,generic,' || {
+    echo "FAIL: no pq-backends row for the generic backend"; fail=1; }
+fi
 if echo "$out" | grep -q -i 'portable'; then
   echo "FAIL: bench-slope calls a backend 'portable'"; fail=1
 fi

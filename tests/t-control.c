@@ -258,6 +258,9 @@ check_disable_paths (void)
   run_child ("env", "all");
   run_child ("control", "intel-avx512");
   run_child ("env", "intel-avx512");
+  /* A tuning hint: it leaves hwflist, the backends stay.  */
+  run_child ("env", "intel-fast-zmm");
+  run_child ("control", "intel-vbmi2");
   run_child ("control", "intel-bmi2,intel-avx2,intel-avx512,intel-shaext");
   run_child ("env", "intel-bmi2,intel-avx2,intel-avx512,intel-shaext,ppc-vsx");
   run_child ("control", "ppc-arch_2_07,ppc-vcrypto");

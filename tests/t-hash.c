@@ -182,8 +182,9 @@ static const struct
 
 
 /* Hash the message of KAT column K with a handle for ALGO; the
-   million 'a' are fed in chunks of 1000 and, for K == 4 and
-   USE_PUTC, byte by byte through gcry_md_putc.  */
+   million 'a' are fed in chunks of 1000, for K == 4 and USE_PUTC 1
+   byte by byte through gcry_md_putc, and for USE_PUTC 2 in one
+   gcry_md_write (thousands of blocks in one call of the kernel).  */
 static void
 hash_message (int algo, int k, int use_putc, unsigned char *out)
 {
@@ -214,7 +215,17 @@ hash_message (int algo, int k, int use_putc, unsigned char *out)
       int i;
 
       memset (chunk, 'a', sizeof chunk);
-      if (use_putc)
+      if (use_putc == 2)
+        {
+          char *all = malloc (1000000);
+
+          if (!all)
+            die ("out of memory");
+          memset (all, 'a', 1000000);
+          gcry_md_write (hd, all, 1000000);
+          free (all);
+        }
+      else if (use_putc)
         for (i = 0; i < 1000000; i++)
           gcry_md_putc (hd, 'a');
       else
@@ -264,6 +275,9 @@ check_kats (void)
           check (!strcmp (test_buf2hex (out, dlen), kat[i].hex[4]),
                  "%s (million a) via putc", gcry_md_algo_name (algo));
         }
+      hash_message (algo, 4, 2, out);
+      check (!strcmp (test_buf2hex (out, dlen), kat[i].hex[4]),
+             "%s (million a) in one write", gcry_md_algo_name (algo));
       /* One-shot.  */
       memset (out, 0, sizeof out);
       gcry_md_hash_buffer (algo, out, "abc", 3);

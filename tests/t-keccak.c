@@ -19,6 +19,8 @@
  *    every other backend usable here, against the portable
  *    single-state permutation on zero, all-ones, one-bit and
  *    pseudo-random states,
+ *  - the whole-block absorbing of every usable backend against the
+ *    portable permutation, for every rate and many block counts,
  *  - the batch sponge against N independent incremental sponges for
  *    several rates, input lengths and output splits,
  *  - that an incremental sponge gives the same bytes for any split of
@@ -303,6 +305,68 @@ check_all_permutations (unsigned int nstates)
 }
 
 
+/* The whole-block absorbing function of every backend usable here
+   against the portable permutation with the block XORed in byte by
+   byte: every rate from 8 to 192 bytes, 1 to 20 blocks (more for the
+   SHA-3/SHAKE rates), pseudo-random states and input at every offset
+   modulo 8 (the kernels must not assume aligned input).  */
+static void
+check_all_absorbs (void)
+{
+  static const char *const backends[] =
+    { "generic", "bmi2", "avx2", "avx512", "vsx" };
+  static byte buf[7 + 40 * 192];
+  u64 s[25], ref[25];
+  unsigned int b, rate, nblocks, maxblocks, k, i, off, tested;
+  keccak_absorb_fn_t fn;
+  const byte *in;
+
+  for (b = 0; b < sizeof backends / sizeof *backends; b++)
+    {
+      fn = _gcry_keccak_get_absorb (backends[b]);
+      if (!fn)
+        continue;
+      tested = 0;
+      for (rate = 8; rate <= 192; rate += 8)
+        {
+          maxblocks = (rate == 72 || rate == 104 || rate == 136
+                       || rate == 144 || rate == 168) ? 40 : 20;
+          for (nblocks = 1; nblocks <= maxblocks; nblocks++)
+            {
+              off = (rate / 8 + nblocks) % 8;
+              for (i = 0; i < 25; i++)
+                s[i] = ref[i] = prng ();
+              for (i = 0; i < nblocks * rate; i++)
+                buf[off + i] = prng () >> 56;
+              /* Make the byte after the input differ from anything a
+                 kernel reading too far could have seen.  */
+              buf[off + nblocks * rate] = 0xa5;
+              in = buf + off;
+              fn (s, in, nblocks, rate);
+              for (k = 0; k < nblocks; k++)
+                {
+                  for (i = 0; i < rate; i++)
+                    ref[i / 8] ^= (u64)in[k * rate + i] << (8 * (i % 8));
+                  _gcry_keccak_f1600_generic (ref);
+                }
+              if (memcmp (s, ref, sizeof s))
+                {
+                  char what[64];
+
+                  snprintf (what, sizeof what, "%s absorb (rate, blocks)",
+                            backends[b]);
+                  fail (what, rate, nblocks);
+                  return;
+                }
+              tested++;
+            }
+        }
+      printf ("t-keccak: backend %s: absorb tested (%u calls)\n",
+              backends[b], tested);
+    }
+}
+
+
 /* Compare the batch sponge with N incremental sponges: N inputs of
    INLEN bytes each, NBLOCKS blocks squeezed in two calls.  */
 static void
@@ -454,6 +518,7 @@ check_multi_random (unsigned int nstreams, unsigned int widths,
   keccak_ctx_t ctx[MULTI_MAX_STREAMS];
   size_t outlen[MULTI_MAX_STREAMS];
   unsigned int f[MULTI_MAX_STREAMS];
+  int last[MULTI_MAX_STREAMS];
   unsigned int i, r;
 
   for (i = 0; i < nstreams; i++)
@@ -470,6 +535,11 @@ check_multi_random (unsigned int nstreams, unsigned int widths,
       memset (out[i], 0xa5, sizeof out[i]);
       _gcry_keccak_stream_init (&st[i], multi_fns[f[i]], in[i], inlen,
                                 out[i], outlen[i]);
+      /* Some XOF streams promise to ask for nothing more (their state
+         is then dropped when served).  */
+      last[i] = !multi_mdlen[f[i]] && prng () % 4 == 0;
+      if (last[i])
+        _gcry_keccak_stream_last (&st[i]);
       _gcry_keccak_ctx_init (&ctx[i], multi_rate[f[i]],
                              multi_mdlen[f[i]] ? KECCAK_DS_SHA3
                              : KECCAK_DS_SHAKE);
@@ -500,7 +570,7 @@ check_multi_random (unsigned int nstreams, unsigned int widths,
         {
           outlen[i] = 0;
           memset (out[i], 0xa5, sizeof out[i]);
-          if (multi_mdlen[f[i]] || prng () % 3 == 0)
+          if (multi_mdlen[f[i]] || last[i] || prng () % 3 == 0)
             continue;
           switch (prng () % 4)
             {
@@ -580,6 +650,84 @@ check_multi_counts (void)
   _gcry_keccak_multi_wipe (st, 20);
 }
 
+/* The streams of ML-KEM-768 Decaps (H (ek), J (z || c), the nine
+   SampleNTT streams of A-hat and the seven noise streams) as one run:
+   on a single width W the scheduler refills lanes as streams finish,
+   so it needs exactly the calls that a perfect packing needs (9 on x8,
+   bounded by the 9 blocks of H (ek); 13 on x4, the 52
+   instance-permutations over 4 lanes; 52 on x1), and every stream's
+   output equals that of its own sponge (checked by
+   check_multi_random's comparison for the random runs; here the
+   digests are compared with the one-shot helpers).  The default
+   schedule never needs more calls than x1 alone.  */
+static void
+check_multi_mlkem_shape (void)
+{
+  static const unsigned int want[3] = { 52, 13, 9 };
+  static byte ek[1184], zc[1120], seed[16][34], out[18][504], ref[504];
+  keccak_stream_t st[18];
+  unsigned long calls[3];
+  unsigned int wi, i, n;
+
+  prng_bytes (ek, sizeof ek);
+  prng_bytes (zc, sizeof zc);
+  for (wi = 0; wi < 4; wi++)
+    {
+      n = 0;
+      _gcry_keccak_stream_init (&st[n++], KECCAK_SHA3_256, ek, sizeof ek,
+                                out[0], 32);
+      _gcry_keccak_stream_init (&st[n++], KECCAK_SHAKE256, zc, sizeof zc,
+                                out[1], 32);
+      for (i = 0; i < 9; i++)
+        {
+          prng_bytes (seed[i], 34);
+          _gcry_keccak_stream_init (&st[n], KECCAK_SHAKE128, seed[i], 34,
+                                    out[n], 504);
+          n++;
+        }
+      for (i = 0; i < 7; i++)
+        {
+          prng_bytes (seed[9 + i], 33);
+          _gcry_keccak_stream_init (&st[n], KECCAK_SHAKE256, seed[9 + i],
+                                    33, out[n], 128);
+          n++;
+        }
+      memset (calls, 0, sizeof calls);
+      _gcry_keccak_multi_run_widths (st, n, wi < 3 ? 1u << wi : 7, calls);
+      if (wi < 3 && (calls[wi] != want[wi] || calls[(wi + 1) % 3]
+                     || calls[(wi + 2) % 3]))
+        fail ("multi-stream ML-KEM shape, permutation count", wi,
+              (unsigned int)calls[wi]);
+      if (wi == 3)
+        {
+          /* Instance capacity used at most that of x1 alone.  */
+          if (calls[0] + calls[1] + calls[2] > want[0])
+            fail ("multi-stream ML-KEM shape, default schedule", 0, 0);
+          if (verbose)
+            printf ("t-keccak: ML-KEM-768 Decaps shape: %lu x1, %lu x4,"
+                    " %lu x8 calls\n", calls[0], calls[1], calls[2]);
+        }
+      _gcry_sha3_256 (ref, ek, sizeof ek);
+      if (memcmp (ref, out[0], 32))
+        fail ("multi-stream ML-KEM shape, H", wi, 0);
+      _gcry_shake256 (ref, 32, zc, sizeof zc);
+      if (memcmp (ref, out[1], 32))
+        fail ("multi-stream ML-KEM shape, J", wi, 0);
+      for (i = 0; i < 16; i++)
+        {
+          size_t len = i < 9 ? 504 : 128;
+
+          if (i < 9)
+            _gcry_shake128 (ref, len, seed[i], 34);
+          else
+            _gcry_shake256 (ref, len, seed[i], 33);
+          if (memcmp (ref, out[2 + i], len))
+            fail ("multi-stream ML-KEM shape, SHAKE", wi, i);
+        }
+    }
+  _gcry_keccak_multi_wipe (st, 18);
+}
+
 /* Random mixed streams on every combination of widths.  */
 static void
 check_multi (unsigned int iterations)
@@ -588,6 +736,7 @@ check_multi (unsigned int iterations)
   unsigned int widths, k;
 
   check_multi_counts ();
+  check_multi_mlkem_shape ();
   for (widths = 1; widths <= 7; widths++)
     {
       memset (calls, 0, sizeof calls);
@@ -638,6 +787,7 @@ main (int argc, char **argv)
   check_known_answer ();
   check_reference (nstates);
   check_all_permutations (nstates);
+  check_all_absorbs ();
 
   for (n = 4; n <= 8; n += 4)
     for (r = 0; r < sizeof rates / sizeof *rates; r++)

@@ -458,9 +458,11 @@ test_rej_uniform (const mlkem_ops_t *o)
     };
   byte buf[999];
   int want[MLKEM_N], got[MLKEM_N];
-  mlkem_poly_ntt r;
+  /* A guard after R: no kernel may write past its 256 entries.  */
+  struct { mlkem_poly_ntt r; s16 guard[32]; } rg;
+  mlkem_poly_ntt *const rp = &rg.r;
   unsigned int c, t, i, pos, len, ctr, nwant;
-  int ok = 1, inrange = 1;
+  int ok = 1, inrange = 1, guard_ok = 1;
 
   for (c = 0; c < 40; c++)
     {
@@ -477,7 +479,11 @@ test_rej_uniform (const mlkem_ops_t *o)
           len = ch[t];
           if (pos + len > sizeof buf)
             break;
-          ctr = o->rej_uniform (&r, ctr, buf + pos, len);
+          memset (rg.guard, 0x5a, sizeof rg.guard);
+          ctr = o->rej_uniform (rp, ctr, buf + pos, len);
+          for (i = 0; i < DIM (rg.guard); i++)
+            if (rg.guard[i] != 0x5a5a)
+              guard_ok = 0;
           for (i = pos; i < pos + len && nwant < MLKEM_N; i += 3)
             {
               int d1 = buf[i] + 256 * (buf[i + 1] % 16);
@@ -498,14 +504,15 @@ test_rej_uniform (const mlkem_ops_t *o)
           continue;
         }
       for (i = 0; i < MLKEM_N; i++)
-        if (r.coeffs[i] < 0 || r.coeffs[i] >= Q)
+        if (rp->coeffs[i] < 0 || rp->coeffs[i] >= Q)
           inrange = 0;
-      ntt_values (o, got, &r);
+      ntt_values (o, got, rp);
       if (memcmp (got, want, sizeof got))
         ok = 0;
     }
   check (ok, "%s: rej_uniform matches SampleNTT's rejection step", o->name);
   check (inrange, "%s: rej_uniform output in [0, q)", o->name);
+  check (guard_ok, "%s: rej_uniform writes nothing past R", o->name);
 }
 
 /* The matrix driver of the front file with the kernel set O against
@@ -606,10 +613,10 @@ get_bits (const byte *b, unsigned int pos, unsigned int d)
 }
 
 static void
-test_compress (void)
+test_compress (const mlkem_ops_t *o)
 {
   static const unsigned int ds[5] = { 1, 4, 5, 10, 11 };
-  byte buf[32 * 11];
+  byte buf[32 * 11 + 1];
   mlkem_poly a;
   unsigned int di, i;
   int ok_c = 1, ok_d = 1;
@@ -623,10 +630,14 @@ test_compress (void)
         {
           for (i = 0; i < MLKEM_N; i++)
             a.coeffs[i] = x + i < Q ? x + i : 0;
+          /* The byte after the encoding must stay untouched.  */
+          buf[32 * d] = 0xa5;
           if (d == 1)
             _gcry_mlkem_poly_tomsg (buf, &a);
           else
-            _gcry_mlkem_poly_compress (buf, &a, d);
+            o->poly_compress (buf, &a, d);
+          if (buf[32 * d] != 0xa5)
+            ok_c = 0;
           for (i = 0; i < MLKEM_N; i++)
             {
               long v = modq (a.coeffs[i]);
@@ -650,7 +661,7 @@ test_compress (void)
           if (d == 1)
             _gcry_mlkem_poly_frommsg (&a, buf);
           else
-            _gcry_mlkem_poly_decompress (&a, buf, d);
+            o->poly_decompress (&a, buf, d);
           for (i = 0; i < MLKEM_N; i++)
             {
               unsigned int y = (x + i) % (1u << d);
@@ -661,8 +672,66 @@ test_compress (void)
             }
         }
     }
-  check (ok_c, "Compress_d for d = 1, 4, 5, 10, 11 on all |x| < q");
-  check (ok_d, "Decompress_d for d = 1, 4, 5, 10, 11 on all inputs");
+  /* Differential against the portable entries: random coefficients
+     in (-q, q) and random bytes, and the extremes (+-(q-1), 0, the
+     rounding boundaries of each width, all-ones and all-zero
+     encodings), with the input right at the end of a buffer so that
+     an over-read would run past it.  */
+  for (di = 1; di < 5 && o != &_gcry_mlkem_ops_generic; di++)
+    {
+      unsigned int d = ds[di], round;
+      byte want[32 * 11], in[32 * 11];
+      mlkem_poly b;
+
+      for (round = 0; round < 200; round++)
+        {
+          for (i = 0; i < MLKEM_N; i++)
+            {
+              unsigned int r = prng () % 8;
+              long v = (long)(prng () % (2 * Q - 1)) - (Q - 1);
+
+              if (round < 4)
+                v = round == 0 ? Q - 1 : round == 1 ? -(Q - 1)
+                    : round == 2 ? 0 : (i & 1 ? Q - 1 : -(Q - 1));
+              else if (r == 0)
+                {
+                  /* Next to a rounding boundary: x with 2^d x / q
+                     close to k + 1/2.  */
+                  long k = prng () % (1L << d);
+
+                  v = (((2 * k + 1) * Q) >> (d + 1)) + (long)(prng () % 3)
+                      - 1;
+                  if (v >= Q)
+                    v = Q - 1;
+                  if (prng () & 1)
+                    v = v ? v - Q : 0;
+                }
+              a.coeffs[i] = v;
+            }
+          memset (want, 0x5a, sizeof want);
+          memset (buf, 0x5a, sizeof buf);
+          _gcry_mlkem_poly_compress (want, &a, d);
+          o->poly_compress (buf, &a, d);
+          if (memcmp (want, buf, 32 * d) || buf[32 * d] != 0x5a)
+            ok_c = 0;
+
+          if (round == 0)
+            memset (in, 0xff, sizeof in);
+          else if (round == 1)
+            memset (in, 0, sizeof in);
+          else
+            prng_bytes (in, sizeof in);
+          /* The last 32 d bytes of IN, so nothing is readable past.  */
+          _gcry_mlkem_poly_decompress (&b, in + sizeof in - 32 * d, d);
+          o->poly_decompress (&a, in + sizeof in - 32 * d, d);
+          if (memcmp (&a, &b, sizeof a))
+            ok_d = 0;
+        }
+    }
+  check (ok_c, "%s: Compress_d for d = 1, 4, 5, 10, 11 on all |x| < q,"
+         " and against the portable code", o->name);
+  check (ok_d, "%s: Decompress_d for d = 1, 4, 5, 10, 11 on all inputs,"
+         " and against the portable code", o->name);
 }
 
 
@@ -960,7 +1029,6 @@ main (int argc, char **argv)
   if (argc > 1)
     die ("unknown option '%s'", argv[1]);
 
-  test_compress ();
   test_avx2_tables ();
   test_avx512_tables ();
   test_ppc_tables ();
@@ -976,6 +1044,7 @@ main (int argc, char **argv)
       test_rej_uniform (o);
       test_gen_matrix (o);
       test_cbd (o);
+      test_compress (o);
     }
   return test_exit ();
 }
