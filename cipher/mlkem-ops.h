@@ -162,13 +162,25 @@ typedef struct mlkem_ops_s
 extern const mlkem_ops_t _gcry_mlkem_ops_generic;
 
 /* The PowerPC VSX kernel set "vsx" (cipher/mlkem-ntt-ppc.c, built with
-   PPC_VSX_CFLAGS).  USE_MLKEM_VSX says it is compiled in; the front
-   file uses it only when HWF_PPC_ARCH_2_07 (POWER8) is present.  */
+   PPC_VSX_CFLAGS, and on little-endian ELFv2 the assembler
+   cipher/mlkem-ntt-ppc64le-vsx.S).  USE_MLKEM_VSX says it is compiled
+   in; the front file uses it only when HWF_PPC_ARCH_2_07 (POWER8) is
+   present.  */
 #undef USE_MLKEM_VSX
 #if defined(ENABLE_PPC_CRYPTO_SUPPORT) && defined(HAVE_GCC_INLINE_ASM_PPC_VSX) \
     && defined(__powerpc64__)
 # define USE_MLKEM_VSX 1
 extern const mlkem_ops_t _gcry_mlkem_ops_vsx;
+#endif
+
+/* Its POWER10 tier "vsx-p10" (the assembler's ISA 3.1 functions, on
+   little-endian ELFv2 with an assembler that knows POWER10); the
+   front file prefers it when HWF_PPC_ARCH_3_10 is present as well.  */
+#undef USE_MLKEM_VSX_P10
+#if defined(USE_MLKEM_VSX) && defined(HAVE_GCC_INLINE_ASM_PPC_ARCH_3_10) \
+    && defined(__LITTLE_ENDIAN__) && defined(_CALL_ELF) && _CALL_ELF == 2
+# define USE_MLKEM_VSX_P10 1
+extern const mlkem_ops_t _gcry_mlkem_ops_vsx_p10;
 #endif
 
 /* The kernel sets usable on this machine (compiled in and supported by

@@ -102,6 +102,11 @@ _gcry_mlkem_ops_available (unsigned int idx)
   if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
     list[n++] = &_gcry_mlkem_ops_avx2;
 #endif
+#ifdef USE_MLKEM_VSX_P10
+  if ((_gcry_get_hw_features () & (HWF_PPC_ARCH_2_07 | HWF_PPC_ARCH_3_10))
+      == (HWF_PPC_ARCH_2_07 | HWF_PPC_ARCH_3_10))
+    list[n++] = &_gcry_mlkem_ops_vsx_p10;
+#endif
 #ifdef USE_MLKEM_VSX
   if (_gcry_get_hw_features () & HWF_PPC_ARCH_2_07)
     list[n++] = &_gcry_mlkem_ops_vsx;

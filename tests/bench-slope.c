@@ -1388,6 +1388,7 @@ static const struct
     { "bmi2" },
     { "avx512" },
     { "vsx" },
+    { "vsx-p10" },
   };
 #define NBACKENDS ((int)DIM (backends))
 

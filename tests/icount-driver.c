@@ -64,7 +64,7 @@ const mldsa_ops_t *_gcry_mldsa_get_ops (const char *name);
 
 /* The backend names of gcry_get_config ("backends").  */
 static const char *const backend_names[] =
-  { "generic", "avx2", "bmi2", "avx512", "vsx" };
+  { "generic", "avx2", "bmi2", "avx512", "vsx", "vsx-p10" };
 
 
 static void

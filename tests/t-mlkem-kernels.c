@@ -21,7 +21,11 @@
  * is tested the same way.  Inputs: zeros, impulses, extremes of the
  * documented bounds and pseudo-random values; outputs are also
  * checked against their documented bounds.  The order-independent
- * helpers (Compress/Decompress) are checked on their whole domain.  */
+ * helpers (Compress/Decompress) are checked on their whole domain.
+ * Each kernel set other than the portable one is also run against the
+ * portable set: NTT, NTT^-1 (random and extreme inputs) and the chain
+ * NTT -> mulcache -> basemul_acc -> NTT^-1 -> reduce of the
+ * encryption, which must agree mod q, within the bounds.  */
 
 #define PGM "t-mlkem-kernels"
 #include "t-common.h"
@@ -30,6 +34,7 @@
 #include "mlkem-ops.h"
 #include "../cipher/mlkem-tables-avx2.h"
 #include "../cipher/mlkem-tables-avx512.h"
+#include "../cipher/mlkem-tables-ppc.h"
 
 #define Q 3329
 
@@ -271,6 +276,97 @@ test_basemul (const mlkem_ops_t *o)
       }
   check (ok, "%s: basemul_acc matches MultiplyNTTs", o->name);
   check (ok_bound, "%s: basemul_acc output bound", o->name);
+}
+
+/* Differential tests against the portable set G.  Values are compared
+ * mod q (a backend may return other representatives) in the standard
+ * order (ntt_values), bounds as documented in mlkem-ops.h.  */
+static void
+test_vs_generic (const mlkem_ops_t *o, const mlkem_ops_t *g)
+{
+  mlkem_poly a, ra, rg;
+  mlkem_poly_ntt xo, xg;
+  int vo[MLKEM_N], vg[MLKEM_N], v[MLKEM_N];
+  int c, i, ok_ntt = 1, ok_inv = 1, ok_bound = 1, ok_chain = 1;
+  unsigned int k, j;
+
+  for (c = 0; c < NCASES; c++)
+    {
+      fill_case (&a, c);
+      o->ntt (&xo, &a);
+      g->ntt (&xg, &a);
+      ntt_values (o, vo, &xo);
+      ntt_values (g, vg, &xg);
+      if (memcmp (vo, vg, sizeof vo))
+        ok_ntt = 0;
+    }
+
+  /* NTT^-1 on [0, q) values (zero, q - 1, alternating, impulses,
+     random), then on the backend's own NTT outputs of the extreme
+     polynomials, which may be negative.  */
+  for (c = 0; c < 2 * NCASES; c++)
+    {
+      if (c < NCASES)
+        for (i = 0; i < MLKEM_N; i++)
+          v[i] = c == 0 ? 0 : c == 1 ? Q - 1 : c == 2 ? (i & 1) * (Q - 1)
+            : c == 3 ? (i == 0) : c == 4 ? (i == 255) * (Q - 1)
+            : (int)(prng () % Q);
+      if (c < NCASES)
+        ntt_from_values (o, &xo, v);
+      else
+        {
+          fill_case (&a, c - NCASES);
+          o->ntt (&xo, &a);
+          ntt_values (o, v, &xo);
+        }
+      ntt_from_values (g, &xg, v);
+      o->invntt_tomont (&ra, &xo);
+      g->invntt_tomont (&rg, &xg);
+      if (max_abs (ra.coeffs) >= Q)
+        ok_bound = 0;
+      for (i = 0; i < MLKEM_N; i++)
+        if (modq (ra.coeffs[i]) != modq (rg.coeffs[i]))
+          ok_inv = 0;
+    }
+
+  /* The chain of K-PKE.Encrypt (FIPS 203 Algorithm 14, line 19):
+     NTT^-1 (sum_j A[j] x NTT (y_j)), then reduce.  A from
+     ByteDecode_12 (up to 4095), y extreme or random.  */
+  for (c = 0; c < 8; c++)
+    for (k = 1; k <= MLKEM_K_MAX; k++)
+      {
+        mlkem_poly_ntt ao[MLKEM_K_MAX], ag[MLKEM_K_MAX];
+        mlkem_poly_ntt yo[MLKEM_K_MAX], yg[MLKEM_K_MAX];
+        mlkem_poly_mulcache co[MLKEM_K_MAX], cg[MLKEM_K_MAX];
+
+        for (j = 0; j < k; j++)
+          {
+            for (i = 0; i < MLKEM_N; i++)
+              v[i] = c == 0 ? 4095 : (int)(prng () % 4096);
+            ntt_from_values (o, &ao[j], v);
+            ntt_from_values (g, &ag[j], v);
+            fill_case (&a, c == 0 ? 4 + j % 3 : c + 7);
+            o->ntt (&yo[j], &a);
+            g->ntt (&yg[j], &a);
+            o->mulcache_compute (&co[j], &yo[j]);
+            g->mulcache_compute (&cg[j], &yg[j]);
+          }
+        o->basemul_acc (&xo, ao, yo, co, k);
+        g->basemul_acc (&xg, ag, yg, cg, k);
+        if (max_abs (xo.coeffs) >= Q)
+          ok_bound = 0;
+        o->invntt_tomont (&ra, &xo);
+        g->invntt_tomont (&rg, &xg);
+        o->reduce (ra.coeffs);
+        g->reduce (rg.coeffs);
+        if (memcmp (ra.coeffs, rg.coeffs, sizeof ra.coeffs))
+          ok_chain = 0;
+      }
+  check (ok_ntt, "%s: ntt agrees with generic", o->name);
+  check (ok_inv, "%s: invntt_tomont agrees with generic mod q", o->name);
+  check (ok_chain, "%s: ntt, basemul_acc, invntt, reduce agree with generic",
+         o->name);
+  check (ok_bound, "%s: bounds in the differential tests", o->name);
 }
 
 static void
@@ -835,6 +931,94 @@ test_avx512_tables (void)
 }
 
 
+/* mlkem-tables-ppc.h (cipher/gen-mlkem-ppc-tables.c): every second
+ * vector of a (C, C') pair is round (C 2^15 / q) lane by lane (the
+ * Barrett companion; the kernel tests check the C), every C is
+ * centered and every constant is what the assembler expects.  The
+ * vperm controls are checked in element terms: element byte b comes
+ * from memory byte 7 - b (b < 8) or 23 - b (lxvd2x on little
+ * endian).  */
+static int
+ppc_pairs_ok (const int16_t (*t)[8], unsigned int first, unsigned int n)
+{
+  unsigned int e, l;
+
+  for (e = first; e + 1 < first + n; e += 2)
+    for (l = 0; l < 8; l++)
+      {
+        long c = t[e][l], want;
+
+        if (c < -(Q - 1) / 2 || c > (Q - 1) / 2)
+          return 0;
+        /* round (c 2^15 / q) without a tie; floor division.  */
+        want = (2 * c * 32768 + Q) >= 0 ? (2 * c * 32768 + Q) / (2 * Q)
+          : -((-(2 * c * 32768 + Q) + 2 * Q - 1) / (2 * Q));
+        if (t[e + 1][l] != want)
+          return 0;
+      }
+  return 1;
+}
+
+static unsigned int
+ppc_perm_byte (unsigned int i, unsigned int b)
+{
+  return mlkem_ppc_mul_perm[i][b < 8 ? 7 - b : 23 - b];
+}
+
+static void
+test_ppc_tables (void)
+{
+  unsigned int l, w;
+  int ok = 1;
+
+  ok &= ppc_pairs_ok (mlkem_ppc_ntt_tab, 1, 126);
+  ok &= ppc_pairs_ok (mlkem_ppc_invntt_tab, 1, 128);
+  ok &= ppc_pairs_ok (mlkem_ppc_mul_tab, 3, 32);
+  ok &= ppc_pairs_ok (mlkem_ppc_coef_tab, 2, 2);
+  /* The POWER10 tables: the same elements in the lxv order, i.e. the
+     doublewords of each vector swapped.  */
+  for (w = 0; w < 127 * 8; w++)
+    ok &= (mlkem_ppc10_ntt_tab[w / 8][w % 8]
+           == mlkem_ppc_ntt_tab[w / 8][(w % 8) ^ 4]);
+  for (w = 0; w < 129 * 8; w++)
+    ok &= (mlkem_ppc10_invntt_tab[w / 8][w % 8]
+           == mlkem_ppc_invntt_tab[w / 8][(w % 8) ^ 4]);
+  /* The POWER10 cache swaps the doublewords and the elements I, I ^ 2
+     of each: memory halfword J comes from J ^ 6.  */
+  ok &= ppc_pairs_ok (mlkem_ppc10_mul_tab, 3, 32);
+  for (w = 0; w < 35 * 8; w++)
+    ok &= (mlkem_ppc10_mul_tab[w / 8][w % 8]
+           == mlkem_ppc_mul_tab[w / 8][w < 3 * 8 ? w % 8 : (w % 8) ^ 6]);
+  /* The last pairs of the inverse: F = 2^16 / 128 and zeta_1 F.  */
+  ok &= modq (mlkem_ppc_invntt_tab[127][0]) == modq (512);
+  ok &= modq (mlkem_ppc_invntt_tab[125][0]) == modq (zeta_k (1) * 512);
+  ok &= modq (mlkem_ppc_coef_tab[2][0]) == modq (65536);
+  for (l = 0; l < 8; l++)
+    {
+      ok &= mlkem_ppc_ntt_tab[0][l] == -Q && mlkem_ppc_invntt_tab[0][l] == -Q;
+      ok &= mlkem_ppc_mul_tab[0][l] == -Q && mlkem_ppc_coef_tab[0][l] == -Q;
+      ok &= mlkem_ppc_coef_tab[1][l] == Q;
+      ok &= (u16)mlkem_ppc_mul_tab[1][l] * Q % 65536 == 1;
+      /* Memory halfword l: the low half of a word holds -q.  */
+      ok &= mlkem_ppc_mul_tab[2][l] == (l & 1 ? 0 : -Q);
+    }
+  for (w = 0; w < 4; w++)
+    {
+      ok &= ppc_perm_byte (0, 4 * w) == 16 + 2 * w;
+      ok &= ppc_perm_byte (0, 4 * w + 1) == 17 + 2 * w;
+      ok &= ppc_perm_byte (1, 4 * w) == 24 + 2 * w;
+      ok &= ppc_perm_byte (1, 4 * w + 1) == 25 + 2 * w;
+      ok &= ppc_perm_byte (0, 4 * w + 2) == 4 * w + 2;
+      ok &= ppc_perm_byte (1, 4 * w + 3) == 4 * w + 3;
+      ok &= ppc_perm_byte (2, 4 * w) == 16 + 4 * w;
+      ok &= ppc_perm_byte (2, 4 * w + 2) == 4 * w;
+      ok &= ppc_perm_byte (3, 2 * w) == 4 * w;
+      ok &= ppc_perm_byte (3, 8 + 2 * w + 1) == 17 + 4 * w;
+    }
+  check (ok, "ppc64le tables (mlkem-tables-ppc.h): companions and constants");
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -847,9 +1031,12 @@ main (int argc, char **argv)
 
   test_avx2_tables ();
   test_avx512_tables ();
+  test_ppc_tables ();
   for (i = 0; (o = _gcry_mlkem_ops_available (i)); i++)
     {
       printf ("%s: kernel set %s\n", PGM, o->name);
+      if (o != &_gcry_mlkem_ops_generic)
+        test_vs_generic (o, &_gcry_mlkem_ops_generic);
       test_coeffwise (o);
       test_bytes (o);
       test_ntt (o);
