@@ -11,37 +11,28 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* The kernel set "vsx" of ML-DSA (contract: mldsa-ops.h), written
- * with the GCC vector intrinsics of <altivec.h> for POWER8 (ISA 2.07)
- * and later: the NTT, the inverse NTT, the two pointwise products,
- * REDUCE, CADDQ, Power2Round, MakeHint, UseHint and the norm check.
+/* The kernel set "vsx" of ML-DSA (contract: mldsa-ops.h) for POWER8
+ * (ISA 2.07) and later.  On ppc64le (ELFv2) the NTT, the inverse NTT,
+ * the two pointwise products, REDUCE and CADDQ are assembly
+ * (mldsa-ntt-ppc64le-vsx.S, with the generated table
+ * mldsa-tables-ppc.h); this file holds their C entries, which pass
+ * the table, and forwards them to the portable set where the assembly
+ * is not built (big-endian, ELFv1).  Power2Round, MakeHint, UseHint
+ * and the norm check are written here with the GCC vector intrinsics
+ * of <altivec.h> and compute, lane by lane, the same integer
+ * operations as the portable kernels of cipher/mldsa-poly-generic.c.
  * Decompose and the samplers (Keccak-bound, and the Keccak is already
  * dispatched to VSX by keccak.h) forward to the portable set.  The NTT
- * domain keeps the standard order of FIPS 204, and every kernel
- * computes, lane by lane, the same integer operations as the portable
- * kernel of cipher/mldsa-poly-generic.c, so the results are
- * bit-identical (and the bound analysis there applies unchanged).
+ * domain keeps the standard order of FIPS 204.
  *
- * Vectors hold four 32-bit coefficients.  ISA 2.07 brought what the
- * portable arithmetic needs: vmuluwm (32-bit low product, vec_mul),
- * vmuleuw/vmulouw (unsigned 32x32->64 products of the even and odd
- * lanes, vec_mule/vec_mulo) and 64-bit add/subtract.  The high words
- * of the even and odd 64-bit products are interleaved back by one
- * vperm, so a Shoup product costs two wide and two low multiplies.
- * The transforms use the standard tables of mldsa-tables.h: the
- * layers with distance >= 4 splat one twiddle; for the distances 2
- * and 1, four groups of four coefficients are transposed (4x4 words),
- * after which the twiddles of four consecutive groups are one
- * unaligned load (plus a vperm where the portable code reads every
- * other entry).
+ * Two tables: _gcry_mldsa_ops_vsx (POWER8 tier, ISA 2.07 instructions
+ * only) and, with an assembler that knows ISA 3.1,
+ * _gcry_mldsa_ops_vsx_p10 (transforms and the single product with
+ * vmulhuw/vmulhsw); both are named "vsx", and mldsa.c picks one from
+ * HWF_PPC_ARCH_2_07 / HWF_PPC_ARCH_3_10.
  *
- * The vperm masks index bytes in array (memory) order, as GCC defines
- * vec_perm on both endiannesses; only the position of the high and
- * low word of a 64-bit lane depends on the byte order.
- *
- * Built with PPC_VSX_CFLAGS (-mcpu=power8 -mvsx); used by mldsa.c when
- * _gcry_get_hw_features () reports HWF_PPC_ARCH_2_07.  No branch or
- * index depends on coefficient values.  */
+ * Built with PPC_VSX_CFLAGS (-mcpu=power8 -mvsx).  No branch or index
+ * depends on coefficient values.  */
 
 #include <config.h>
 
@@ -56,334 +47,138 @@
 
 #include <altivec.h>
 
-#include "mldsa-tables.h"
+#ifdef USE_MLDSA_PPC_ASM
+# include "mldsa-tables-ppc.h"
+#endif
 
 typedef vector unsigned int vu32;
 typedef vector signed int vs32;
-typedef vector unsigned long long vu64;
-typedef vector unsigned char vu8;
-
-/* High words of the 64-bit lanes of E (to the even words) and O (to
-   the odd ones); LO_MASK: the low words.  */
-#ifdef __LITTLE_ENDIAN__
-static const vu8 hi_mask = { 4, 5, 6, 7, 20, 21, 22, 23,
-                             12, 13, 14, 15, 28, 29, 30, 31 };
-static const vu8 lo_mask = { 0, 1, 2, 3, 16, 17, 18, 19,
-                             8, 9, 10, 11, 24, 25, 26, 27 };
-#else
-static const vu8 hi_mask = { 0, 1, 2, 3, 16, 17, 18, 19,
-                             8, 9, 10, 11, 24, 25, 26, 27 };
-static const vu8 lo_mask = { 4, 5, 6, 7, 20, 21, 22, 23,
-                             12, 13, 14, 15, 28, 29, 30, 31 };
-#endif
-/* Even and odd words of A || B.  */
-static const vu8 even_mask = { 0, 1, 2, 3, 8, 9, 10, 11,
-                               16, 17, 18, 19, 24, 25, 26, 27 };
-static const vu8 odd_mask = { 4, 5, 6, 7, 12, 13, 14, 15,
-                              20, 21, 22, 23, 28, 29, 30, 31 };
 
 #define LD(p)      vec_xl (0, (const unsigned int *)(p))
 #define ST(v, p)   vec_xst ((v), 0, (unsigned int *)(p))
 #define SPLAT(x)   vec_splats ((unsigned int)(x))
 
-/* The portable mul_shoup: A Z - floor (A ZS / 2^32) q mod 2^32.  */
-static inline vu32
-mul_shoup (vu32 a, vu32 z, vu32 zs)
-{
-  vu32 t = vec_perm ((vu32)vec_mule (a, zs), (vu32)vec_mulo (a, zs),
-                     hi_mask);
 
-  return vec_sub (vec_mul (a, z), vec_mul (t, SPLAT (MLDSA_Q)));
-}
+#ifdef USE_MLDSA_PPC_ASM
+/* The NTT, the inverse NTT, the products, REDUCE and CADDQ are in
+   mldsa-ntt-ppc64le-vsx.S, with the table of mldsa-tables-ppc.h.  */
+void _gcry_mldsa_ntt_ppc_p8 (s32 *a, const u32 *table);
+void _gcry_mldsa_invntt_ppc_p8 (s32 *a, const u32 *table);
+void _gcry_mldsa_pointwise_acc_ppc_p8 (s32 *r, const s32 *a, const s32 *b,
+                                       unsigned int n, const u32 *table);
+void _gcry_mldsa_reduce_ppc_p8 (s32 *a, const u32 *table);
+void _gcry_mldsa_caddq_ppc_p8 (s32 *a, const u32 *table);
 
-/* The portable montgomery_reduce_u64 of the 64-bit lanes of E (results
-   to the even words) and O (to the odd ones).  */
-static inline vu32
-mont_reduce64 (vu64 e, vu64 o)
-{
-  const vu32 q = SPLAT (MLDSA_Q);
-  vu32 t = vec_mul (vec_perm ((vu32)e, (vu32)o, lo_mask),
-                    SPLAT (MLDSA_QINV));
-
-  e = vec_sub (e, vec_mule (t, q));
-  o = vec_sub (o, vec_mulo (t, q));
-  return vec_perm ((vu32)e, (vu32)o, hi_mask);
-}
-
-/* Transpose the 4x4 word matrix X[0..3] (rows) in place.  */
-static inline void
-transpose4 (vu32 x[4])
-{
-  vu64 t0 = (vu64)vec_mergeh (x[0], x[1]);
-  vu64 t1 = (vu64)vec_mergel (x[0], x[1]);
-  vu64 t2 = (vu64)vec_mergeh (x[2], x[3]);
-  vu64 t3 = (vu64)vec_mergel (x[2], x[3]);
-
-  x[0] = (vu32)vec_mergeh (t0, t2);
-  x[1] = (vu32)vec_mergel (t0, t2);
-  x[2] = (vu32)vec_mergeh (t1, t3);
-  x[3] = (vu32)vec_mergel (t1, t3);
-}
-
-/* Forward butterfly of the portable transform: X + t, X - t + 2q with
-   t the Shoup product of Y.  */
-#define CT(x, y, z, zs)                                         \
-  do {                                                          \
-    vu32 t_ = mul_shoup ((y), (z), (zs));                       \
-    (y) = vec_add (vec_sub ((x), t_), SPLAT (2 * MLDSA_Q));     \
-    (x) = vec_add ((x), t_);                                    \
-  } while (0)
-
-/* Inverse butterfly: X + Y, Shoup product of Y - X + BOUND.  */
-#define GS(x, y, z, zs, bound)                                          \
-  do {                                                                  \
-    vu32 u_ = (x);                                                      \
-    (x) = vec_add (u_, (y));                                            \
-    (y) = mul_shoup (vec_add (vec_sub ((y), u_), (bound)), (z), (zs));  \
-  } while (0)
-
-
-/* One forward layer with distance LEN >= 4 (portable ntt_layer).  */
-static inline void
-ntt_layer_vec (u32 *a, unsigned int len, unsigned int k0)
-{
-  unsigned int start, j;
-
-  for (start = 0; start < MLDSA_N; start += 2 * len)
-    {
-      unsigned int k = k0 + start / (2 * len);
-      vu32 z = SPLAT (mldsa_zetas_plain[k]), zs = SPLAT (mldsa_zetas_shoup[k]);
-
-      for (j = 0; j < len; j += 4)
-        {
-          vu32 x = LD (a + start + j), y = LD (a + start + j + len);
-
-          CT (x, y, z, zs);
-          ST (x, a + start + j);
-          ST (y, a + start + j + len);
-        }
-    }
-}
-
-/* FIPS 204 Algorithm 41; the portable ntt_generic.  For the distances
-   2 and 1 the groups 4M..4M+3 of four coefficients are transposed, so
-   that row R holds coefficient R of each: group i = 4M + g uses
-   zetas[64 + i] (rows 0/2, 1/3), then zetas[128 + 2i] (rows 0/1) and
-   zetas[129 + 2i] (rows 2/3).  */
 static void
-ntt_vsx (mldsa_poly_t *p)
+ntt_p8 (mldsa_poly_t *a)
 {
-  u32 *a = (u32 *)p->coeffs;
-  const vu32 q = SPLAT (MLDSA_Q), q9 = SPLAT (9 * MLDSA_Q);
-  unsigned int m, i;
-
-  for (i = 0; i < MLDSA_N; i += 4)
-    ST (vec_add (LD (a + i), q), a + i);
-  ntt_layer_vec (a, 128, 1);
-  ntt_layer_vec (a, 64, 2);
-  ntt_layer_vec (a, 32, 4);
-  ntt_layer_vec (a, 16, 8);
-  ntt_layer_vec (a, 8, 16);
-  ntt_layer_vec (a, 4, 32);
-  for (m = 0; m < MLDSA_N / 16; m++)
-    {
-      u32 *c = a + 16 * m;
-      vu32 x[4], z, zs, lo, hi, los, his;
-
-      for (i = 0; i < 4; i++)
-        x[i] = LD (c + 4 * i);
-      transpose4 (x);
-
-      z = LD (mldsa_zetas_plain + 64 + 4 * m);
-      zs = LD (mldsa_zetas_shoup + 64 + 4 * m);
-      CT (x[0], x[2], z, zs);
-      CT (x[1], x[3], z, zs);
-
-      lo = LD (mldsa_zetas_plain + 128 + 8 * m);
-      hi = LD (mldsa_zetas_plain + 132 + 8 * m);
-      los = LD (mldsa_zetas_shoup + 128 + 8 * m);
-      his = LD (mldsa_zetas_shoup + 132 + 8 * m);
-      CT (x[0], x[1], vec_perm (lo, hi, even_mask),
-          vec_perm (los, his, even_mask));
-      CT (x[2], x[3], vec_perm (lo, hi, odd_mask),
-          vec_perm (los, his, odd_mask));
-
-      for (i = 0; i < 4; i++)
-        x[i] = vec_sub (x[i], q9);
-      transpose4 (x);
-      for (i = 0; i < 4; i++)
-        ST (x[i], c + 4 * i);
-    }
+  _gcry_mldsa_ntt_ppc_p8 (a->coeffs, mldsa_ppc_table);
 }
 
-
-/* One inverse layer with distance LEN >= 4 (portable invntt_layer).  */
-static inline void
-invntt_layer_vec (u32 *a, unsigned int len, unsigned int k0, u32 bound)
-{
-  const vu32 b = SPLAT (bound);
-  unsigned int start, j;
-
-  for (start = 0; start < MLDSA_N; start += 2 * len)
-    {
-      unsigned int k = k0 - start / (2 * len);
-      vu32 z = SPLAT (mldsa_zetas_plain[k]), zs = SPLAT (mldsa_zetas_shoup[k]);
-
-      for (j = 0; j < len; j += 4)
-        {
-          vu32 x = LD (a + start + j), y = LD (a + start + j + len);
-
-          GS (x, y, z, zs, b);
-          ST (x, a + start + j);
-          ST (y, a + start + j + len);
-        }
-    }
-}
-
-/* FIPS 204 Algorithm 42 times 2^32; the portable
-   invntt_tomont_generic.  In the transposed groups (see ntt_vsx),
-   group i = 4M + g uses zetas_inv[2i] (rows 0/1), zetas_inv[2i + 1]
-   (rows 2/3), then zetas_inv[128 + i] (rows 0/2, 1/3).  */
 static void
-invntt_tomont_vsx (mldsa_poly_t *p)
+invntt_tomont_p8 (mldsa_poly_t *a)
 {
-  u32 *a = (u32 *)p->coeffs;
-  const vu32 q = SPLAT (MLDSA_Q);
-  const vu32 b2 = SPLAT (2 * MLDSA_Q), b4 = SPLAT (4 * MLDSA_Q);
-  const vu32 fp = SPLAT (MLDSA_INVNTT_FP), fps = SPLAT (MLDSA_INVNTT_FP_SHOUP);
-  const vu32 gp = SPLAT (MLDSA_INVNTT_GP), gps = SPLAT (MLDSA_INVNTT_GP_SHOUP);
-  const vu32 b256 = SPLAT (256 * MLDSA_Q);
-  const vu32 s31 = SPLAT (31);
-  unsigned int m, i;
-
-  for (m = 0; m < MLDSA_N / 16; m++)
-    {
-      u32 *c = a + 16 * m;
-      vu32 x[4], z, zs, lo, hi, los, his;
-
-      for (i = 0; i < 4; i++)
-        x[i] = vec_add (LD (c + 4 * i), q);
-      transpose4 (x);
-
-      lo = LD (mldsa_zetas_inv_plain + 8 * m);
-      hi = LD (mldsa_zetas_inv_plain + 4 + 8 * m);
-      los = LD (mldsa_zetas_inv_shoup + 8 * m);
-      his = LD (mldsa_zetas_inv_shoup + 4 + 8 * m);
-      GS (x[0], x[1], vec_perm (lo, hi, even_mask),
-          vec_perm (los, his, even_mask), b2);
-      GS (x[2], x[3], vec_perm (lo, hi, odd_mask),
-          vec_perm (los, his, odd_mask), b2);
-
-      z = LD (mldsa_zetas_inv_plain + 128 + 4 * m);
-      zs = LD (mldsa_zetas_inv_shoup + 128 + 4 * m);
-      GS (x[0], x[2], z, zs, b4);
-      GS (x[1], x[3], z, zs, b4);
-
-      transpose4 (x);
-      for (i = 0; i < 4; i++)
-        ST (x[i], c + 4 * i);
-    }
-  invntt_layer_vec (a, 4, 63, 8 * MLDSA_Q);
-  invntt_layer_vec (a, 8, 31, 16 * MLDSA_Q);
-  invntt_layer_vec (a, 16, 15, 32 * MLDSA_Q);
-  invntt_layer_vec (a, 32, 7, 64 * MLDSA_Q);
-  invntt_layer_vec (a, 64, 3, 128 * MLDSA_Q);
-
-  /* Last layer merged with the scaling, then one conditional
-     subtraction (an arithmetic shift gives the mask).  */
-  for (i = 0; i < MLDSA_N / 2; i += 4)
-    {
-      vu32 u = LD (a + i), v = LD (a + i + 128), x, y;
-
-      x = vec_sub (mul_shoup (vec_add (u, v), fp, fps), q);
-      y = vec_sub (mul_shoup (vec_add (vec_sub (v, u), b256), gp, gps), q);
-      x = vec_add (x, vec_and (q, (vu32)vec_sra ((vs32)x, s31)));
-      y = vec_add (y, vec_and (q, (vu32)vec_sra ((vs32)y, s31)));
-      ST (x, a + i);
-      ST (y, a + i + 128);
-    }
+  _gcry_mldsa_invntt_ppc_p8 (a->coeffs, mldsa_ppc_table);
 }
 
-
-/* The portable pointwise: both inputs moved up by 9q, one Montgomery
-   reduction of the unsigned 64-bit product.  */
+/* One signed product per coefficient: |a b| < 81 q^2 is within the
+   product sum's input range (see the .S file), so the sum of one pair
+   is the plain product.  R may alias A or B: each block of 32
+   coefficients is read before it is written.  */
 static void
-pointwise_vsx (mldsa_poly_t *r, const mldsa_poly_t *a, const mldsa_poly_t *b)
+pointwise_p8 (mldsa_poly_t *r, const mldsa_poly_t *a, const mldsa_poly_t *b)
 {
-  const vu32 q9 = SPLAT (9 * MLDSA_Q);
-  unsigned int i;
-
-  for (i = 0; i < MLDSA_N; i += 4)
-    {
-      vu32 x = vec_add (LD (a->coeffs + i), q9);
-      vu32 y = vec_add (LD (b->coeffs + i), q9);
-
-      ST (mont_reduce64 (vec_mule (x, y), vec_mulo (x, y)), r->coeffs + i);
-    }
+  _gcry_mldsa_pointwise_acc_ppc_p8 (r->coeffs, a->coeffs, b->coeffs, 1,
+                                    mldsa_ppc_table);
 }
 
-/* The portable pointwise_acc: A[j] moved up by q, B[j] by 9q, the
-   unsigned 64-bit products summed (in registers, per four
-   coefficients) and reduced once.  Like the portable kernel it reads
-   the first pair even for N = 0.  */
+/* Like the portable kernel, N = 0 is treated as 1.  */
 static void
-pointwise_acc_vsx (mldsa_poly_t *r, const mldsa_poly_t *a,
-                   const mldsa_poly_t *b, unsigned int n)
+pointwise_acc_p8 (mldsa_poly_t *r, const mldsa_poly_t *a,
+                  const mldsa_poly_t *b, unsigned int n)
 {
-  const vu32 q = SPLAT (MLDSA_Q), q9 = SPLAT (9 * MLDSA_Q);
-  unsigned int i, j, cnt = n ? n : 1;
-
-  for (i = 0; i < MLDSA_N; i += 4)
-    {
-      vu64 e = vec_splats (0ULL), o = vec_splats (0ULL);
-
-      for (j = 0; j < cnt; j++)
-        {
-          vu32 x = vec_add (LD (a[j].coeffs + i), q);
-          vu32 y = vec_add (LD (b[j].coeffs + i), q9);
-
-          e = vec_add (e, vec_mule (x, y));
-          o = vec_add (o, vec_mulo (x, y));
-        }
-      ST (mont_reduce64 (e, o), r->coeffs + i);
-    }
+  _gcry_mldsa_pointwise_acc_ppc_p8 (r->coeffs, a->coeffs, b->coeffs,
+                                    n ? n : 1, mldsa_ppc_table);
 }
 
-
-/* a - round (a / 2^23) q, as the portable reduce.  */
 static void
-reduce_vsx (mldsa_poly_t *p)
+reduce_p8 (mldsa_poly_t *a)
 {
-  const vs32 q = vec_splats ((int)MLDSA_Q);
-  const vs32 half = vec_splats (1 << 22);
-  const vu32 s23 = SPLAT (23);
-  unsigned int i;
-
-  for (i = 0; i < MLDSA_N; i += 4)
-    {
-      vs32 x = (vs32)LD (p->coeffs + i);
-      vs32 t = vec_sra (vec_add (x, half), s23);
-
-      ST ((vu32)vec_sub (x, vec_mul (t, q)), p->coeffs + i);
-    }
+  _gcry_mldsa_reduce_ppc_p8 (a->coeffs, mldsa_ppc_table);
 }
 
-/* a + q where a < 0.  */
 static void
-caddq_vsx (mldsa_poly_t *p)
+caddq_p8 (mldsa_poly_t *a)
 {
-  const vs32 q = vec_splats ((int)MLDSA_Q);
-  const vu32 s31 = SPLAT (31);
-  unsigned int i;
-
-  for (i = 0; i < MLDSA_N; i += 4)
-    {
-      vs32 x = (vs32)LD (p->coeffs + i);
-
-      ST ((vu32)vec_add (x, vec_and (vec_sra (x, s31), q)), p->coeffs + i);
-    }
+  _gcry_mldsa_caddq_ppc_p8 (a->coeffs, mldsa_ppc_table);
 }
 
+# ifdef HAVE_GCC_INLINE_ASM_PPC_ARCH_3_10
+void _gcry_mldsa_ntt_ppc_p10 (s32 *a, const u32 *table);
+void _gcry_mldsa_invntt_ppc_p10 (s32 *a, const u32 *table);
+void _gcry_mldsa_pointwise_ppc_p10 (s32 *r, const s32 *a, const s32 *b,
+                                    const u32 *table);
+
+static void
+ntt_p10 (mldsa_poly_t *a)
+{
+  _gcry_mldsa_ntt_ppc_p10 (a->coeffs, mldsa_ppc_table);
+}
+
+static void
+invntt_tomont_p10 (mldsa_poly_t *a)
+{
+  _gcry_mldsa_invntt_ppc_p10 (a->coeffs, mldsa_ppc_table);
+}
+
+static void
+pointwise_p10 (mldsa_poly_t *r, const mldsa_poly_t *a, const mldsa_poly_t *b)
+{
+  _gcry_mldsa_pointwise_ppc_p10 (r->coeffs, a->coeffs, b->coeffs,
+                                 mldsa_ppc_table);
+}
+# endif /*HAVE_GCC_INLINE_ASM_PPC_ARCH_3_10*/
+
+#else /*!USE_MLDSA_PPC_ASM*/
+/* Big-endian or ELFv1: the assembly is not built; these kernels
+   forward to the portable set.  */
+static void
+ntt_p8 (mldsa_poly_t *a)
+{
+  _gcry_mldsa_ops_generic.ntt (a);
+}
+
+static void
+invntt_tomont_p8 (mldsa_poly_t *a)
+{
+  _gcry_mldsa_ops_generic.invntt_tomont (a);
+}
+
+static void
+pointwise_p8 (mldsa_poly_t *r, const mldsa_poly_t *a, const mldsa_poly_t *b)
+{
+  _gcry_mldsa_ops_generic.pointwise (r, a, b);
+}
+
+static void
+pointwise_acc_p8 (mldsa_poly_t *r, const mldsa_poly_t *a,
+                  const mldsa_poly_t *b, unsigned int n)
+{
+  _gcry_mldsa_ops_generic.pointwise_acc (r, a, b, n);
+}
+
+static void
+reduce_p8 (mldsa_poly_t *a)
+{
+  _gcry_mldsa_ops_generic.reduce (a);
+}
+
+static void
+caddq_p8 (mldsa_poly_t *a)
+{
+  _gcry_mldsa_ops_generic.caddq (a);
+}
+#endif /*!USE_MLDSA_PPC_ASM*/
 
 /* Power2Round with d = 13, as the portable kernel:
    a1 = (a + 2^12 - 1) >> 13, a0 = a - a1 2^13.  A1 may alias A.  */
@@ -588,27 +383,27 @@ poly_challenge_fwd (mldsa_poly_t *c, const byte *ctilde,
   _gcry_mldsa_ops_generic.poly_challenge (c, ctilde, ctildelen, tau);
 }
 
+/* The tables of the two tiers differ in the transforms and the single
+   product only.  */
+#define VSX_OPS(ntt, invntt, pointwise)                                 \
+  {                                                                     \
+    "vsx", ntt, invntt, pointwise, pointwise_acc_p8, reduce_p8,         \
+    caddq_p8, power2round_vsx, decompose_fwd, make_hint_vsx,            \
+    use_hint_vsx, chknorm_vsx, poly_uniform_x4_fwd, poly_uniform_fwd,   \
+    poly_uniform_eta_x4_fwd, poly_uniform_eta_fwd,                      \
+    poly_uniform_gamma1_x4_fwd, poly_uniform_gamma1_fwd,                \
+    poly_challenge_fwd                                                  \
+  }
+
 const mldsa_ops_t _gcry_mldsa_ops_vsx =
-  {
-    "vsx",
-    ntt_vsx,
-    invntt_tomont_vsx,
-    pointwise_vsx,
-    pointwise_acc_vsx,
-    reduce_vsx,
-    caddq_vsx,
-    power2round_vsx,
-    decompose_fwd,
-    make_hint_vsx,
-    use_hint_vsx,
-    chknorm_vsx,
-    poly_uniform_x4_fwd,
-    poly_uniform_fwd,
-    poly_uniform_eta_x4_fwd,
-    poly_uniform_eta_fwd,
-    poly_uniform_gamma1_x4_fwd,
-    poly_uniform_gamma1_fwd,
-    poly_challenge_fwd
-  };
+  VSX_OPS (ntt_p8, invntt_tomont_p8, pointwise_p8);
+
+#ifdef USE_MLDSA_VSX_P10
+/* The POWER10 tier: the transforms and the single product use
+   vmulhuw/vmulhsw.  Same name: it is the "vsx" set on a CPU with
+   HWF_PPC_ARCH_3_10 (mldsa.c picks the tier).  */
+const mldsa_ops_t _gcry_mldsa_ops_vsx_p10 =
+  VSX_OPS (ntt_p10, invntt_tomont_p10, pointwise_p10);
+#endif /*USE_MLDSA_VSX_P10*/
 
 #endif /*USE_MLDSA && USE_MLDSA_VSX*/

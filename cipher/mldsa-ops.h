@@ -248,6 +248,23 @@ extern const mldsa_ops_t _gcry_mldsa_ops_generic;
 extern const mldsa_ops_t _gcry_mldsa_ops_vsx;
 #endif
 
+/* Its NTT, inverse NTT, products, REDUCE and CADDQ are assembly
+   (cipher/mldsa-ntt-ppc64le-vsx.S) on ppc64le with the ELFv2 ABI, and
+   forward to the portable kernels elsewhere.  With an assembler that
+   knows ISA 3.1, a second table of the same set, "vsx" too, uses
+   POWER10 instructions in the transforms and the single product; the
+   front file takes it when HWF_PPC_ARCH_3_10 is present.  */
+#undef USE_MLDSA_PPC_ASM
+#undef USE_MLDSA_VSX_P10
+#if defined(USE_MLDSA_VSX) && defined(__LITTLE_ENDIAN__) \
+    && defined(_CALL_ELF) && _CALL_ELF == 2
+# define USE_MLDSA_PPC_ASM 1
+# ifdef HAVE_GCC_INLINE_ASM_PPC_ARCH_3_10
+#  define USE_MLDSA_VSX_P10 1
+extern const mldsa_ops_t _gcry_mldsa_ops_vsx_p10;
+# endif
+#endif
+
 /* Unpack GAMMA1 - a from the 18-bit (GAMMA1 = 2^17) or 20-bit
    (GAMMA1 = 2^19) little-endian packing of BitPack (Algorithm 17);
    shared by ExpandMask and the signature decoder.  */

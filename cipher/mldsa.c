@@ -121,6 +121,26 @@ static unsigned int mldsa_width = 4;
    side stream (mldsa_side_t) in a spare lane.  */
 static int mldsa_have_xn;
 
+#ifdef USE_MLDSA_VSX
+/* The tier of the VSX set for this CPU (the one dispatch point of the
+   PowerPC kernels): the POWER10 table with ISA 3.1, else the POWER8
+   one, which uses ISA 2.07 instructions only (POWER9 gains nothing
+   from ISA 3.0 in these kernels).  NULL without POWER8.  */
+static const mldsa_ops_t *
+mldsa_vsx_ops (void)
+{
+  unsigned int hwf = _gcry_get_hw_features ();
+
+  if (!(hwf & HWF_PPC_ARCH_2_07))
+    return NULL;
+#ifdef USE_MLDSA_VSX_P10
+  if (hwf & HWF_PPC_ARCH_3_10)
+    return &_gcry_mldsa_ops_vsx_p10;
+#endif
+  return &_gcry_mldsa_ops_vsx;
+}
+#endif
+
 void
 _gcry_mldsa_init (void)
 {
@@ -137,8 +157,8 @@ _gcry_mldsa_init (void)
     mldsa_ops = &_gcry_mldsa_ops_avx512;
 #endif
 #ifdef USE_MLDSA_VSX
-  if (_gcry_get_hw_features () & HWF_PPC_ARCH_2_07)
-    mldsa_ops = &_gcry_mldsa_ops_vsx;
+  if (mldsa_vsx_ops ())
+    mldsa_ops = mldsa_vsx_ops ();
 #endif
 
   if (!strcmp (_gcry_keccak_batch_backend_name (4), "generic"))
@@ -185,9 +205,8 @@ _gcry_mldsa_get_ops (const char *name)
     return &_gcry_mldsa_ops_avx512;
 #endif
 #ifdef USE_MLDSA_VSX
-  if (name && !strcmp (name, _gcry_mldsa_ops_vsx.name)
-      && (_gcry_get_hw_features () & HWF_PPC_ARCH_2_07))
-    return &_gcry_mldsa_ops_vsx;
+  if (name && !strcmp (name, _gcry_mldsa_ops_vsx.name) && mldsa_vsx_ops ())
+    return mldsa_vsx_ops ();
 #endif
   return NULL;
 }

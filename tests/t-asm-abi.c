@@ -1,4 +1,4 @@
-/* t-asm-abi.c - Check that the x86-64 assembler kernels keep the ABI
+/* t-asm-abi.c - Check that the assembler kernels keep the ABI
  * Copyright (C) 2026 The libgcrypt-pqc authors
  *
  * This file is part of libgcrypt-pqc.
@@ -32,7 +32,11 @@
  * entry that is a C wrapper around assembler code is covered too,
  * since a register clobbered inside propagates out of the wrapper.
  * Only the inputs' validity matters here, not the results, which the
- * differential tests check.  */
+ * differential tests check.
+ *
+ * On ppc64le (ELFv2) the trampoline of t-asm-abi-ppc64le.S does the
+ * same for r14-r31, f14-f31, v20-v31, cr2-cr4, r1 and r2, on the VSX
+ * kernel sets.  */
 
 #include <config.h>
 #include <stdio.h>
@@ -231,6 +235,104 @@ under_valgrind (void)
   }
 }
 
+
+#define ABI_CHECKS 1
+
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__) \
+      && defined(_CALL_ELF) && _CALL_ELF == 2
+
+/* Shared with t-asm-abi-ppc64le.S: keep the offsets there in sync.
+   The registers the ELFv2 ABI makes callee-saved: r14-r31, f14-f31,
+   v20-v31 (two doublewords each) and the fields cr2-cr4.  */
+typedef struct
+{
+  u64 gin[18], gout[18];
+  u64 fin[18], fout[18];
+  u64 vin[24], vout[24];
+  u64 cr_in, cr_out;
+  u64 r1_delta, r2_delta;
+} abi_regs_t;
+
+typedef void (*abi_fn_t) (void);
+u64 abi_call (abi_fn_t fn, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4, u64 a5,
+              abi_regs_t *regs);
+
+#define CR_SAVED 0x00fff000u    /* cr2, cr3, cr4 */
+
+static const char *cur_backend = "";
+
+/* Report the words of IN and OUT that differ, as register class
+   NAME with numbers from FIRST (PER words per register).  */
+static void
+compare_regs (const char *what, const char *name, unsigned int first,
+              unsigned int per, const u64 *in, const u64 *out,
+              unsigned int n)
+{
+  unsigned int i;
+
+  for (i = 0; i < n; i++)
+    if (in[i] != out[i])
+      {
+        errors++;
+        fprintf (stderr, PGM ": FAIL: %s %s: %s%u not preserved "
+                 "(0x%016llx -> 0x%016llx)\n", cur_backend, what, name,
+                 first + i / per, (unsigned long long)in[i],
+                 (unsigned long long)out[i]);
+      }
+}
+
+/* Call FN with the six arguments A0..A5 through the trampoline and
+   check the ABI rules; WHAT names the entry in failure messages.
+   Returns FN's return value (r3).  */
+static u64
+checked_call (const char *what, abi_fn_t fn, u64 a0, u64 a1, u64 a2, u64 a3,
+              u64 a4, u64 a5)
+{
+  abi_regs_t regs;
+  u64 ret;
+  int i;
+
+  memset (&regs, 0, sizeof regs);
+  for (i = 0; i < 18; i++)
+    {
+      regs.gin[i] = prng ();
+      regs.fin[i] = prng ();
+    }
+  for (i = 0; i < 24; i++)
+    regs.vin[i] = prng ();
+  regs.cr_in = prng () & CR_SAVED;
+  ret = abi_call (fn, a0, a1, a2, a3, a4, a5, &regs);
+  ncalls++;
+
+  compare_regs (what, "r", 14, 1, regs.gin, regs.gout, 18);
+  compare_regs (what, "f", 14, 1, regs.fin, regs.fout, 18);
+  compare_regs (what, "v", 20, 2, regs.vin, regs.vout, 24);
+  if ((regs.cr_out & CR_SAVED) != regs.cr_in)
+    {
+      errors++;
+      fprintf (stderr, PGM ": FAIL: %s %s: cr2-cr4 not preserved\n",
+               cur_backend, what);
+    }
+  if (regs.r1_delta || regs.r2_delta)
+    {
+      errors++;
+      fprintf (stderr, PGM ": FAIL: %s %s: r1/r2 changed by %lld/%lld\n",
+               cur_backend, what, (long long)regs.r1_delta,
+               (long long)regs.r2_delta);
+    }
+  if (verbose > 1)
+    printf ("  %s %s ok\n", cur_backend, what);
+  return ret;
+}
+
+#define P(x)  ((u64)(uintptr_t)(x))
+#define FN(x) ((abi_fn_t)(x))
+
+#define ABI_CHECKS 1
+
+#endif /*__powerpc64__ && ELFv2 LE*/
+
+#ifdef ABI_CHECKS
 
 /* The Keccak permutations of BACKEND: single state, 4-way and 8-way,
    as the sponge code calls them on its lane arrays, and its
@@ -513,7 +615,7 @@ check_mldsa (const mldsa_ops_t *ops)
 }
 #endif /*USE_MLDSA*/
 
-#endif /*__x86_64__*/
+#endif /*ABI_CHECKS*/
 
 
 int
@@ -585,12 +687,51 @@ main (int argc, char **argv)
   printf (PGM ": %u calls into %d kernel sets, %d errors\n",
           ncalls, nsets, errors);
   return errors ? 1 : 0;
+#elif defined(ABI_CHECKS)
+  /* ppc64le: the VSX sets (the tier the CPU and the disabled features
+     leave, see hwf-runner.sh).  */
+  int nsets = 0;
+
+  if (argc > 1 && !strcmp (argv[1], "--verbose"))
+    verbose = 2;
+  _gcry_global_init ();
+  printf (PGM ": checking r1 r2 r14-r31 f14-f31 v20-v31 cr2-cr4 of:\n");
+  nsets += check_keccak ("vsx");
+  nsets += check_sha ();
+#ifdef USE_MLKEM
+  {
+    const mlkem_ops_t *ops;
+    unsigned int i;
+
+    for (i = 0; (ops = _gcry_mlkem_ops_available (i)); i++)
+      if (!strcmp (ops->name, "vsx"))
+        {
+          check_mlkem (ops);
+          nsets++;
+        }
+  }
+#endif
+#ifdef USE_MLDSA
+  if (_gcry_mldsa_get_ops ("vsx"))
+    {
+      check_mldsa (_gcry_mldsa_get_ops ("vsx"));
+      nsets++;
+    }
+#endif
+  if (!nsets)
+    {
+      printf (PGM ": no ppc64le kernels usable here: skipped\n");
+      return 77;
+    }
+  printf (PGM ": %u calls into %d kernel sets, %d errors\n",
+          ncalls, nsets, errors);
+  return errors ? 1 : 0;
 #else
   (void)argc;
   (void)argv;
   (void)prng_bytes;
   (void)prng_range;
-  printf (PGM ": not x86-64: skipped\n");
+  printf (PGM ": not x86-64 or ppc64le: skipped\n");
   return 77;
 #endif
 }

@@ -25,7 +25,11 @@
  *  - reduce, caddq and the norm check on boundary values,
  *  - the 4-way samplers against the single ones, and the single ones
  *    against the coefficient ranges of Algorithms 30, 31 and 34, and
- *    SampleInBall's weight.
+ *    SampleInBall's weight,
+ *  - the dispatched set's NTT, inverse NTT, products, reduce and caddq
+ *    against the portable set (residues and the contract's bounds, on
+ *    random and extreme inputs), and on PowerPC the generated table of
+ *    the assembly against its formulas.
  *
  * It prints which kernel set ran.  */
 
@@ -740,6 +744,228 @@ check_unpack_gamma1 (const mldsa_ops_t *ops)
   check (!bad, "unpack_gamma1 equals the portable one, in range");
 }
 
+
+/* A polynomial for the differential tests: KIND 0 random in (-B, B),
+   1 all B - 1, 2 all -(B - 1), 3 alternating +-(B - 1), 4 random
+   extremes +-(B - 1) and 0.  */
+static void
+pattern_poly (mldsa_poly_t *a, int kind, s32 bound)
+{
+  int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    switch (kind)
+      {
+      case 0: a->coeffs[i] = (s32)(rnd32 () % (2 * (u32)bound - 1)) - bound + 1;
+        break;
+      case 1: a->coeffs[i] = bound - 1; break;
+      case 2: a->coeffs[i] = -(bound - 1); break;
+      case 3: a->coeffs[i] = (i & 1) ? -(bound - 1) : bound - 1; break;
+      default: a->coeffs[i] = (s32)(rnd32 () % 3 - 1) * (bound - 1); break;
+      }
+}
+
+/* Count the coefficients of A and B that differ modulo q or where A
+   is outside [LO, HI].  */
+static int
+diff_mod_q (const mldsa_poly_t *a, const mldsa_poly_t *b, s32 lo, s32 hi)
+{
+  int i, bad = 0;
+
+  for (i = 0; i < MLDSA_N; i++)
+    if (mod_q ((s64)a->coeffs[i] - b->coeffs[i]) || a->coeffs[i] < lo
+        || a->coeffs[i] > hi)
+      bad++;
+  return bad;
+}
+
+/* Apply F (OPS) and G (the portable set) to copies of A and count the
+   differences as diff_mod_q does.  */
+static int
+diff_unary (void (*f) (mldsa_poly_t *), void (*g) (mldsa_poly_t *),
+            const mldsa_poly_t *a, s32 lo, s32 hi)
+{
+  mldsa_poly_t x = *a, y = *a;
+
+  f (&x);
+  g (&y);
+  return diff_mod_q (&x, &y, lo, hi);
+}
+
+/* R = NTT^-1 (NTT (A) o NTT (B)) with the kernels of OPS, the product
+   written over the first factor.  */
+static void
+ntt_product (const mldsa_ops_t *ops, mldsa_poly_t *r, const mldsa_poly_t *a,
+             const mldsa_poly_t *b)
+{
+  mldsa_poly_t y = *b;
+
+  *r = *a;
+  ops->ntt (r);
+  ops->ntt (&y);
+  ops->pointwise (r, r, &y);
+  ops->invntt_tomont (r);
+}
+
+/* Differential tests of OPS against the portable set GEN on random
+   and extreme inputs within the contract: same residues, and OPS's
+   outputs within the contract's bounds.  The chain NTT, pointwise,
+   inverse NTT (the order the front file uses) is compared too, with
+   the product written over one of its inputs.  */
+static void
+check_against_generic (const mldsa_ops_t *ops, const mldsa_ops_t *gen)
+{
+  mldsa_poly_t a, b, x, y, r1, r2, acc[8], accb[8];
+  int round, n, j, i, bad_ntt = 0, bad_inv = 0, bad_mul = 0, bad_acc = 0;
+  int bad_chain = 0, bad_red = 0, bad_cadd = 0;
+
+  for (round = 0; round < 40; round++)
+    {
+      int kind = round % 5;
+
+      pattern_poly (&a, kind, Q);
+      bad_ntt += diff_unary (ops->ntt, gen->ntt, &a, -9 * Q + 1, 9 * Q - 1);
+      bad_inv += diff_unary (ops->invntt_tomont, gen->invntt_tomont, &a,
+                             -Q + 1, Q - 1);
+
+      pattern_poly (&a, kind, 9 * Q);
+      pattern_poly (&b, (kind + round / 5) % 5, 9 * Q);
+      ops->pointwise (&r1, &a, &b);
+      gen->pointwise (&r2, &a, &b);
+      bad_mul += diff_mod_q (&r1, &r2, -Q + 1, Q - 1);
+
+      for (n = 1; n <= 8; n++)
+        {
+          for (j = 0; j < n; j++)
+            {
+              pattern_poly (&acc[j], (kind + j) % 5, Q);
+              pattern_poly (&accb[j], (kind + 2 * j + round / 5) % 5, 9 * Q);
+            }
+          ops->pointwise_acc (&r1, acc, accb, n);
+          gen->pointwise_acc (&r2, acc, accb, n);
+          bad_acc += diff_mod_q (&r1, &r2, -Q + 1, Q - 1);
+        }
+
+      /* s hat = NTT (s), then NTT^-1 (c hat o s hat) in place.  */
+      pattern_poly (&a, kind, Q);
+      pattern_poly (&b, (kind + 1) % 5, Q);
+      ntt_product (ops, &r1, &a, &b);
+      ntt_product (gen, &r2, &a, &b);
+      bad_chain += diff_mod_q (&r1, &r2, -Q + 1, Q - 1);
+
+      /* REDUCE on its whole input range, CADDQ on (-q, q).  */
+      pattern_poly (&a, kind, 2147483647 - (1 << 22) + 1);
+      bad_red += diff_unary (ops->reduce, gen->reduce, &a, -6283008, 6283008);
+      pattern_poly (&a, kind, Q);
+      x = a;
+      y = a;
+      ops->caddq (&x);
+      gen->caddq (&y);
+      for (i = 0; i < MLDSA_N; i++)
+        if (x.coeffs[i] != y.coeffs[i])
+          bad_cadd++;
+    }
+  check (!bad_ntt, "NTT equals the portable one mod q, |out| < 9q");
+  check (!bad_inv, "inverse NTT equals the portable one mod q, |out| < q");
+  check (!bad_mul, "pointwise equals the portable one mod q, |out| < q");
+  check (!bad_acc, "pointwise_acc (n = 1..8) equals the portable one");
+  check (!bad_chain, "NTT, pointwise in place, inverse NTT as portable");
+  check (!bad_red, "reduce equals the portable one mod q, in range");
+  check (!bad_cadd, "caddq equals the portable one");
+}
+
+#ifdef USE_MLDSA_PPC_ASM
+# include "mldsa-tables-ppc.h"
+
+/* Rebuild the PowerPC table (layout: cipher/gen-mldsa-ppc-tables.c)
+   from the FIPS 204 formulas and compare.  */
+static void
+check_ppc_table (void)
+{
+  static u32 t[4 * 556];
+  const u32 fp = (1u << 24) % Q;             /* 2^32 / 256 mod q */
+  u32 z[256], w[4];
+  int k, b, j, l, i, bad = 0;
+
+#define SH(x) ((u32)(((u64)(x) << 32) / Q))
+#define SPLATV(v, x) do { for (l = 0; l < 4; l++) t[4 * (v) + l] = (x); } \
+                     while (0)
+#define PAIRV(v, x) do { SPLATV ((v), z[x]); SPLATV ((v) + 1, SH (z[x])); } \
+                    while (0)
+#define LANESV(v) do { for (l = 0; l < 4; l++) { t[4 * (v) + l] = w[l];   \
+                         t[4 * (v) + 4 + l] = SH (w[l]); } } while (0)
+  memset (t, 0, sizeof t);
+  for (k = 0; k < 256; k++)
+    z[k] = (u32)pow_q (1753, brv8 (k));
+  for (k = 0; k < 9; k++)
+    SPLATV (k, (u32)Q << k);
+  SPLATV (9, 9 * Q);
+  SPLATV (10, MLDSA_QINV);
+  SPLATV (11, 1 << 22);
+  t[48] = 0x00010203; t[49] = 0x10111213; t[50] = 0x08090a0b;
+  t[51] = 0x18191a1b;
+  t[52] = 0x04050607; t[53] = 0x14151617; t[54] = 0x0c0d0e0f;
+  t[55] = 0x1c1d1e1f;
+  SPLATV (14, fp);
+  SPLATV (15, SH (fp));
+  SPLATV (16, (u32)((u64)z[1] * fp % Q));
+  SPLATV (17, SH ((u64)z[1] * fp % Q));
+  for (k = 1; k < 8; k++)
+    PAIRV (18 + 2 * (k - 1), k);
+  for (b = 0; b < 8; b++)
+    {
+      int v = 32 + 32 * b;
+
+      PAIRV (v, 8 + b);
+      PAIRV (v + 2, 16 + 2 * b);
+      PAIRV (v + 4, 17 + 2 * b);
+      for (j = 0; j < 4; j++)
+        PAIRV (v + 6 + 2 * j, 32 + 4 * b + j);
+      for (j = 0; j < 4; j++)
+        {
+          i = 8 * b + 2 * j;
+          w[0] = w[1] = z[64 + i];
+          w[2] = w[3] = z[65 + i];
+          LANESV (v + 16 + 4 * j);
+          w[0] = z[128 + 2 * i];
+          w[1] = z[129 + 2 * i];
+          w[2] = z[130 + 2 * i];
+          w[3] = z[131 + 2 * i];
+          LANESV (v + 18 + 4 * j);
+        }
+      v = 288 + 32 * b;
+      for (j = 0; j < 4; j++)
+        {
+          i = 8 * b + 2 * j;
+          w[0] = z[255 - 2 * i];
+          w[1] = z[253 - 2 * i];
+          w[2] = z[254 - 2 * i];
+          w[3] = z[252 - 2 * i];
+          LANESV (v + 4 * j);
+          w[0] = w[1] = z[127 - i];
+          w[2] = w[3] = z[126 - i];
+          LANESV (v + 2 + 4 * j);
+        }
+      for (j = 0; j < 4; j++)
+        PAIRV (v + 16 + 2 * j, 63 - 4 * b - j);
+      PAIRV (v + 24, 31 - 2 * b);
+      PAIRV (v + 26, 30 - 2 * b);
+      PAIRV (v + 28, 15 - b);
+    }
+  for (k = 7; k >= 2; k--)
+    PAIRV (544 + 2 * (7 - k), k);
+#undef SH
+#undef SPLATV
+#undef PAIRV
+#undef LANESV
+  for (i = 0; i < 4 * 556; i++)
+    if (t[i] != mldsa_ppc_table[i])
+      bad++;
+  check (DIM (mldsa_ppc_table) == 4 * 556 && !bad,
+         "PowerPC table matches its formulas");
+}
+#endif /*USE_MLDSA_PPC_ASM*/
+
 static void
 check_set (const mldsa_ops_t *ops)
 {
@@ -773,7 +999,13 @@ main (int argc, char **argv)
     }
   check_set (dispatched);
   if (generic != dispatched)
-    check_set (generic);
+    {
+      check_set (generic);
+      check_against_generic (dispatched, generic);
+    }
+#ifdef USE_MLDSA_PPC_ASM
+  check_ppc_table ();
+#endif
   printf ("t-mldsa-kernels: %lu passed, %lu failed\n", passed, failed);
   return failed ? 1 : 0;
 }
