@@ -1163,7 +1163,11 @@ pq_find_cfgs (void)
   if (!_gcry_reselect_backends || !_gcry_enum_hw_features)
     return;
   masks[0] = 0;
-  masks[1] = ~features_named ("intel-avx512");
+  /* The AVX2 tier: without AVX-512 and the bits that only matter
+     with it (VBMI2, the full-width zmm hint).  */
+  masks[1] = ~(features_named ("intel-avx512")
+               | features_named ("intel-vbmi2")
+               | features_named ("intel-fast-zmm"));
   masks[2] = ~(features_named ("ppc-arch_3_00")
                | features_named ("ppc-arch_3_10"));
   masks[3] = ~features_named ("ppc-arch_3_10");
