@@ -19,36 +19,43 @@
  * i = x + 5*y of instance j is the u64 at s[N*i + j], so lane i of
  * four instances is one 32-byte ymm word at byte offset 8*N*i + 8*j0.
  * The 4-way entry point has N = 4; the 8-way one permutes instances
- * 0-3 and then 4-7 of an N = 8 state in place (lane stride 64 bytes),
- * which saves the split/merge copies of a C adapter.
+ * 0-3 and 4-7 of an N = 8 state in place (lane stride 64 bytes, the
+ * second half 32 bytes further), which saves the split/merge copies
+ * of a C adapter.
  *
  * Schedule: 25 lanes do not fit into 16 ymm registers, so a round
  * reads its input lanes from memory and writes its output to a second
  * buffer; the buffers alternate (state, stack, state, ...) and after
  * the even number of 24 rounds the result is back in the state.  One
  * round:
- *   theta:  C[x] = xor of column x (memory operands), then
- *           D[x] = C[x-1] ^ rol(C[x+1], 1);
+ *   theta:  C[x] = xor of column x, then D[x] = C[x-1] ^ rol(C[x+1], 1);
+ *           C comes in registers from the previous round's chi (from
+ *           memory before round 0), so the next round does not wait
+ *           for its stores to be loaded back;
  *   rho/pi: the five lanes of output row Y are
  *           B[X] = rol(A[x,X] ^ D[x], r[x,X]) with x = X + 3Y mod 5
  *           (pi moves lane (x,y) to (y, 2x+3y));
- *   chi:    out[X,Y] = B[X] ^ (~B[X+1] & B[X+2]), stored at once;
+ *   chi:    out[X,Y] = B[X] ^ (~B[X+1] & B[X+2]), stored at once and
+ *           xored into the next round's C[X];
  *   iota:   the round constant is xored into out[0,0].
- * Rotations are vpsllq/vpsrlq/vpor, except 8 and 56 (vpshufb) and
- * the theta rotation by 1 (vpaddq + vpsrlq).
+ * Rotations are vpsllq/vpsrlq/vpor, except 8 and 56 (vpshufb with a
+ * memory mask) and the theta rotation by 1 (vpaddq + vpsrlq).
+ * The 8-way entry point alternates the two halves round by round, so
+ * one half's round runs while the other's is still finishing; the C
+ * of the waiting half is parked on the stack (5 stores, 5 loads).
  *
  * Register plan:
- *   ymm0-ymm4    C[0..4] during theta, then B[0..4] of one row
+ *   ymm0-ymm4    B[0..4] of one row
  *   ymm5-ymm9    D[0..4]
- *   ymm10,ymm11  temporaries
- *   ymm12        round constant (broadcast)
- *   ymm13,ymm14  vpshufb masks for rol 8 and rol 56
+ *   ymm10-ymm14  C[0..4]: input column parities, then those of the
+ *                output being accumulated
+ *   ymm15        temporary (rotations, chi, round constant)
  *   rsi, rdx     input / output buffer of the round (swapped)
  *   rax          round constant pointer, ecx round counter
  *
  * Stack: 32-byte aligned scratch buffer of 25 lanes (800 bytes, or
- * 1600 with the 8-way stride); the used lanes are zeroed before
- * return, and all ymm registers are cleared (vzeroall).
+ * 1600 with the 8-way stride, plus 320 bytes for the parked C); it is
+ * zeroed before return, and all ymm registers are cleared (vzeroall).
  *
  * Requires: AVX2 (HWF_INTEL_AVX2).
  *
@@ -68,137 +75,139 @@
             && defined(ENABLE_AVX2_SUPPORT)))
 
 /* Byte offset of lane (x,y) of the instances being permuted: STRIDE
- * is 32 for a 4-way state and 64 for the halves of an 8-way state.  */
+ * is 32 for a 4-way state and 64 for an 8-way state, whose second
+ * half starts OFF = 32 bytes further.  */
 #define LANE(x, y)  (STRIDE * ((x) + 5 * (y)))
 
-#define T0  %ymm10
-#define T1  %ymm11
-#define RC  %ymm12
-#define ROL8MASK   %ymm13
-#define ROL56MASK  %ymm14
+#define C0  %ymm10
+#define C1  %ymm11
+#define C2  %ymm12
+#define C3  %ymm13
+#define C4  %ymm14
+#define T   %ymm15
 
-/* Theta, first half: C = xor of the five lanes of column X.  */
-#define COLUMN(x, c) \
-        vmovdqu LANE(x, 0)(%rsi), c; \
-        vpxor LANE(x, 1)(%rsi), c, c; \
-        vpxor LANE(x, 2)(%rsi), c, c; \
-        vpxor LANE(x, 3)(%rsi), c, c; \
-        vpxor LANE(x, 4)(%rsi), c, c;
+/* Theta, first half, for the input of round 0 only: C = xor of the
+ * five lanes of column X.  Later rounds get C from chi.  */
+#define COLUMN(x, c, off) \
+        vmovdqu LANE(x, 0)+(off)(%rsi), c; \
+        vpxor LANE(x, 1)+(off)(%rsi), c, c; \
+        vpxor LANE(x, 2)+(off)(%rsi), c, c; \
+        vpxor LANE(x, 3)+(off)(%rsi), c, c; \
+        vpxor LANE(x, 4)+(off)(%rsi), c, c;
+
+#define COLUMNS(off) \
+        COLUMN(0, C0, off) \
+        COLUMN(1, C1, off) \
+        COLUMN(2, C2, off) \
+        COLUMN(3, C3, off) \
+        COLUMN(4, C4, off)
 
 /* Theta, second half: D = CM ^ rol(CP, 1).  */
-#define THETA_D(d, cm, cp, t) \
+#define THETA_D(d, cm, cp) \
         vpaddq cp, cp, d; \
-        vpsrlq $63, cp, t; \
-        vpor t, d, d; \
+        vpsrlq $63, cp, T; \
+        vpor T, d, d; \
         vpxor cm, d, d;
 
 /* B = rol(A[x,y] ^ D, R) for the lanes with a shift-based rotation.  */
-#define RHO(b, x, y, d, r) \
-        vpxor LANE(x, y)(%rsi), d, b; \
-        vpsllq $(r), b, T0; \
+#define RHO(b, x, y, d, r, off) \
+        vpxor LANE(x, y)+(off)(%rsi), d, b; \
+        vpsllq $(r), b, T; \
         vpsrlq $(64 - (r)), b, b; \
-        vpor T0, b, b;
+        vpor T, b, b;
 
 /* Same, rotation done by a byte shuffle (R = 8 or 56).  */
-#define RHO_SHUF(b, x, y, d, mask) \
-        vpxor LANE(x, y)(%rsi), d, b; \
-        vpshufb mask, b, b;
+#define RHO_SHUF(b, x, y, d, mask, off) \
+        vpxor LANE(x, y)+(off)(%rsi), d, b; \
+        vpshufb mask rRIP, b, b;
 
-/* Chi for one output lane: out[X,Y] = B0 ^ (~B1 & B2).  */
-#define CHI(X, Y, b0, b1, b2) \
-        vpandn b2, b1, T1; \
-        vpxor b0, T1, T1; \
-        vmovdqu T1, LANE(X, Y)(%rdx);
+/* Chi for one lane of output row 0: out[X,0] = B0 ^ (~B1 & B2), which
+ * also starts the next round's column parity C[X].  */
+#define CHI0(X, b0, b1, b2, c, off) \
+        vpandn b2, b1, c; \
+        vpxor b0, c, c; \
+        vmovdqu c, LANE(X, 0)+(off)(%rdx);
 
-/* Chi for a whole output row Y from B in ymm0-ymm4.  */
-#define CHI_ROW(Y) \
-        CHI(0, Y, %ymm0, %ymm1, %ymm2) \
-        CHI(1, Y, %ymm1, %ymm2, %ymm3) \
-        CHI(2, Y, %ymm2, %ymm3, %ymm4) \
-        CHI(3, Y, %ymm3, %ymm4, %ymm0) \
-        CHI(4, Y, %ymm4, %ymm0, %ymm1)
+/* Chi for lane X of output row Y > 0, accumulated into C[X].  */
+#define CHI(X, Y, b0, b1, b2, c, off) \
+        vpandn b2, b1, T; \
+        vpxor b0, T, T; \
+        vmovdqu T, LANE(X, Y)+(off)(%rdx); \
+        vpxor T, c, c;
 
-/* 24 rounds on the lanes at %rsi (lane stride STRIDE), ping-ponging
- * with the scratch buffer at %rdx (same stride); %rax points to the
- * round constants.  Ends with the result back at the original %rsi.
- * Clobbers ymm0-ymm12, ymm15, %rcx.  */
-#define PERMUTE_ROUNDS() \
-        movl $24, %ecx; \
-        .align 16; \
-    1: \
-        vpbroadcastq (%rax), RC; \
-        \
-        /* Theta.  */ \
-        COLUMN(0, %ymm0) \
-        COLUMN(1, %ymm1) \
-        COLUMN(2, %ymm2) \
-        COLUMN(3, %ymm3) \
-        COLUMN(4, %ymm4) \
-        THETA_D(%ymm5, %ymm4, %ymm1, T0) \
-        THETA_D(%ymm6, %ymm0, %ymm2, T1) \
-        THETA_D(%ymm7, %ymm1, %ymm3, T0) \
-        THETA_D(%ymm8, %ymm2, %ymm4, T1) \
-        THETA_D(%ymm9, %ymm3, %ymm0, T0) \
+/* Chi for a whole output row Y > 0 from B in ymm0-ymm4.  */
+#define CHI_ROW(Y, off) \
+        CHI(0, Y, %ymm0, %ymm1, %ymm2, C0, off) \
+        CHI(1, Y, %ymm1, %ymm2, %ymm3, C1, off) \
+        CHI(2, Y, %ymm2, %ymm3, %ymm4, C2, off) \
+        CHI(3, Y, %ymm3, %ymm4, %ymm0, C3, off) \
+        CHI(4, Y, %ymm4, %ymm0, %ymm1, C4, off)
+
+/* One round on the lanes at OFF(%rsi) (lane stride STRIDE), output
+ * to OFF(%rdx); the column parities C of its input are in C0-C4 and
+ * those of its output are left there.  (%rax) is the round constant.
+ * Clobbers ymm0-ymm15.  */
+#define ROUND(off) \
+        THETA_D(%ymm5, C4, C1) \
+        THETA_D(%ymm6, C0, C2) \
+        THETA_D(%ymm7, C1, C3) \
+        THETA_D(%ymm8, C2, C4) \
+        THETA_D(%ymm9, C3, C0) \
         \
         /* Rho, pi and chi, one output row at a time; iota in row 0.  */ \
-        vpxor LANE(0, 0)(%rsi), %ymm5, %ymm0;   /* r[0,0] = 0 */ \
-        RHO(%ymm1, 1, 1, %ymm6, 44) \
-        RHO(%ymm2, 2, 2, %ymm7, 43) \
-        RHO(%ymm3, 3, 3, %ymm8, 21) \
-        RHO(%ymm4, 4, 4, %ymm9, 14) \
-        vpxor RC, %ymm0, %ymm15;                /* iota */ \
-        vpandn %ymm2, %ymm1, T1; \
-        vpxor %ymm15, T1, T1; \
-        vmovdqu T1, LANE(0, 0)(%rdx); \
-        CHI(1, 0, %ymm1, %ymm2, %ymm3) \
-        CHI(2, 0, %ymm2, %ymm3, %ymm4) \
-        CHI(3, 0, %ymm3, %ymm4, %ymm0) \
-        CHI(4, 0, %ymm4, %ymm0, %ymm1) \
+        vpxor LANE(0, 0)+(off)(%rsi), %ymm5, %ymm0;   /* r[0,0] = 0 */ \
+        RHO(%ymm1, 1, 1, %ymm6, 44, off) \
+        RHO(%ymm2, 2, 2, %ymm7, 43, off) \
+        RHO(%ymm3, 3, 3, %ymm8, 21, off) \
+        RHO(%ymm4, 4, 4, %ymm9, 14, off) \
+        vpbroadcastq (%rax), T; \
+        vpandn %ymm2, %ymm1, C0; \
+        vpxor %ymm0, C0, C0; \
+        vpxor T, C0, C0;                              /* iota */ \
+        vmovdqu C0, LANE(0, 0)+(off)(%rdx); \
+        CHI0(1, %ymm1, %ymm2, %ymm3, C1, off) \
+        CHI0(2, %ymm2, %ymm3, %ymm4, C2, off) \
+        CHI0(3, %ymm3, %ymm4, %ymm0, C3, off) \
+        CHI0(4, %ymm4, %ymm0, %ymm1, C4, off) \
         \
-        RHO(%ymm0, 3, 0, %ymm8, 28) \
-        RHO(%ymm1, 4, 1, %ymm9, 20) \
-        RHO(%ymm2, 0, 2, %ymm5, 3) \
-        RHO(%ymm3, 1, 3, %ymm6, 45) \
-        RHO(%ymm4, 2, 4, %ymm7, 61) \
-        CHI_ROW(1) \
+        RHO(%ymm0, 3, 0, %ymm8, 28, off) \
+        RHO(%ymm1, 4, 1, %ymm9, 20, off) \
+        RHO(%ymm2, 0, 2, %ymm5, 3, off) \
+        RHO(%ymm3, 1, 3, %ymm6, 45, off) \
+        RHO(%ymm4, 2, 4, %ymm7, 61, off) \
+        CHI_ROW(1, off) \
         \
-        RHO(%ymm0, 1, 0, %ymm6, 1) \
-        RHO(%ymm1, 2, 1, %ymm7, 6) \
-        RHO(%ymm2, 3, 2, %ymm8, 25) \
-        RHO_SHUF(%ymm3, 4, 3, %ymm9, ROL8MASK) \
-        RHO(%ymm4, 0, 4, %ymm5, 18) \
-        CHI_ROW(2) \
+        RHO(%ymm0, 1, 0, %ymm6, 1, off) \
+        RHO(%ymm1, 2, 1, %ymm7, 6, off) \
+        RHO(%ymm2, 3, 2, %ymm8, 25, off) \
+        RHO_SHUF(%ymm3, 4, 3, %ymm9, .Lrol8_mask, off) \
+        RHO(%ymm4, 0, 4, %ymm5, 18, off) \
+        CHI_ROW(2, off) \
         \
-        RHO(%ymm0, 4, 0, %ymm9, 27) \
-        RHO(%ymm1, 0, 1, %ymm5, 36) \
-        RHO(%ymm2, 1, 2, %ymm6, 10) \
-        RHO(%ymm3, 2, 3, %ymm7, 15) \
-        RHO_SHUF(%ymm4, 3, 4, %ymm8, ROL56MASK) \
-        CHI_ROW(3) \
+        RHO(%ymm0, 4, 0, %ymm9, 27, off) \
+        RHO(%ymm1, 0, 1, %ymm5, 36, off) \
+        RHO(%ymm2, 1, 2, %ymm6, 10, off) \
+        RHO(%ymm3, 2, 3, %ymm7, 15, off) \
+        RHO_SHUF(%ymm4, 3, 4, %ymm8, .Lrol56_mask, off) \
+        CHI_ROW(3, off) \
         \
-        RHO(%ymm0, 2, 0, %ymm7, 62) \
-        RHO(%ymm1, 3, 1, %ymm8, 55) \
-        RHO(%ymm2, 4, 2, %ymm9, 39) \
-        RHO(%ymm3, 0, 3, %ymm5, 41) \
-        RHO(%ymm4, 1, 4, %ymm6, 2) \
-        CHI_ROW(4) \
-        \
-        xchgq %rsi, %rdx; \
-        addq $8, %rax; \
-        subl $1, %ecx; \
-        jnz 1b;
-
+        RHO(%ymm0, 2, 0, %ymm7, 62, off) \
+        RHO(%ymm1, 3, 1, %ymm8, 55, off) \
+        RHO(%ymm2, 4, 2, %ymm9, 39, off) \
+        RHO(%ymm3, 0, 3, %ymm5, 41, off) \
+        RHO(%ymm4, 1, 4, %ymm6, 2, off) \
+        CHI_ROW(4, off)
 
 .text
 
-/* Wipe the 25 scratch lanes at %rsp (stride STRIDE) and all ymm
- * registers.  */
-#define WIPE_SCRATCH() \
+/* Wipe the first BYTES bytes of scratch at %rsp (a multiple of 32)
+ * and all ymm registers.  */
+#define WIPE_SCRATCH(bytes) \
         vpxor %ymm0, %ymm0, %ymm0; \
         xorl %eax, %eax; \
     2:  vmovdqa %ymm0, (%rsp, %rax); \
-        addq $STRIDE, %rax; \
-        cmpq $(25 * STRIDE), %rax; \
+        addq $32, %rax; \
+        cmpq $(bytes), %rax; \
         jb 2b; \
         vzeroall;
 
@@ -220,15 +229,21 @@ _gcry_keccak_f1600_x4_avx2:
         subq $(25 * STRIDE), %rsp
         andq $-32, %rsp
 
-        vmovdqa .Lrol8_mask rRIP, ROL8MASK
-        vmovdqa .Lrol56_mask rRIP, ROL56MASK
         leaq .Lround_consts rRIP, %rax
         movq %rdi, %rsi
         movq %rsp, %rdx
-        PERMUTE_ROUNDS()
+        COLUMNS(0)
+        movl $24, %ecx
+        .align 16
+    1:
+        ROUND(0)
+        xchgq %rsi, %rdx
+        addq $8, %rax
+        subl $1, %ecx
+        jnz 1b
 
         /* 24 rounds: the result is in the state again.  */
-        WIPE_SCRATCH()
+        WIPE_SCRATCH(25 * STRIDE)
 
         movq %rbp, %rsp
         popq %rbp
@@ -241,6 +256,24 @@ ELF(.size _gcry_keccak_f1600_x4_avx2,.-_gcry_keccak_f1600_x4_avx2)
 #undef STRIDE
 #define STRIDE 64
 
+/* Column parities of the half not being permuted, kept on the stack
+ * above the scratch lanes: SPILL(h) is half H's slot of 5 ymm.  */
+#define SPILL(h)  (25 * STRIDE + 160 * (h))
+
+#define SAVE_C(h) \
+        vmovdqa C0, SPILL(h)+0(%rsp); \
+        vmovdqa C1, SPILL(h)+32(%rsp); \
+        vmovdqa C2, SPILL(h)+64(%rsp); \
+        vmovdqa C3, SPILL(h)+96(%rsp); \
+        vmovdqa C4, SPILL(h)+128(%rsp);
+
+#define LOAD_C(h) \
+        vmovdqa SPILL(h)+0(%rsp), C0; \
+        vmovdqa SPILL(h)+32(%rsp), C1; \
+        vmovdqa SPILL(h)+64(%rsp), C2; \
+        vmovdqa SPILL(h)+96(%rsp), C3; \
+        vmovdqa SPILL(h)+128(%rsp), C4;
+
 .align 64
 ELF(.type _gcry_keccak_f1600_x8_avx2,@function)
 .globl _gcry_keccak_f1600_x8_avx2
@@ -248,29 +281,37 @@ _gcry_keccak_f1600_x8_avx2:
         /* input:
          *      %rdi: 8-way interleaved state, 200 u64, any 8-byte
          *            alignment; instances 0-3 and 4-7 are permuted
-         *            one after the other, in place
+         *            round by round alternately, in place
          */
         CFI_STARTPROC()
         pushq %rbp
         CFI_PUSH(%rbp)
         movq %rsp, %rbp
         CFI_DEF_CFA_REGISTER(%rbp)
-        subq $(25 * STRIDE), %rsp
+        subq $(SPILL(2)), %rsp
         andq $-32, %rsp
 
-        vmovdqa .Lrol8_mask rRIP, ROL8MASK
-        vmovdqa .Lrol56_mask rRIP, ROL56MASK
         leaq .Lround_consts rRIP, %rax
         movq %rdi, %rsi
         movq %rsp, %rdx
-        PERMUTE_ROUNDS()
+        COLUMNS(32)
+        SAVE_C(1)
+        COLUMNS(0)
+        movl $24, %ecx
+        .align 16
+    1:
+        ROUND(0)
+        SAVE_C(0)
+        LOAD_C(1)
+        ROUND(32)
+        SAVE_C(1)
+        LOAD_C(0)
+        xchgq %rsi, %rdx
+        addq $8, %rax
+        subl $1, %ecx
+        jnz 1b
 
-        leaq .Lround_consts rRIP, %rax
-        leaq 32(%rdi), %rsi
-        movq %rsp, %rdx
-        PERMUTE_ROUNDS()
-
-        WIPE_SCRATCH()
+        WIPE_SCRATCH(SPILL(2))
 
         movq %rbp, %rsp
         popq %rbp
