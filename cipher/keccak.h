@@ -194,8 +194,9 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  *  - the portable backend (C1 782, C4 3 C1, C8 6 C1: gcc vectorises
  *    its batch loops) runs up to 3 streams one after another on x1
  *    and 4 or more on x4 (x8 is no cheaper per instance),
- *  - AVX2 (C1 782, C4 1024, C8 2048: x8 is two x4 calls) uses x4 for
- *    2 or more streams with work and x1 for the last straggler,
+ *  - AVX2 (C1 782, C4 1024, C8 1894: x8 is the two x4 halves
+ *    interleaved) uses x8 for 8 or more streams with work, x4 for 2
+ *    to 7 and x1 for the last straggler,
  *  - AVX-512 (C1 619, C4 621, C8 1165, Zen 4, whose cores split zmm
  *    operations in two halves) uses x8 for 8 or more, x4 for 2 to 7,
  *    and x1 for a single stream,
