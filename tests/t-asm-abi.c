@@ -696,7 +696,7 @@ main (int argc, char **argv)
     verbose = 2;
   _gcry_global_init ();
   printf (PGM ": checking r1 r2 r14-r31 f14-f31 v20-v31 cr2-cr4 of:\n");
-  nsets += check_keccak ("vsx");
+  nsets += check_keccak ("vsx-p10");
   nsets += check_sha ();
 #ifdef USE_MLKEM
   {
