@@ -1149,6 +1149,17 @@ features_named (const char *prefix)
 }
 
 
+/* The usable features of the x86-64 AVX2 tier: all but AVX-512 and the
+   bits that only matter with it (VBMI2, the full-width zmm hint).  */
+static unsigned int
+avx2_tier_mask (void)
+{
+  return ~(features_named ("intel-avx512")
+           | features_named ("intel-vbmi2")
+           | features_named ("intel-fast-zmm"));
+}
+
+
 /* Find the backend configurations worth a column: the portable code,
    each x86 and PowerPC tier, and everything usable, as far as they
    select different kernel sets.  */
@@ -1163,11 +1174,7 @@ pq_find_cfgs (void)
   if (!_gcry_reselect_backends || !_gcry_enum_hw_features)
     return;
   masks[0] = 0;
-  /* The AVX2 tier: without AVX-512 and the bits that only matter
-     with it (VBMI2, the full-width zmm hint).  */
-  masks[1] = ~(features_named ("intel-avx512")
-               | features_named ("intel-vbmi2")
-               | features_named ("intel-fast-zmm"));
+  masks[1] = avx2_tier_mask ();
   masks[2] = ~(features_named ("ppc-arch_3_00")
                | features_named ("ppc-arch_3_10"));
   masks[3] = ~features_named ("ppc-arch_3_10");
@@ -1424,6 +1431,7 @@ struct kb_inputs;
    inputs.  */
 struct kernel_priv
 {
+  int backend;                  /* Index into backends[].  */
   keccak_permute_fn_t keccak_fn;
 #ifdef USE_MLKEM
   const mlkem_ops_t *mlkem;
@@ -1435,6 +1443,43 @@ struct kernel_priv
 };
 
 static u64 keccak_state[25 * 8];
+
+/* Rows whose kernel hashes through the library's dispatched Keccak
+   (the SampleNTT matrix, ExpandA) run each column with the hardware
+   features of that backend's tier, so that the Keccak is the one the
+   backend's operations use: the portable code for "generic", no
+   AVX-512 for "avx2", no POWER10 for "vsx".  kernels_bench restores
+   all features after each row.  */
+static unsigned int column_cur_mask = ~0u;
+
+static void
+column_features (int b)
+{
+  const char *name = backends[b].name;
+  unsigned int mask = ~0u;
+
+  if (!_gcry_reselect_backends || !_gcry_enum_hw_features)
+    return;
+  if (!strcmp (name, "generic"))
+    mask = 0;
+  else if (!strcmp (name, "avx2"))
+    mask = avx2_tier_mask ();
+  else if (!strcmp (name, "vsx"))
+    mask = ~features_named ("ppc-arch_3_10");
+  if (mask != column_cur_mask)
+    {
+      _gcry_reselect_backends (mask);
+      column_cur_mask = mask;
+    }
+}
+
+static void
+column_features_reset (void)
+{
+  if (column_cur_mask != ~0u && _gcry_reselect_backends)
+    _gcry_reselect_backends (~0u);
+  column_cur_mask = ~0u;
+}
 
 static void
 kr_keccak (void *priv_, unsigned long n)
@@ -1521,6 +1566,7 @@ kr_mlkem_matrix (void *priv_, unsigned long n)
 {
   struct kernel_priv *p = priv_;
 
+  column_features (p->backend);
   while (n--)
     _gcry_mlkem_gen_matrix_ntt (p->mlkem, p->kb->matrix, p->kb->rho, KB_K, 0);
 }
@@ -1630,6 +1676,7 @@ kr_mldsa_expand_a (void *priv_, unsigned long n)
                     && !strcmp (p->mldsa->name, "avx512")) ? 8 : 4;
   mldsa_poly_t pad;
 
+  column_features (p->backend);
   while (n--)
     {
       for (e = 0; e < DB_K * DB_L && (w == 8 || e + 4 <= DB_K * DB_L);
@@ -1771,6 +1818,7 @@ static int
 kernel_prepare (const struct kernel_row *row, int b, struct kernel_priv *p)
 {
   memset (p, 0, sizeof *p);
+  p->backend = b;
   switch (row->set)
     {
     case KSET_KECCAK:
@@ -1906,6 +1954,7 @@ kernels_bench (void)
         }
       if (njobs)
         measure_group (jobs, njobs, 1);
+      column_features_reset ();
 
       if (!csv_mode)
         printf (" %-22s |", row->name);
