@@ -967,16 +967,26 @@ struct pq_cfg
 };
 static struct pq_cfg pq_cfgs[8];
 static int pq_ncfgs;
-static int pq_cur_cfg = -1;
+
+/* The hardware features the library now runs with (~0u: all, as
+   initialised).  The per-backend pq table and the hashing kernel rows
+   switch them with use_features.  */
+static unsigned int features_in_use = ~0u;
+
+static void
+use_features (unsigned int mask)
+{
+  if (mask == features_in_use || !_gcry_reselect_backends)
+    return;
+  _gcry_reselect_backends (mask);
+  features_in_use = mask;
+}
 
 /* Select configuration CFG (-1: all features, as initialised).  */
 static void
 pq_use_cfg (int cfg)
 {
-  if (cfg == pq_cur_cfg || !_gcry_reselect_backends)
-    return;
-  _gcry_reselect_backends (cfg < 0 ? ~0u : pq_cfgs[cfg].mask);
-  pq_cur_cfg = cfg;
+  use_features (cfg < 0 ? ~0u : pq_cfgs[cfg].mask);
 }
 
 static void
@@ -1183,7 +1193,7 @@ pq_find_cfgs (void)
     {
       char *line, kem[16], dsa[16];
 
-      _gcry_reselect_backends (masks[m]);
+      use_features (masks[m]);
       line = gcry_get_config (0, "backends");
       if (!line)
         die ("gcry_get_config (backends) failed");
@@ -1219,8 +1229,7 @@ pq_find_cfgs (void)
     }
   for (c = 0; c < pq_ncfgs; c++)
     gcry_free (seen[c]);
-  _gcry_reselect_backends (~0u);
-  pq_cur_cfg = -1;
+  use_features (~0u);
 }
 
 
@@ -1431,7 +1440,13 @@ struct kb_inputs;
    inputs.  */
 struct kernel_priv
 {
-  int backend;                  /* Index into backends[].  */
+  /* The hardware features the row runs with: for the rows whose
+     kernel hashes through the library's dispatched Keccak (the
+     SampleNTT matrix, ExpandA) those of the column's tier, so that
+     the Keccak is the one that backend's operations use (the portable
+     code for "generic", no AVX-512 for "avx2", no POWER10 for "vsx");
+     kernels_bench restores all features after each row.  */
+  unsigned int features;
   keccak_permute_fn_t keccak_fn;
 #ifdef USE_MLKEM
   const mlkem_ops_t *mlkem;
@@ -1444,41 +1459,21 @@ struct kernel_priv
 
 static u64 keccak_state[25 * 8];
 
-/* Rows whose kernel hashes through the library's dispatched Keccak
-   (the SampleNTT matrix, ExpandA) run each column with the hardware
-   features of that backend's tier, so that the Keccak is the one the
-   backend's operations use: the portable code for "generic", no
-   AVX-512 for "avx2", no POWER10 for "vsx".  kernels_bench restores
-   all features after each row.  */
-static unsigned int column_cur_mask = ~0u;
-
-static void
+/* The features of backend B's tier; see kernel_priv.features.  */
+static unsigned int
 column_features (int b)
 {
   const char *name = backends[b].name;
-  unsigned int mask = ~0u;
 
-  if (!_gcry_reselect_backends || !_gcry_enum_hw_features)
-    return;
+  if (!_gcry_enum_hw_features)
+    return ~0u;
   if (!strcmp (name, "generic"))
-    mask = 0;
-  else if (!strcmp (name, "avx2"))
-    mask = avx2_tier_mask ();
-  else if (!strcmp (name, "vsx"))
-    mask = ~features_named ("ppc-arch_3_10");
-  if (mask != column_cur_mask)
-    {
-      _gcry_reselect_backends (mask);
-      column_cur_mask = mask;
-    }
-}
-
-static void
-column_features_reset (void)
-{
-  if (column_cur_mask != ~0u && _gcry_reselect_backends)
-    _gcry_reselect_backends (~0u);
-  column_cur_mask = ~0u;
+    return 0;
+  if (!strcmp (name, "avx2"))
+    return avx2_tier_mask ();
+  if (!strcmp (name, "vsx"))
+    return ~features_named ("ppc-arch_3_10");
+  return ~0u;
 }
 
 static void
@@ -1566,7 +1561,7 @@ kr_mlkem_matrix (void *priv_, unsigned long n)
 {
   struct kernel_priv *p = priv_;
 
-  column_features (p->backend);
+  use_features (p->features);
   while (n--)
     _gcry_mlkem_gen_matrix_ntt (p->mlkem, p->kb->matrix, p->kb->rho, KB_K, 0);
 }
@@ -1676,7 +1671,7 @@ kr_mldsa_expand_a (void *priv_, unsigned long n)
                     && !strcmp (p->mldsa->name, "avx512")) ? 8 : 4;
   mldsa_poly_t pad;
 
-  column_features (p->backend);
+  use_features (p->features);
   while (n--)
     {
       for (e = 0; e < DB_K * DB_L && (w == 8 || e + 4 <= DB_K * DB_L);
@@ -1818,7 +1813,7 @@ static int
 kernel_prepare (const struct kernel_row *row, int b, struct kernel_priv *p)
 {
   memset (p, 0, sizeof *p);
-  p->backend = b;
+  p->features = column_features (b);
   switch (row->set)
     {
     case KSET_KECCAK:
@@ -1954,7 +1949,7 @@ kernels_bench (void)
         }
       if (njobs)
         measure_group (jobs, njobs, 1);
-      column_features_reset ();
+      use_features (~0u);
 
       if (!csv_mode)
         printf (" %-22s |", row->name);
