@@ -225,6 +225,20 @@ _gcry_hwf_parse_deny_file (const char *fname)
 }
 
 
+/* FEATURES without the bits whose prerequisite is missing from it.
+   The detection reports VBMI2 and the full-width zmm hint only with
+   AVX-512; disabling intel-avx512 (or _gcry_hwf_limit without it) must
+   take them away too, so that no feature list claims an AVX-512
+   extension that may not be used.  */
+static unsigned int
+with_prerequisites (unsigned int features)
+{
+  if (!(features & HWF_INTEL_AVX512))
+    features &= ~(HWF_INTEL_VBMI2 | HWF_INTEL_FAST_ZMM);
+  return features;
+}
+
+
 static void
 detect_hw_features (void)
 {
@@ -247,8 +261,8 @@ detect_hw_features (void)
   detected |= _gcry_hwf_detect_x86 ();
   detected |= _gcry_hwf_detect_ppc ();
 
-  hw_features = detected & ~__atomic_load_n (&disabled_hw_features,
-                                             __ATOMIC_SEQ_CST);
+  hw_features = with_prerequisites
+    (detected & ~__atomic_load_n (&disabled_hw_features, __ATOMIC_SEQ_CST));
   hw_features_all = hw_features;
 }
 
@@ -272,7 +286,7 @@ unsigned int
 _gcry_hwf_limit (unsigned int mask)
 {
   _gcry_get_hw_features ();
-  hw_features = hw_features_all & mask;
+  hw_features = with_prerequisites (hw_features_all & mask);
   return hw_features;
 }
 

@@ -1159,14 +1159,13 @@ features_named (const char *prefix)
 }
 
 
-/* The usable features of the x86-64 AVX2 tier: all but AVX-512 and the
-   bits that only matter with it (VBMI2, the full-width zmm hint).  */
+/* The usable features of the x86-64 AVX2 tier: all but AVX-512 (the
+   library also drops what needs it, VBMI2 and the full-width zmm
+   hint).  */
 static unsigned int
 avx2_tier_mask (void)
 {
-  return ~(features_named ("intel-avx512")
-           | features_named ("intel-vbmi2")
-           | features_named ("intel-fast-zmm"));
+  return ~features_named ("intel-avx512");
 }
 
 
