@@ -1358,6 +1358,47 @@ test_bad (const struct pset *ps)
     }
   check (ok, "bad %s: random bit flips in ek, dk and c", ps->name);
 
+  /* Flips at each end of c and at every offset within an 8-byte word
+     (the comparison of c and c' goes by words, then bytes), and
+     coefficients of ek set to q - 1 (valid) and q (invalid) as the
+     first and the last value of each of its polynomials.  */
+  ok = 1;
+  for (i = 0; i < 48; i++)
+    {
+      size_t pos = i < 24 ? (size_t)i : ps->ct_len - 48 + i;
+
+      memcpy (x, ct, ps->ct_len);
+      x[pos] ^= 0x80 >> (i % 8);
+      ok &= !gcry_kem_decap (ps->algo, dk, ps->dk_len, x, ps->ct_len, k2,
+                             32, NULL, 0);
+      reject_key (kr, dk + ps->dk_len - 32, x, ps->ct_len);
+      ok &= !memcmp (k2, kr, 32);
+    }
+  for (i = 0; i < 4 * (int)(ps->ek_len / 384); i++)
+    {
+      size_t pos = (i / 4) * 384 + (i & 1 ? 384 - 3 : 0);
+      unsigned int v = i & 2 ? 3329 : 3328;
+      gcry_error_t err;
+
+      memcpy (x, ek, ps->ek_len);
+      if (i & 1)
+        {
+          /* The second value of the last three bytes.  */
+          x[pos + 1] = (x[pos + 1] & 0x0f) | (v & 0x0f) << 4;
+          x[pos + 2] = v >> 4;
+        }
+      else
+        {
+          x[pos] = v & 0xff;
+          x[pos + 1] = (x[pos + 1] & 0xf0) | v >> 8;
+        }
+      err = gcry_kem_encap (ps->algo, x, ps->ek_len, x + ps->ek_len,
+                            ps->ct_len, k2, 32, NULL, 0);
+      ok &= v == 3328 ? !err : EC (err) == GPG_ERR_BAD_PUBKEY;
+    }
+  check (ok, "bad %s: flips at word offsets of c, q - 1 and q in ek",
+         ps->name);
+
   /* Algorithms that are not available.  */
   ok = 1;
   for (i = 0; i < (int)(sizeof unknown / sizeof *unknown); i++)
