@@ -988,6 +988,15 @@ static const struct
     { KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE, 0 }
   };
 
+/* The permutations that stream S, still absorbing its input, needs
+   for that and OUTLEN bytes of output (the cost model of keccak.h).  */
+static unsigned int
+keccak_stream_cost (const keccak_stream_t *s, size_t outlen)
+{
+  return s->inlen / s->ctx.rate + 1
+         + (outlen ? (outlen - 1) / s->ctx.rate : 0);
+}
+
 /* Start stream S; see keccak.h.  */
 void
 _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
@@ -1004,20 +1013,31 @@ _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
   s->ctx.dsbyte = keccak_functions[fn].dsbyte;
   s->ctx.squeezing = 0;
   s->fresh = 1;
+  s->running = 0;
   s->last = !!keccak_functions[fn].mdlen;
   s->in = in;
   s->inlen = inlen;
   s->out = out;
   s->outlen = outlen;
+  s->rem = keccak_stream_cost (s, outlen);
 }
 
 /* Ask XOF stream S for OUTLEN more bytes to OUT; see keccak.h.  */
 void
 _gcry_keccak_stream_more (keccak_stream_t *s, void *out, size_t outlen)
 {
+  unsigned int avail;
+
   gcry_assert (s->ctx.dsbyte == KECCAK_DS_SHAKE && !s->last);
   s->out = out;
   s->outlen = outlen;
+  /* Squeezing: what the current block still holds is free.  */
+  avail = s->ctx.squeezing ? s->ctx.rate - s->ctx.pos : 0;
+  if (!s->ctx.squeezing)
+    s->rem = keccak_stream_cost (s, outlen);
+  else
+    s->rem = outlen > avail
+             ? (outlen - avail + s->ctx.rate - 1) / s->ctx.rate : 0;
 }
 
 /* Mark XOF stream S as getting no further request; see keccak.h.  */
@@ -1031,6 +1051,13 @@ static inline int
 keccak_stream_has_work (const keccak_stream_t *s)
 {
   return !s->ctx.squeezing || s->outlen;
+}
+
+/* S has work and is not in a slot.  */
+static inline int
+keccak_stream_waiting (const keccak_stream_t *s)
+{
+  return !s->running && keccak_stream_has_work (s);
 }
 
 /* Do the sponge work of stream S, whose lanes are L[0], L[W], ...,
@@ -1132,6 +1159,7 @@ keccak_stream_park (const u64 *l, size_t w, keccak_stream_t *s)
   for (i = 0; i < 25; i++)
     s->ctx.state[i] = l[i * w];
   s->fresh = 0;
+  s->running = 0;
 }
 
 /* The width index (0, 1, 2 for x1, x4, x8) among those in WIDTHS that
@@ -1177,11 +1205,12 @@ static inline __attribute__ ((always_inline)) keccak_stream_t *
 keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
                    u64 *l, size_t w)
 {
-  while (*next < n && !keccak_stream_has_work (&s[*next]))
+  while (*next < n && !keccak_stream_waiting (&s[*next]))
     ++*next;
   if (*next == n)
     return NULL;
   keccak_stream_unpark (l, w, &s[*next]);
+  s[*next].running = 1;
   return &s[(*next)++];
 }
 
@@ -1199,28 +1228,106 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                     const unsigned int *cost, unsigned int widths,
                     unsigned long r_calls[3])
 {
-  unsigned int j;
+  unsigned int j, jmin;
+  size_t i, len, step = 0, urgent_at;
+
+  /* The shortest schedule at this width (LEN calls): every remaining
+     permutation in a full call, and no stream's chain cut short.
+     URGENT_AT is the first step at which a waiting stream must start
+     to finish within it; before it no stream is looked at.  Nothing
+     of this is needed when no stream waits.  */
+  urgent_at = (size_t)-1;
+  len = 0;
+  if (*pending)
+    {
+      size_t total = 0, maxwait = 0;
+
+      for (i = 0; i < n; i++)
+        if (keccak_stream_has_work (&s[i]))
+          {
+            total += s[i].rem;
+            if (s[i].rem > len)
+              len = s[i].rem;
+            if (!s[i].running && s[i].rem > maxwait)
+              maxwait = s[i].rem;
+          }
+      if ((total + w - 1) / w > len)
+        len = (total + w - 1) / w;
+      if (maxwait)
+        urgent_at = len - maxwait;
+    }
 
   for (;;)
     {
       int shrunk = 0;
 
-      for (j = 0; j < w; j++)
-        while (slot[j] && !keccak_stream_step (st + j, w, slot[j]))
-          {
-            /* Done: park it and refill the slot.  A stream that gets
-               no more requests (SHA-3, or marked last) need not keep
-               its lanes.  */
-            if (!slot[j]->last)
-              keccak_stream_park (st + j, w, slot[j]);
-            if ((slot[j] = keccak_multi_take (s, n, next, st + j, w)))
-              --*pending;
-            else
+      /* Deadlines: a waiting stream whose remaining permutations
+         would no longer fit into the shortest possible schedule (LEN
+         calls) if it waited another step takes the slot of the
+         running stream with the most slack.  Otherwise streams run in
+         order, as packed.  So a matrix of nine 3-block streams takes
+         4 x8 calls instead of 3 for eight of them and 3 more for the
+         ninth, while equal streams that fill the lanes evenly are
+         never swapped.  */
+      if (*pending && step >= urgent_at)
+        {
+          urgent_at = (size_t)-1;
+          for (i = *next; i < n; i++)
+            if (keccak_stream_waiting (&s[i]) && s[i].rem)
               {
-                nactive--;
-                shrunk = 1;
+                if (s[i].rem + step < len)
+                  {
+                    if (len - s[i].rem < urgent_at)
+                      urgent_at = len - s[i].rem;
+                    continue;
+                  }
+                /* A running stream with nothing left to permute
+                   leaves its slot in this step anyway.  */
+                for (jmin = w, j = 0; j < w; j++)
+                  if (slot[j] && slot[j]->rem
+                      && (jmin == w || slot[j]->rem < slot[jmin]->rem))
+                    jmin = j;
+                if (jmin == w || slot[jmin]->rem + step + 1 > len)
+                  {
+                    /* No slack anywhere: look again next step.  */
+                    urgent_at = step + 1;
+                    break;
+                  }
+                keccak_stream_park (st + jmin, w, slot[jmin]);
+                if ((size_t)(slot[jmin] - s) < *next)
+                  *next = slot[jmin] - s;
+                if (len - slot[jmin]->rem < urgent_at)
+                  urgent_at = len - slot[jmin]->rem;
+                keccak_stream_unpark (st + jmin, w, &s[i]);
+                s[i].running = 1;
+                slot[jmin] = &s[i];
               }
-          }
+        }
+      step++;
+
+      for (j = 0; j < w; j++)
+        {
+          while (slot[j] && !keccak_stream_step (st + j, w, slot[j]))
+            {
+              /* Done: park it and refill the slot.  A stream that gets
+                 no more requests (SHA-3, or marked last) need not keep
+                 its lanes.  */
+              if (!slot[j]->last)
+                keccak_stream_park (st + j, w, slot[j]);
+              else
+                slot[j]->running = 0;
+              if ((slot[j] = keccak_multi_take (s, n, next, st + j, w)))
+                --*pending;
+              else
+                {
+                  nactive--;
+                  shrunk = 1;
+                }
+            }
+          /* The stream in the slot gets this step's permutation.  */
+          if (slot[j] && slot[j]->rem)
+            slot[j]->rem--;
+        }
       if (!nactive)
         break;
       permute (st);

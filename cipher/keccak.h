@@ -174,6 +174,15 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  * are copied to its keccak_ctx_t) and the next stream with work takes
  * the slot in the same step.  So lanes are refilled as streams
  * finish, and an instance is never permuted twice without work.
+ * Streams take free slots in the caller's order, with one exception
+ * that keeps the number of calls minimal: the shortest schedule at
+ * width W has LEN = max (ceil (P / W), the longest chain) calls, P
+ * being the permutations all streams still need; a waiting stream
+ * that could no longer finish within LEN calls if it waited one more
+ * step takes the slot of the running stream with the most slack
+ * (which is parked).  Nine SampleNTT streams of three blocks thus take
+ * 4 calls of x8, not 3 for eight of them and 3 more for the ninth;
+ * streams that divide evenly among the lanes are never swapped.
  *
  * Cost model.  A stream of rate R (bytes) costs
  *   floor (INLEN / R) + 1                  permutations to absorb, and
@@ -231,10 +240,13 @@ typedef struct
                             CTX.STATE is not set.  */
   byte last;             /* No request follows the current one (SHA-3,
                             or _gcry_keccak_stream_last).  */
+  byte running;          /* In a slot of the scheduler's state.  */
   const byte *in;        /* Input not yet absorbed.  */
   size_t inlen;
   byte *out;             /* Output still to produce in this run.  */
   size_t outlen;
+  unsigned int rem;      /* Permutations the request still needs (the
+                            scheduler's priority).  */
 } keccak_stream_t;
 
 /* Start stream S: function FN, INLEN bytes at IN (read during the
