@@ -115,13 +115,23 @@ int   _gcry_is_secure (const void *a);
 #define xfree(a)         _gcry_free ((a))
 
 /*-- src/random.c --*/
-/* Fill BUFFER with LENGTH bytes from the kernel CSPRNG.  Never returns
-   weak output: a failing entropy source is a fatal error.  */
+/* Fill BUFFER with LENGTH random bytes: weak and strong requests from
+   the kernel-seeded user-space generator (standard RNG type), very
+   strong ones and all of the system type from the kernel.  Never
+   returns weak output: a failing entropy source is a fatal error.  */
 void _gcry_randomize (void *buffer, size_t length,
                       enum gcry_random_level level);
 
 /* Close the cached /dev/urandom descriptor, if any.  */
 void _gcry_random_close_fds (void);
+
+/* The RNG type (GCRY_RNG_TYPE_*): record a preference, get the type
+   in use, and fix it at initialisation (see random.c).  */
+void _gcry_set_preferred_rng_type (int type);
+int _gcry_get_rng_type (void);
+void _gcry_random_initialize (void);
+/* Log the type and counters (GCRYCTL_DUMP_RANDOM_STATS).  */
+void _gcry_random_dump_stats (void);
 
 /*-- src/hwfeatures.c --*/
 #include "hwf-common.h"

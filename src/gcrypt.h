@@ -1153,7 +1153,9 @@ enum gcry_rng_types
     GCRY_RNG_TYPE_SYSTEM     = 3
   };
 
-/* All levels are served from the kernel CSPRNG here.  */
+/* GCRY_WEAK_RANDOM and GCRY_STRONG_RANDOM come from a kernel-seeded
+   user-space generator (the standard RNG type), GCRY_VERY_STRONG_RANDOM
+   from the kernel.  */
 typedef enum gcry_random_level
   {
     GCRY_WEAK_RANDOM = 0,

@@ -88,6 +88,7 @@ do_global_init (void)
 {
   _gcry_get_hw_features ();
   select_backends ();
+  _gcry_random_initialize ();
   __atomic_store_n (&any_init_done, 1, __ATOMIC_SEQ_CST);
 }
 
@@ -410,7 +411,16 @@ print_config (membuf_t *mb, const char *what)
   if (all || !strcmp (what, "fips-mode"))
     mb_printf (mb, "fips-mode:n:n:\n");
   if (all || !strcmp (what, "rng-type"))
-    mb_printf (mb, "rng-type:system:%d:\n", GCRY_RNG_TYPE_SYSTEM);
+    {
+      /* libgcrypt's format: name, number, then the version of the
+         jitter entropy collector and whether it is active, which we
+         do not have (0, 0).  */
+      int type = _gcry_get_rng_type ();
+
+      mb_printf (mb, "rng-type:%s:%d:0:0:\n",
+                 type == GCRY_RNG_TYPE_STANDARD ? "standard" : "system",
+                 type);
+    }
   if (all || !strcmp (what, "backends"))
     {
       mb_printf (mb, "backends:keccak:%s:keccak-x4:%s:keccak-x8:%s:",
@@ -589,13 +599,12 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
       return 0;
 
     case GCRYCTL_DUMP_RANDOM_STATS:
-      log_info ("random: kernel CSPRNG (getrandom), no user-space pool\n");
+      _gcry_random_dump_stats ();
       return 0;
 
     case GCRYCTL_ENABLE_QUICK_RANDOM:
-      /* Accepted for compatibility.  All random bytes come from the
-         kernel CSPRNG, so there is nothing to make quicker or
-         weaker.  */
+      /* Accepted for compatibility.  The generator is as fast as it
+         gets and is never weakened.  */
       quick_random_requested = 1;
       return 0;
 
@@ -606,10 +615,16 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
     case GCRYCTL_SET_RANDOM_SEED_FILE:
     case GCRYCTL_UPDATE_RANDOM_SEED_FILE:
     case GCRYCTL_FAST_POLL:
-    case GCRYCTL_SET_PREFERRED_RNG_TYPE:
     case GCRYCTL_REINIT_SYSCALL_CLAMP:
-      /* There is no user-space RNG state these could affect.  */
+      /* No seed file and no entropy pool: the generator takes its
+         seed from the kernel only.  */
       _gcry_global_init ();
+      return 0;
+
+    case GCRYCTL_SET_PREFERRED_RNG_TYPE:
+      /* Before gcry_check_version, as in libgcrypt: initialising here
+         would already fix the type.  */
+      _gcry_set_preferred_rng_type (va_arg (arg_ptr, int));
       return 0;
 
     case GCRYCTL_GET_CURRENT_RNG_TYPE:
@@ -618,7 +633,7 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
 
         if (!r_type)
           return GPG_ERR_INV_ARG;
-        *r_type = GCRY_RNG_TYPE_SYSTEM;
+        *r_type = _gcry_get_rng_type ();
         return 0;
       }
 

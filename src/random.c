@@ -11,13 +11,30 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* All random bytes, whatever the requested level, come straight from
- * the kernel's CSPRNG: getrandom(2) without flags, which blocks only
+/* The random number front: the kernel source, the RNG types and the
+ * public functions.
+ *
+ * RNG types, as in libgcrypt.  GCRY_RNG_TYPE_STANDARD, the default,
+ * serves GCRY_WEAK_RANDOM, GCRY_STRONG_RANDOM and nonces from the
+ * user-space generator of random-fke.c, which the kernel seeds and
+ * reseeds; GCRY_VERY_STRONG_RANDOM still comes straight from the
+ * kernel, as in libgcrypt, where that level draws fresh entropy.
+ * GCRY_RNG_TYPE_SYSTEM reads the kernel for every request.  There is
+ * no SP 800-90A DRBG here, so a preference for GCRY_RNG_TYPE_FIPS is
+ * served like SYSTEM (the kernel's generator is what a FIPS-validated
+ * platform certifies) and reported as SYSTEM.
+ *
+ * As in libgcrypt, GCRYCTL_SET_PREFERRED_RNG_TYPE may choose STANDARD
+ * at any time, but SYSTEM or FIPS only before the library is
+ * initialised or the RNG first used: a library that initialises
+ * libgcrypt-pqc early cannot be talked into a weaker type later by
+ * another one, and the application decides first.
+ *
+ * The kernel source is getrandom(2) without flags, which blocks only
  * until the kernel pool has been initialised once after boot, and
  * /dev/urandom where the system call does not exist (old kernels,
- * some emulators) or is refused by a sandbox (ENOSYS, EPERM).  There
- * is no user-space pool to seed or reseed, so
- * GCRYCTL_ENABLE_QUICK_RANDOM cannot weaken anything.
+ * some emulators) or is refused by a sandbox (ENOSYS, EPERM).
+ * GCRYCTL_ENABLE_QUICK_RANDOM weakens nothing.
  *
  * A failing entropy source is a fatal error, as in libgcrypt: the
  * caller would otherwise continue with predictable "random" bytes.  */
@@ -38,12 +55,24 @@
 #endif
 
 #include "g10lib.h"
+#include "random.h"
 
 /* getrandom returns at most 32 MiB - 1 per call; ask for less.  */
 #define MAX_CHUNK (1u << 24)
 
 static pthread_mutex_t urandom_lock = PTHREAD_MUTEX_INITIALIZER;
 static int urandom_fd = -1;
+
+/* The RNG type in use, GCRY_RNG_TYPE_STANDARD or _SYSTEM.  */
+static int rng_type = GCRY_RNG_TYPE_STANDARD;
+/* Set once STANDARD has been asked for: it then stays.  */
+static int rng_standard_requested;
+/* Set at initialisation or first use: SYSTEM and FIPS are refused
+   from then on.  */
+static int rng_fixed;
+
+/* Calls of _gcry_random_read_kernel (random.h).  */
+static unsigned long kernel_reads;
 
 
 /* One getrandom call.  Returns the number of bytes, or -1 with errno
@@ -105,20 +134,19 @@ read_urandom (unsigned char *buf, size_t n)
 }
 
 
-/* Fill BUFFER with LENGTH random bytes.  LEVEL is accepted for API
-   compatibility; every level gets the kernel CSPRNG.  Interrupted and
-   short reads are continued; any other failure terminates the
-   process.  */
+/* Fill BUF with N bytes from the kernel CSPRNG (random.h).
+   Interrupted and short reads are continued; any other failure
+   terminates the process.  */
 void
-_gcry_randomize (void *buffer, size_t length, enum gcry_random_level level)
+_gcry_random_read_kernel (void *buf, size_t n)
 {
-  unsigned char *p = buffer;
+  unsigned char *p = buf;
 
-  (void)level;
-  while (length)
+  __atomic_add_fetch (&kernel_reads, 1, __ATOMIC_RELAXED);
+  while (n)
     {
-      size_t n = length > MAX_CHUNK ? MAX_CHUNK : length;
-      long got = do_getrandom (p, n);
+      size_t chunk = n > MAX_CHUNK ? MAX_CHUNK : n;
+      long got = do_getrandom (p, chunk);
 
       if (got < 0)
         {
@@ -128,7 +156,7 @@ _gcry_randomize (void *buffer, size_t length, enum gcry_random_level level)
              seccomp filter: the device is as good a source.  */
           if (errno == ENOSYS || errno == EPERM)
             {
-              read_urandom (p, length);
+              read_urandom (p, n);
               return;
             }
           _gcry_fatal_error (gpg_err_code_from_errno (errno),
@@ -137,8 +165,87 @@ _gcry_randomize (void *buffer, size_t length, enum gcry_random_level level)
       if (got == 0)
         _gcry_fatal_error (GPG_ERR_EOF, "getrandom returned no data");
       p += got;
-      length -= (size_t)got;
+      n -= (size_t)got;
     }
+}
+
+
+/* Record GCRYCTL_SET_PREFERRED_RNG_TYPE: STANDARD is always taken;
+   SYSTEM and FIPS (served as SYSTEM) only before initialisation and
+   first use and when STANDARD was not asked for; anything else is
+   ignored, as in libgcrypt.  */
+void
+_gcry_set_preferred_rng_type (int type)
+{
+  if (type == GCRY_RNG_TYPE_STANDARD)
+    {
+      __atomic_store_n (&rng_standard_requested, 1, __ATOMIC_SEQ_CST);
+      __atomic_store_n (&rng_type, GCRY_RNG_TYPE_STANDARD, __ATOMIC_SEQ_CST);
+    }
+  else if ((type == GCRY_RNG_TYPE_SYSTEM || type == GCRY_RNG_TYPE_FIPS)
+           && !__atomic_load_n (&rng_fixed, __ATOMIC_SEQ_CST)
+           && !__atomic_load_n (&rng_standard_requested, __ATOMIC_SEQ_CST))
+    __atomic_store_n (&rng_type, GCRY_RNG_TYPE_SYSTEM, __ATOMIC_SEQ_CST);
+}
+
+
+/* The RNG type in use (GCRYCTL_GET_CURRENT_RNG_TYPE).  */
+int
+_gcry_get_rng_type (void)
+{
+  return __atomic_load_n (&rng_type, __ATOMIC_SEQ_CST);
+}
+
+
+/* Called by the library initialisation: from now on the type can
+   only become STANDARD.  */
+void
+_gcry_random_initialize (void)
+{
+  __atomic_store_n (&rng_fixed, 1, __ATOMIC_SEQ_CST);
+}
+
+
+/* Fill BUFFER with LENGTH random bytes of quality LEVEL.  Weak and
+   strong requests of the standard type come from the user-space
+   generator; very strong requests, unknown levels and every request
+   of the system type come from the kernel.  */
+void
+_gcry_randomize (void *buffer, size_t length, enum gcry_random_level level)
+{
+  if (!__atomic_load_n (&rng_fixed, __ATOMIC_RELAXED))
+    _gcry_random_initialize ();
+  if ((level == GCRY_WEAK_RANDOM || level == GCRY_STRONG_RANDOM)
+      && __atomic_load_n (&rng_type, __ATOMIC_RELAXED)
+         == GCRY_RNG_TYPE_STANDARD)
+    _gcry_random_fke_randomize (buffer, length);
+  else
+    _gcry_random_read_kernel (buffer, length);
+}
+
+
+void
+_gcry_random_get_stats (random_stats_t *r_stats)
+{
+  r_stats->kernel_reads = __atomic_load_n (&kernel_reads, __ATOMIC_RELAXED);
+  _gcry_random_fke_counters (&r_stats->fke_seeds, &r_stats->fke_steps);
+}
+
+
+/* GCRYCTL_DUMP_RANDOM_STATS.  */
+void
+_gcry_random_dump_stats (void)
+{
+  random_stats_t st;
+
+  _gcry_random_get_stats (&st);
+  log_info ("random: type %s; generator: SHAKE256 fast key erasure,"
+            " fork protection %s, %lu seedings, %lu steps;"
+            " %lu kernel reads\n",
+            _gcry_get_rng_type () == GCRY_RNG_TYPE_STANDARD
+            ? "standard" : "system",
+            _gcry_random_fke_fork_protection (),
+            st.fke_seeds, st.fke_steps, st.kernel_reads);
 }
 
 
@@ -185,8 +292,10 @@ gcry_random_bytes_secure (size_t nbytes, enum gcry_random_level level)
   return p;
 }
 
-/* Nonces need unpredictability, not secrecy; the same source serves
-   them.  */
+/* Nonces need unpredictability, not secrecy.  The generator serves
+   them with the other weak and strong requests: every step's output
+   is independent of the key that remains, so a published nonce tells
+   nothing about later secret output.  */
 void
 gcry_create_nonce (void *buffer, size_t length)
 {

@@ -31,6 +31,9 @@
 #include <stdarg.h>
 #include <ctype.h>
 #include <errno.h>
+#include <unistd.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 
 #include <config.h>
 #include "gcrypt.h"
@@ -218,6 +221,41 @@ die (const char *format, ...)
   if (nl)
     putc ('\n', stderr);
   exit (1);
+}
+
+/* Run FN (ARG) in a child process, which ends with _exit, and return
+   its wait status, or -1 after a failure of fork or waitpid.  */
+static T_UNUSED int
+run_in_child (void (*fn) (void *), void *arg)
+{
+  pid_t pid;
+  int status;
+
+  fflush (NULL);
+  pid = fork ();
+  if (pid == -1)
+    {
+      fail ("fork: %s", strerror (errno));
+      return -1;
+    }
+  if (!pid)
+    {
+      fn (arg);
+      _exit (1);
+    }
+  if (waitpid (pid, &status, 0) != pid)
+    {
+      fail ("waitpid: %s", strerror (errno));
+      return -1;
+    }
+  return status;
+}
+
+/* True if STATUS is a normal exit with code 0.  */
+static T_UNUSED int
+exited_zero (int status)
+{
+  return status != -1 && WIFEXITED (status) && !WEXITSTATUS (status);
 }
 
 /* Print the summary and return the exit status.  */

@@ -17,7 +17,16 @@
  * variant not using secure memory, breakage under concurrency.  The
  * bounds are wide enough that a correct generator fails them with
  * negligible probability (each is far beyond 10 standard
- * deviations).  */
+ * deviations).
+ *
+ * The user-space generator (src/random-fke.c) is checked through the
+ * internal interface of src/random.h: its construction against
+ * SHAKE256 computed by gcry_md, its reseeding and the kernel reads of
+ * each RNG type by counters, its fork protection by comparing a
+ * child's output with its parent's and by looking at the child's
+ * state.  The RNG types must be chosen before the library is
+ * initialised, so those checks run in children forked at the start
+ * of main.  */
 
 #define PGM "t-random"
 #include "t-common.h"
@@ -32,6 +41,11 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <fcntl.h>
+#if defined(__linux__)
+# include <sys/syscall.h>
+#endif
+
+#include "random.h"
 
 /* The entropy-failure checks install a seccomp filter in a child.
    Only on native x86-64 Linux: the filter needs the architecture's
@@ -136,22 +150,20 @@ check_distinct (void)
 }
 
 
-/* Count byte values over 1 MiB: each of the 256 values is expected
-   4096 times (standard deviation about 64); accept 3000..5200.  Also
-   count set bits: expected 4194304 (sd 1448); accept +-20000.  */
+/* Count byte values over the 1 MiB in BUF: each of the 256 values is
+   expected 4096 times (standard deviation about 64); accept
+   3000..5200.  Also count set bits: expected 4194304 (sd 1448);
+   accept +-20000 (13.8 sd).  WHAT names the source.  */
+#define DIST_LEN (1u << 20)
 static void
-check_distribution (void)
+check_distribution_of (const unsigned char *buf, const char *what)
 {
-  size_t len = 1 << 20, i;
-  unsigned char *buf = malloc (len);
+  size_t i;
   unsigned long counts[256], bits = 0;
   unsigned long lo = ~0ul, hi = 0;
 
-  if (!buf)
-    die ("out of core");
   memset (counts, 0, sizeof counts);
-  gcry_randomize (buf, len, GCRY_STRONG_RANDOM);
-  for (i = 0; i < len; i++)
+  for (i = 0; i < DIST_LEN; i++)
     {
       unsigned int v = buf[i];
 
@@ -170,17 +182,41 @@ check_distribution (void)
         hi = counts[i];
     }
   check (lo >= 3000 && hi <= 5200,
-         "byte frequencies plausible (min %lu, max %lu)", lo, hi);
+         "%s: byte frequencies plausible (min %lu, max %lu)", what, lo, hi);
   check (bits > 4194304 - 20000 && bits < 4194304 + 20000,
-         "bit count plausible (%lu of 8388608)", bits);
+         "%s: bit count plausible (%lu of 8388608)", what, bits);
+}
+
+/* The distribution of one 1 MiB request, of 1 MiB made of 32-byte
+   requests (one generate step each), of nonces and of the kernel.  */
+static void
+check_distribution (void)
+{
+  unsigned char *buf = malloc (DIST_LEN);
+  size_t i;
+
+  if (!buf)
+    die ("out of core");
+  gcry_randomize (buf, DIST_LEN, GCRY_STRONG_RANDOM);
+  check_distribution_of (buf, "one 1 MiB request");
+  for (i = 0; i < DIST_LEN; i += 32)
+    gcry_randomize (buf + i, 32, GCRY_STRONG_RANDOM);
+  check_distribution_of (buf, "32-byte requests");
+  for (i = 0; i < DIST_LEN; i += 16)
+    gcry_create_nonce (buf + i, 16);
+  check_distribution_of (buf, "16-byte nonces");
+  gcry_randomize (buf, DIST_LEN, GCRY_VERY_STRONG_RANDOM);
+  check_distribution_of (buf, "very strong (kernel)");
   free (buf);
 }
 
 
-/* Several threads draw concurrently; every buffer must be filled and
-   all must differ.  */
+/* Several threads draw concurrently; every buffer must be filled,
+   all must differ, and the generator must have counted every step
+   (a step lost to a race would show here).  */
 #define NTHREADS 4
-static unsigned char thread_out[NTHREADS][64][32];
+#define NPERTHREAD 1024
+static unsigned char thread_out[NTHREADS * NPERTHREAD][32];
 
 static void *
 thread_main (void *arg)
@@ -188,17 +224,27 @@ thread_main (void *arg)
   int t = (int)(long)arg;
   int i;
 
-  for (i = 0; i < 64; i++)
-    gcry_randomize (thread_out[t][i], 32, GCRY_STRONG_RANDOM);
+  for (i = 0; i < NPERTHREAD; i++)
+    gcry_randomize (thread_out[t * NPERTHREAD + i], 32,
+                    i & 1 ? GCRY_WEAK_RANDOM : GCRY_STRONG_RANDOM);
   return NULL;
+}
+
+static int
+cmp32 (const void *a, const void *b)
+{
+  return memcmp (a, b, 32);
 }
 
 static void
 check_threads (void)
 {
   pthread_t th[NTHREADS];
-  int t, i, t2, j, dup = 0, nthreads = 0;
+  int t, i, dup = 0, nthreads = 0;
+  random_stats_t st0, st1;
 
+  memset (thread_out, 0, sizeof thread_out);
+  _gcry_random_get_stats (&st0);
   for (t = 0; t < NTHREADS; t++)
     if (!pthread_create (&th[t], NULL, thread_main, (void *)(long)t))
       nthreads++;
@@ -206,18 +252,469 @@ check_threads (void)
       break;
   for (t = 0; t < nthreads; t++)
     pthread_join (th[t], NULL);
+  _gcry_random_get_stats (&st1);
   if (!nthreads)
     {
       skip ("cannot create threads");
       return;
     }
-  for (t = 0; t < nthreads; t++)
-    for (i = 0; i < 64; i++)
-      for (t2 = t; t2 < nthreads; t2++)
-        for (j = (t2 == t ? i + 1 : 0); j < 64; j++)
-          if (!memcmp (thread_out[t][i], thread_out[t2][j], 32))
-            dup++;
-  check (!dup, "%d threads x 64 outputs are pairwise distinct", nthreads);
+  /* Sorting brings equal outputs (and unwritten zero buffers) next to
+     each other.  */
+  qsort (thread_out, (size_t)nthreads * NPERTHREAD, 32, cmp32);
+  for (i = 1; i < nthreads * NPERTHREAD; i++)
+    if (!memcmp (thread_out[i - 1], thread_out[i], 32))
+      dup++;
+  check (!dup, "%d threads x %d outputs are pairwise distinct",
+         nthreads, NPERTHREAD);
+  check (st1.fke_steps - st0.fke_steps
+         == (unsigned long)nthreads * NPERTHREAD,
+         "%d threads: every request was one generator step (%lu)",
+         nthreads, st1.fke_steps - st0.fke_steps);
+}
+
+
+/*
+ * The generator.
+ */
+
+/* SHAKE256 of LABEL_GENERATE || KEY, OUTLEN bytes, through gcry_md.  */
+static void
+shake256_step (const unsigned char *key, unsigned char *out, size_t outlen)
+{
+  gcry_md_hd_t hd;
+
+  if (gcry_md_open (&hd, GCRY_MD_SHAKE256, 0))
+    die ("gcry_md_open (SHAKE256) failed");
+  gcry_md_write (hd, RANDOM_FKE_LABEL_GENERATE, RANDOM_FKE_LABEL_LEN);
+  gcry_md_write (hd, key, RANDOM_FKE_KEY_LEN);
+  if (gcry_md_extract (hd, GCRY_MD_SHAKE256, out, outlen))
+    die ("gcry_md_extract (SHAKE256) failed");
+  gcry_md_close (hd);
+}
+
+/* The construction: a step replaces the key by the first 32 bytes of
+   SHAKE256 (label || key) and outputs the following ones, never the
+   key itself; and a chain of steps follows the chain of keys.  Output
+   lengths around the SHAKE256 rate (136 bytes: 104 fit the first
+   block after the key) and beyond a few blocks.  */
+static void
+check_construction (void)
+{
+  static const size_t lens[] = { 0, 1, 31, 32, 103, 104, 105, 136, 1000 };
+  unsigned char key[RANDOM_FKE_KEY_LEN], key0[RANDOM_FKE_KEY_LEN];
+  unsigned char out[1000], expect[32 + 1000];
+  size_t i, j;
+  int ok = 1, chain_ok = 1;
+
+  for (i = 0; i < DIM (lens); i++)
+    {
+      for (j = 0; j < sizeof key0; j++)
+        key0[j] = (unsigned char)(j * 7 + i);
+      memcpy (key, key0, sizeof key);
+      memset (out, 0, sizeof out);
+      _gcry_random_fke_step (key, out, lens[i]);
+      shake256_step (key0, expect, 32 + lens[i]);
+      if (memcmp (key, expect, 32) || memcmp (out, expect + 32, lens[i]))
+        {
+          fail ("generate step of %zu bytes differs from SHAKE256",
+                lens[i]);
+          ok = 0;
+        }
+    }
+  check (ok, "generate steps equal SHAKE256 (label || key)");
+
+  /* Three steps from KEY0: each output comes from the previous new
+     key.  */
+  memset (key0, 0x5c, sizeof key0);
+  memcpy (key, key0, sizeof key);
+  for (i = 0; i < 3; i++)
+    {
+      shake256_step (key0, expect, 32 + 48);
+      _gcry_random_fke_step (key, out, 48);
+      if (memcmp (out, expect + 32, 48) || memcmp (key, expect, 32))
+        chain_ok = 0;
+      memcpy (key0, expect, sizeof key0);
+    }
+  check (chain_ok, "three chained steps follow the key chain");
+}
+
+
+/* The standard type: weak and strong requests and nonces cost no
+   kernel read except a reseed; very strong ones read the kernel every
+   time; a late preference for SYSTEM is refused.  */
+static void
+check_standard_type (void)
+{
+  unsigned char buf[64];
+  random_stats_t st0, st1;
+  int type = 0, i;
+  char *cfg;
+
+  check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
+         && type == GCRY_RNG_TYPE_STANDARD, "the default type is standard");
+  cfg = gcry_get_config (0, "rng-type");
+  check (cfg && !strcmp (cfg, "rng-type:standard:1:0:0:\n"),
+         "config rng-type line (%s)", cfg ? cfg : "null");
+  gcry_free (cfg);
+  check (!gcry_control (GCRYCTL_SET_PREFERRED_RNG_TYPE, GCRY_RNG_TYPE_SYSTEM)
+         && !gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
+         && type == GCRY_RNG_TYPE_STANDARD,
+         "SYSTEM after initialisation is ignored");
+
+  gcry_randomize (buf, 32, GCRY_STRONG_RANDOM);   /* Seeded now.  */
+  _gcry_random_get_stats (&st0);
+  for (i = 0; i < 1000; i++)
+    {
+      gcry_randomize (buf, 32, GCRY_STRONG_RANDOM);
+      gcry_randomize (buf, 16, GCRY_WEAK_RANDOM);
+      gcry_create_nonce (buf, 12);
+    }
+  _gcry_random_get_stats (&st1);
+  check (st1.fke_steps - st0.fke_steps == 3000,
+         "3000 requests were 3000 generator steps (%lu)",
+         st1.fke_steps - st0.fke_steps);
+  check (st1.fke_seeds - st0.fke_seeds <= 1
+         && st1.kernel_reads - st0.kernel_reads
+            == st1.fke_seeds - st0.fke_seeds,
+         "3000 requests read the kernel only to reseed"
+         " (%lu reads, %lu reseeds)", st1.kernel_reads - st0.kernel_reads,
+         st1.fke_seeds - st0.fke_seeds);
+
+  _gcry_random_get_stats (&st0);
+  for (i = 0; i < 10; i++)
+    gcry_randomize (buf, 32, GCRY_VERY_STRONG_RANDOM);
+  _gcry_random_get_stats (&st1);
+  check (st1.kernel_reads - st0.kernel_reads == 10
+         && st1.fke_steps == st0.fke_steps,
+         "10 very strong requests were 10 kernel reads (%lu)",
+         st1.kernel_reads - st0.kernel_reads);
+}
+
+
+/* Reseeding: RANDOM_FKE_RESEED_STEPS + 1 one-byte requests must reseed
+   once or twice (depending on the steps already made since the last
+   seeding), and read the kernel for nothing else.  A 3 MiB request
+   takes 48 steps of 64 KiB and must reseed after each MiB: at least
+   twice.  */
+static void
+check_reseed (void)
+{
+  unsigned char *buf;
+  random_stats_t st0, st1;
+  unsigned long i, seeds;
+
+  _gcry_random_get_stats (&st0);
+  for (i = 0; i < RANDOM_FKE_RESEED_STEPS + 1; i++)
+    {
+      unsigned char b;
+
+      gcry_randomize (&b, 1, GCRY_WEAK_RANDOM);
+    }
+  _gcry_random_get_stats (&st1);
+  seeds = st1.fke_seeds - st0.fke_seeds;
+  check (seeds >= 1 && seeds <= 2
+         && st1.kernel_reads - st0.kernel_reads == seeds,
+         "%u one-byte requests reseed (%lu reseeds, %lu kernel reads)",
+         RANDOM_FKE_RESEED_STEPS + 1, seeds,
+         st1.kernel_reads - st0.kernel_reads);
+
+  buf = malloc (3 * RANDOM_FKE_RESEED_BYTES);
+  if (!buf)
+    die ("out of core");
+  memset (buf, CANARY, 3 * RANDOM_FKE_RESEED_BYTES);
+  _gcry_random_get_stats (&st0);
+  gcry_randomize (buf, 3 * RANDOM_FKE_RESEED_BYTES, GCRY_STRONG_RANDOM);
+  _gcry_random_get_stats (&st1);
+  seeds = st1.fke_seeds - st0.fke_seeds;
+  check (st1.fke_steps - st0.fke_steps
+         == 3 * RANDOM_FKE_RESEED_BYTES / RANDOM_FKE_STEP_MAX,
+         "3 MiB take %u steps (%lu)",
+         3 * RANDOM_FKE_RESEED_BYTES / RANDOM_FKE_STEP_MAX,
+         st1.fke_steps - st0.fke_steps);
+  check (seeds >= 2 && seeds <= 3
+         && st1.kernel_reads - st0.kernel_reads == seeds,
+         "3 MiB reseed after each MiB (%lu reseeds)", seeds);
+  check (!has_canary_run (buf, 3 * RANDOM_FKE_RESEED_BYTES),
+         "3 MiB request filled");
+  free (buf);
+}
+
+
+/*
+ * Fork.
+ */
+
+/* What a child reports through the pipe.  */
+struct fork_report
+{
+  int state_was_clear;          /* Generator state zero before use.  */
+  unsigned long kernel_reads;   /* Kernel reads for its request.  */
+  unsigned char out[32];        /* Its first output.  */
+};
+
+/* Child side: look at the state, draw 32 bytes, report, exit.  */
+static void
+fork_child (int fd)
+{
+  struct fork_report rep;
+  random_stats_t st0, st1;
+  ssize_t n;
+
+  memset (&rep, 0, sizeof rep);
+  rep.state_was_clear = _gcry_random_fke_state_is_clear ();
+  _gcry_random_get_stats (&st0);
+  gcry_randomize (rep.out, sizeof rep.out, GCRY_STRONG_RANDOM);
+  _gcry_random_get_stats (&st1);
+  rep.kernel_reads = st1.kernel_reads - st0.kernel_reads;
+  n = write (fd, &rep, sizeof rep);
+  _exit (n == (ssize_t)sizeof rep ? 0 : 1);
+}
+
+/* Fork with FORK_FN (fork, or the raw system call that skips the
+   fork handlers); the child and then the parent draw 32 bytes.  The
+   two outputs must differ, the child must have found a clear state
+   and reseeded from the kernel.  HOW names the variant.  */
+static void
+check_fork_with (pid_t (*fork_fn) (void), const char *how)
+{
+  struct fork_report rep;
+  unsigned char mine[32];
+  int fds[2], status;
+  pid_t pid;
+  ssize_t n;
+
+  /* The parent's generator is seeded.  */
+  gcry_randomize (mine, sizeof mine, GCRY_STRONG_RANDOM);
+  check (!_gcry_random_fke_state_is_clear (),
+         "%s: the parent's state is seeded", how);
+  if (pipe (fds))
+    die ("pipe: %s", strerror (errno));
+  fflush (NULL);
+  pid = fork_fn ();
+  if (pid == -1)
+    die ("%s: %s", how, strerror (errno));
+  if (!pid)
+    {
+      close (fds[0]);
+      fork_child (fds[1]);
+    }
+  close (fds[1]);
+  gcry_randomize (mine, sizeof mine, GCRY_STRONG_RANDOM);
+  n = read (fds[0], &rep, sizeof rep);
+  close (fds[0]);
+  if (waitpid (pid, &status, 0) != pid)
+    die ("waitpid: %s", strerror (errno));
+  if (!check (n == (ssize_t)sizeof rep && WIFEXITED (status)
+              && !WEXITSTATUS (status), "%s: the child reported", how))
+    return;
+  check (memcmp (rep.out, mine, sizeof mine),
+         "%s: parent and child outputs differ", how);
+  check (rep.state_was_clear, "%s: the child's state was wiped", how);
+  check (rep.kernel_reads == 1,
+         "%s: the child reseeded from the kernel (%lu reads)", how,
+         rep.kernel_reads);
+}
+
+static pid_t
+libc_fork (void)
+{
+  return fork ();
+}
+
+#if defined(__linux__) && defined(__x86_64__) && defined(SYS_fork)
+/* fork without the C library: no fork handler runs, only
+   MADV_WIPEONFORK can protect the child.  */
+static pid_t
+raw_fork (void)
+{
+  return (pid_t)syscall (SYS_fork);
+}
+#endif
+
+/* Fork while other threads draw: the fork handlers must leave the
+   child a usable, unlocked generator.  A child that hangs is killed
+   by its alarm.  */
+static volatile int fork_stress_stop;
+
+static void *
+fork_stress_thread (void *arg)
+{
+  unsigned char buf[48];
+
+  (void)arg;
+  while (!__atomic_load_n (&fork_stress_stop, __ATOMIC_RELAXED))
+    gcry_randomize (buf, sizeof buf, GCRY_STRONG_RANDOM);
+  return NULL;
+}
+
+/* A child of check_fork_threads: draw once, within 20 seconds.  */
+static void
+fork_stress_child (void *arg)
+{
+  unsigned char buf[32];
+
+  (void)arg;
+  alarm (20);
+  memset (buf, CANARY, sizeof buf);
+  gcry_randomize (buf, sizeof buf, GCRY_STRONG_RANDOM);
+  _exit (has_canary_run (buf, sizeof buf) ? 1 : 0);
+}
+
+static void
+check_fork_threads (void)
+{
+  pthread_t th[2];
+  int nth = 0, i, bad = 0;
+
+  fork_stress_stop = 0;
+  for (i = 0; i < 2; i++)
+    if (!pthread_create (&th[nth], NULL, fork_stress_thread, NULL))
+      nth++;
+  if (!nth)
+    {
+      skip ("cannot create threads for the fork check");
+      return;
+    }
+  for (i = 0; i < 20; i++)
+    if (!exited_zero (run_in_child (fork_stress_child, NULL)))
+      bad++;
+  __atomic_store_n (&fork_stress_stop, 1, __ATOMIC_RELAXED);
+  for (i = 0; i < nth; i++)
+    pthread_join (th[i], NULL);
+  check (!bad, "20 forks while %d threads draw: every child got bytes"
+         " (%d failed)", nth, bad);
+}
+
+static void
+check_fork (void)
+{
+  const char *prot;
+
+  check_fork_with (libc_fork, "fork");
+  prot = _gcry_random_fke_fork_protection ();
+  info ("fork protection: %s", prot);
+  check (!strcmp (prot, "wipeonfork") || !strcmp (prot, "atfork"),
+         "fork protection known (%s)", prot);
+#if defined(__linux__) && defined(__x86_64__) && defined(SYS_fork)
+  /* Only on native x86-64, as the seccomp checks: emulators may
+     accept MADV_WIPEONFORK and ignore it.  */
+  if (!strcmp (prot, "wipeonfork"))
+    check_fork_with (raw_fork, "raw fork system call");
+  else
+    skip ("no MADV_WIPEONFORK: a raw fork is not covered");
+#endif
+  check_fork_threads ();
+}
+
+
+/*
+ * The RNG types, chosen before initialisation.
+ */
+
+/* A case of check_types: the preference PREF (0: none, -1: first use
+   the RNG, then prefer SYSTEM) and the type EXPECT that must result.  */
+struct type_case
+{
+  int pref, expect;
+};
+
+/* Child side of check_types: prefer ARG's PREF before initialising,
+   then check the type EXPECT, its config line and whether requests
+   read the kernel.  Exits with 1 after a failure.  */
+static void
+type_child (void *arg)
+{
+  const struct type_case *tc = arg;
+  int pref = tc->pref, expect = tc->expect;
+  unsigned char buf[32];
+  random_stats_t st0, st1;
+  int type = 0, i, is_system = expect == GCRY_RNG_TYPE_SYSTEM;
+  char line[64], *cfg;
+
+  if (pref == -1)
+    {
+      gcry_randomize (buf, sizeof buf, GCRY_STRONG_RANDOM);
+      pref = GCRY_RNG_TYPE_SYSTEM;
+    }
+  if (pref)
+    gcry_control (GCRYCTL_SET_PREFERRED_RNG_TYPE, pref);
+  if (!gcry_check_version (GCRYPT_VERSION))
+    die ("version mismatch");
+  gcry_control (GCRYCTL_INITIALIZATION_FINISHED, 0);
+
+  if (gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type))
+    type = -1;
+  check (type == expect, "preferred %d: type %d (want %d)",
+         pref, type, expect);
+  snprintf (line, sizeof line, "rng-type:%s:%d:0:0:\n",
+            is_system ? "system" : "standard", expect);
+  cfg = gcry_get_config (0, "rng-type");
+  check (cfg && !strcmp (cfg, line), "preferred %d: config %s", pref,
+         cfg ? cfg : "null\n");
+  gcry_free (cfg);
+
+  _gcry_random_get_stats (&st0);
+  for (i = 0; i < 10; i++)
+    {
+      gcry_randomize (buf, sizeof buf, GCRY_STRONG_RANDOM);
+      gcry_create_nonce (buf, 16);
+    }
+  _gcry_random_get_stats (&st1);
+  if (is_system)
+    check (st1.kernel_reads - st0.kernel_reads == 20
+           && st1.fke_steps == st0.fke_steps,
+           "preferred %d: 20 requests read the kernel 20 times (%lu)",
+           pref, st1.kernel_reads - st0.kernel_reads);
+  else
+    check (st1.fke_steps - st0.fke_steps == 20
+           && st1.kernel_reads - st0.kernel_reads <= 1,
+           "preferred %d: 20 requests use the generator (%lu steps,"
+           " %lu kernel reads)", pref, st1.fke_steps - st0.fke_steps,
+           st1.kernel_reads - st0.kernel_reads);
+
+  if (is_system)
+    {
+      /* Upgrading to STANDARD is allowed at any time.  */
+      gcry_control (GCRYCTL_SET_PREFERRED_RNG_TYPE, GCRY_RNG_TYPE_STANDARD);
+      _gcry_random_get_stats (&st0);
+      gcry_randomize (buf, sizeof buf, GCRY_STRONG_RANDOM);
+      gcry_randomize (buf, sizeof buf, GCRY_STRONG_RANDOM);
+      _gcry_random_get_stats (&st1);
+      check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
+             && type == GCRY_RNG_TYPE_STANDARD
+             && st1.fke_steps - st0.fke_steps == 2,
+             "preferred %d: a later STANDARD is taken", pref);
+    }
+  fflush (NULL);
+  _exit (test_failed ? 1 : 0);
+}
+
+/* Run the type checks in children that start from a fresh library:
+   called at the start of main, before the parent initialises it.
+   Returns the number of children that failed.  */
+static int
+check_types (void)
+{
+  static const struct type_case cases[] =
+    {
+      { 0, GCRY_RNG_TYPE_STANDARD },
+      { GCRY_RNG_TYPE_STANDARD, GCRY_RNG_TYPE_STANDARD },
+      { GCRY_RNG_TYPE_SYSTEM, GCRY_RNG_TYPE_SYSTEM },
+      { GCRY_RNG_TYPE_FIPS, GCRY_RNG_TYPE_SYSTEM },
+      { 42, GCRY_RNG_TYPE_STANDARD },
+      { -1, GCRY_RNG_TYPE_STANDARD }
+    };
+  size_t i;
+  int bad = 0;
+
+  for (i = 0; i < DIM (cases); i++)
+    if (!exited_zero (run_in_child (type_child, (void *)&cases[i])))
+      {
+        fprintf (stderr, "FAIL: " PGM ": type check for preference %d"
+                 " failed\n", cases[i].pref);
+        bad++;
+      }
+  return bad;
 }
 
 
@@ -273,10 +770,11 @@ check_interrupted (void)
       return;
     }
 
+  /* Very strong requests read the kernel directly.  */
   for (i = 0; i < 3 && ok; i++)
     {
       memset (buf, CANARY, len);
-      gcry_randomize (buf, len, GCRY_STRONG_RANDOM);
+      gcry_randomize (buf, len, GCRY_VERY_STRONG_RANDOM);
       if (has_canary_run (buf, len))
         ok = 0;
     }
@@ -352,29 +850,30 @@ entropy_child (int getrandom_errno, int open_errno)
   return has_canary_run (buf, sizeof buf) ? 1 : 0;
 }
 
+/* The errno values entropy_child gets.  */
+struct entropy_errnos
+{
+  int getrandom_errno, open_errno;
+};
+
+static void
+entropy_child_main (void *arg)
+{
+  const struct entropy_errnos *e = arg;
+
+  _exit (entropy_child (e->getrandom_errno, e->open_errno));
+}
+
 /* Run entropy_child in a child process; return its wait status, or
    -1 after a failure of fork.  */
 static int
 run_entropy_child (int getrandom_errno, int open_errno)
 {
-  pid_t pid;
-  int status;
+  struct entropy_errnos e;
 
-  fflush (NULL);
-  pid = fork ();
-  if (pid == -1)
-    {
-      fail ("fork: %s", strerror (errno));
-      return -1;
-    }
-  if (!pid)
-    _exit (entropy_child (getrandom_errno, open_errno));
-  if (waitpid (pid, &status, 0) != pid)
-    {
-      fail ("waitpid: %s", strerror (errno));
-      return -1;
-    }
-  return status;
+  e.getrandom_errno = getrandom_errno;
+  e.open_errno = open_errno;
+  return run_in_child (entropy_child_main, &e);
 }
 
 /* True if STATUS is a normal exit with code 77 (no seccomp here).  */
@@ -427,11 +926,20 @@ check_entropy_failure (void)
 int
 main (int argc, char **argv)
 {
+  /* First, before this process initialises the library.  */
+  int types_failed = check_types ();
+
   test_init (argc, argv);
+  check (!types_failed, "RNG type checks in children (%d failed)",
+         types_failed);
   check_lengths ();
   check_distinct ();
+  check_construction ();
+  check_standard_type ();
   check_distribution ();
   check_threads ();
+  check_reseed ();
+  check_fork ();
   check_interrupted ();
   check_entropy_failure ();
   return test_exit ();
