@@ -36,8 +36,8 @@
  * mldsa_poly_t); arrays of polynomials are contiguous.  Unaligned
  * loads and stores, so any 4-byte alignment works.
  *
- * Register plan (per function; no stack use; SampleInBall has its
- * own, given at its entry point):
+ * Register plan (per function; no stack use, except SampleInBall's
+ * red zone; SampleInBall has its own plan, given at its entry point):
  *   ymm0-ymm7   data and temporaries
  *   ymm8-ymm15  broadcast constants (q, q^-1, rounding constants,
  *               gamma2, bound, shuffle masks) and accumulators
@@ -142,7 +142,10 @@ ELF(.size _gcry_mldsa_pointwise_avx2,.-_gcry_mldsa_pointwise_avx2;)
 /* void _gcry_mldsa_pointwise_acc_avx2 (s32 r[256], const s32 *a,
  *                                      const s32 *b, unsigned int n)
  * r = sum_{j<n} a[j] o b[j] 2^-32, A and B arrays of N polynomials,
- * the products summed in 64 bits and reduced once.  */
+ * the products summed in 64 bits and reduced once.  Sixteen output
+ * coefficients per outer iteration (two ymm, four accumulators), so
+ * that the short inner loop over the N polynomials has two
+ * independent chains of products and sums per accumulator pair.  */
 .globl _gcry_mldsa_pointwise_acc_avx2
 ELF(.type _gcry_mldsa_pointwise_acc_avx2,@function;)
 .align 32
@@ -154,8 +157,10 @@ _gcry_mldsa_pointwise_acc_avx2:
 	shlq		$10, %rcx		/* n * 1024 bytes */
 	xorl		%eax, %eax
 .Lpwacc_outer:
-	vpxor		%ymm6, %ymm6, %ymm6	/* even sums */
-	vpxor		%ymm7, %ymm7, %ymm7	/* odd sums */
+	vpxor		%ymm6, %ymm6, %ymm6	/* even sums, first ymm */
+	vpxor		%ymm7, %ymm7, %ymm7	/* odd sums, first ymm */
+	vpxor		%ymm8, %ymm8, %ymm8	/* even sums, second ymm */
+	vpxor		%ymm9, %ymm9, %ymm9	/* odd sums, second ymm */
 	leaq		(%rsi,%rax), %r8
 	leaq		(%rdx,%rax), %r9
 	leaq		(%r8,%rcx), %r10	/* end of A's column */
@@ -164,20 +169,30 @@ _gcry_mldsa_pointwise_acc_avx2:
 .Lpwacc_inner:
 	vmovdqu		(%r8), %ymm0
 	vmovdqu		(%r9), %ymm1
+	vmovdqu		32(%r8), %ymm10
+	vmovdqu		32(%r9), %ymm11
 	vpsrlq		$32, %ymm0, %ymm2
 	vpsrlq		$32, %ymm1, %ymm3
+	vpsrlq		$32, %ymm10, %ymm12
+	vpsrlq		$32, %ymm11, %ymm13
 	vpmuldq		%ymm1, %ymm0, %ymm0
 	vpmuldq		%ymm3, %ymm2, %ymm2
+	vpmuldq		%ymm11, %ymm10, %ymm10
+	vpmuldq		%ymm13, %ymm12, %ymm12
 	vpaddq		%ymm0, %ymm6, %ymm6
 	vpaddq		%ymm2, %ymm7, %ymm7
+	vpaddq		%ymm10, %ymm8, %ymm8
+	vpaddq		%ymm12, %ymm9, %ymm9
 	addq		$1024, %r8
 	addq		$1024, %r9
 	cmpq		%r10, %r8
 	jb		.Lpwacc_inner
 .Lpwacc_reduce:
 	MONT_REDUCE	%ymm6, %ymm7, %ymm4, %ymm5
+	MONT_REDUCE	%ymm8, %ymm9, %ymm10, %ymm11
 	vmovdqu		%ymm6, (%rdi,%rax)
-	addq		$32, %rax
+	vmovdqu		%ymm8, 32(%rdi,%rax)
+	addq		$64, %rax
 	cmpq		$1024, %rax
 	jb		.Lpwacc_outer
 	vzeroall
@@ -611,39 +626,57 @@ UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_19_avx2, .Lg19_shuffle, \
  * The swaps of SampleInBall (FIPS 204 Algorithm 29, lines 6-12) once
  * the positions are known: for t = 0 .. TAU-1, i = 256 - TAU + t,
  * j = JS[t] (<= i), c[i] = c[j], then c[j] = (-1)^(bit t of SIGNS).
- * c lives in ymm0-ymm7 as 256 signed bytes.  The challenge of a
- * rejected signing attempt is secret, so j and the sign bits never
- * select an address or a branch: c[j] is read by comparing j with
- * every byte index (vpcmpeqb against 0..31 and j - 32k), masking and
- * OR-folding, and written with vpblendvb under the same masks; i is
- * public but handled the same way.  At the end the bytes are widened
- * to s32 (vpmovsxbd).
- * Registers: ymm8 = 0..31, ymm9 = j - 32k, ymm10 = c[j] (folded),
- * ymm11/ymm14 temporaries, ymm12 = the sign byte, ymm13 = 32 in every
- * byte, ymm15 = i - 32k; eax scratch, r8d = i.  */
+ * TAU <= 64.  The challenge of a rejected signing attempt is secret,
+ * so j and the sign bits never select an address or a branch.
+ *
+ * Instead of moving coefficients, two passes over a list: entry t of
+ * POS is where the sign of step t is after the steps so far.  Step t
+ * moves the coefficient at j (if any) to i, which is still zero
+ * (every earlier j and i is below i): the entry equal to j, if any,
+ * becomes i; then entry t becomes j.  The positions of the entries
+ * before t are distinct, so at most one of them equals j; entries t
+ * and above are not yet meaningful, and whatever the first update
+ * does to them is overwritten at their own step.  Pass 1 runs this
+ * on the 64 entries in two ymm registers (vpcmpeqb, vpblendvb), two
+ * short dependency chains per step instead of a read and a write of
+ * all of c.  Pass 2 writes c = sum_t sign_t [index == POS[t]], a
+ * compare, AND and OR for each of the 8 registers of c (256 bytes)
+ * per entry, all independent.  Both give exactly the c of the
+ * algorithm; the bytes are widened to s32 (vpmovsxbd) at the end.
+ *
+ * Registers: pass 1: ymm0/ymm1 = POS entries 0..31 / 32..63,
+ * ymm2/ymm3 = byte indices 0..31 / 32..63, ymm4 = j, ymm5 = i,
+ * ymm6 = t, ymm7 mask; the sign bytes (+1 or -1) in ymm5/ymm6 after
+ * it.  POS and the sign bytes go to the 128-byte red zone below %rsp
+ * (this is a leaf function), where only t, which is public, selects
+ * the byte read back; the red zone is cleared before returning.
+ * Pass 2: ymm0-ymm7 = c as 256 signed bytes, ymm8 = POS[t],
+ * ymm9 = sign t, ymm10 mask.  r8d = i, r9d = t.  */
 .section .rodata
 .align 32
-.Lbyte_index:
-	.byte 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	.byte 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-.Lc32:		.byte 32
+.Lchal_index:
+	.set .Lchal_i, 0
+	.rept 256
+	.byte .Lchal_i
+	.set .Lchal_i, .Lchal_i + 1
+	.endr
+/* vpshufb masks moving byte t / 8 of SIGNS to byte t, t < 32 and
+   32 <= t < 64 (SIGNS in each 64-bit lane).  */
+.Lchal_sshuf0:
+	.byte 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1
+	.byte 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3
+.Lchal_sshuf1:
+	.byte 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5
+	.byte 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7
+.Lchal_bits:
+	.byte 1, 2, 4, 8, 16, 32, 64, 128
+.Lc1:		.byte 1
 
-/* X |= c_K & (index == J), J -= 32.  */
-.macro CHAL_READ k
-	vpcmpeqb	%ymm9, %ymm8, %ymm14
-	vpand		%ymm\k, %ymm14, %ymm14
-	vpor		%ymm14, %ymm10, %ymm10
-	vpsubb		%ymm13, %ymm9, %ymm9
-.endm
-
-/* c_K[i] = folded c[j]; c_K[j] = sign; I, J -= 32.  */
-.macro CHAL_WRITE k
-	vpcmpeqb	%ymm15, %ymm8, %ymm14
-	vpblendvb	%ymm14, %ymm10, %ymm\k, %ymm\k
-	vpcmpeqb	%ymm9, %ymm8, %ymm14
-	vpblendvb	%ymm14, %ymm12, %ymm\k, %ymm\k
-	vpsubb		%ymm13, %ymm9, %ymm9
-	vpsubb		%ymm13, %ymm15, %ymm15
+/* c_K |= sign & (index == POS[t]).  */
+.macro CHAL_SET k
+	vpcmpeqb	.Lchal_index+32*\k rRIP, %ymm8, %ymm10
+	vpand		%ymm9, %ymm10, %ymm10
+	vpor		%ymm10, %ymm\k, %ymm\k
 .endm
 
 /* Store the 32 bytes of c_K as 32 s32 at 128 K (%rdi).  */
@@ -667,6 +700,54 @@ ELF(.type _gcry_mldsa_challenge_avx2,@function;)
 .align 32
 _gcry_mldsa_challenge_avx2:
 	CFI_STARTPROC()
+	/* Pass 1: the list of positions.  */
+	vpxor		%ymm0, %ymm0, %ymm0
+	vpxor		%ymm1, %ymm1, %ymm1
+	vmovdqa		.Lchal_index rRIP, %ymm2
+	vmovdqa		.Lchal_index+32 rRIP, %ymm3
+	movl		$256, %r8d
+	subl		%edx, %r8d		/* i = 256 - tau */
+	xorl		%r9d, %r9d		/* t */
+	testl		%edx, %edx
+	jz		.Lchal_signs
+.Lchal_pos:
+	vpbroadcastb	(%rsi,%r9), %ymm4	/* j */
+	vmovd		%r8d, %xmm5
+	vpbroadcastb	%xmm5, %ymm5		/* i */
+	vmovd		%r9d, %xmm6
+	vpbroadcastb	%xmm6, %ymm6		/* t */
+	vpcmpeqb	%ymm4, %ymm0, %ymm7
+	vpblendvb	%ymm7, %ymm5, %ymm0, %ymm0
+	vpcmpeqb	%ymm4, %ymm1, %ymm7
+	vpblendvb	%ymm7, %ymm5, %ymm1, %ymm1
+	vpcmpeqb	%ymm6, %ymm2, %ymm7
+	vpblendvb	%ymm7, %ymm4, %ymm0, %ymm0
+	vpcmpeqb	%ymm6, %ymm3, %ymm7
+	vpblendvb	%ymm7, %ymm4, %ymm1, %ymm1
+	incl		%r8d
+	incl		%r9d
+	cmpl		%edx, %r9d
+	jb		.Lchal_pos
+.Lchal_signs:
+	/* Sign byte t = 1 - 2 (bit t of SIGNS) = (bit set ? -1 : 0) | 1.  */
+	vmovq		%rcx, %xmm4
+	vpbroadcastq	%xmm4, %ymm4
+	vpshufb		.Lchal_sshuf0 rRIP, %ymm4, %ymm5
+	vpshufb		.Lchal_sshuf1 rRIP, %ymm4, %ymm6
+	vpbroadcastq	.Lchal_bits rRIP, %ymm7
+	vpand		%ymm7, %ymm5, %ymm5
+	vpcmpeqb	%ymm7, %ymm5, %ymm5
+	vpand		%ymm7, %ymm6, %ymm6
+	vpcmpeqb	%ymm7, %ymm6, %ymm6
+	vpbroadcastb	.Lc1 rRIP, %ymm7
+	vpor		%ymm7, %ymm5, %ymm5
+	vpor		%ymm7, %ymm6, %ymm6
+	vmovdqu		%ymm0, -128(%rsp)
+	vmovdqu		%ymm1, -96(%rsp)
+	vmovdqu		%ymm5, -64(%rsp)
+	vmovdqu		%ymm6, -32(%rsp)
+
+	/* Pass 2: c from the list.  */
 	vpxor		%ymm0, %ymm0, %ymm0
 	vpxor		%ymm1, %ymm1, %ymm1
 	vpxor		%ymm2, %ymm2, %ymm2
@@ -675,62 +756,29 @@ _gcry_mldsa_challenge_avx2:
 	vpxor		%ymm5, %ymm5, %ymm5
 	vpxor		%ymm6, %ymm6, %ymm6
 	vpxor		%ymm7, %ymm7, %ymm7
-	vmovdqa		.Lbyte_index rRIP, %ymm8
-	vpbroadcastb	.Lc32 rRIP, %ymm13
-	movl		$256, %r8d
-	subl		%edx, %r8d		/* i = 256 - tau */
+	xorl		%r9d, %r9d
 	testl		%edx, %edx
 	jz		.Lchal_store
-.Lchal_loop:
-	movzbl		(%rsi), %eax
-	vmovd		%eax, %xmm9
-	vpbroadcastb	%xmm9, %ymm9		/* j */
-	vmovd		%r8d, %xmm15
-	vpbroadcastb	%xmm15, %ymm15		/* i */
-	movl		%ecx, %eax
-	andl		$1, %eax
-	addl		%eax, %eax
-	negl		%eax
-	incl		%eax			/* 1 - 2 s */
-	vmovd		%eax, %xmm12
-	vpbroadcastb	%xmm12, %ymm12
-	shrq		$1, %rcx
-	vpxor		%ymm10, %ymm10, %ymm10
-	CHAL_READ	0
-	CHAL_READ	1
-	CHAL_READ	2
-	CHAL_READ	3
-	CHAL_READ	4
-	CHAL_READ	5
-	CHAL_READ	6
-	CHAL_READ	7
-	/* Fold: only byte j of ymm10 may be nonzero; OR all bytes into
-	   every byte.  J is back at j (8 * 32 = 256).  */
-	vpermq		$0x4e, %ymm10, %ymm11
-	vpor		%ymm11, %ymm10, %ymm10
-	vpshufd		$0x4e, %ymm10, %ymm11
-	vpor		%ymm11, %ymm10, %ymm10
-	vpshufd		$0xb1, %ymm10, %ymm11
-	vpor		%ymm11, %ymm10, %ymm10
-	vpsrld		$16, %ymm10, %ymm11
-	vpor		%ymm11, %ymm10, %ymm10
-	vpsrld		$8, %ymm10, %ymm11
-	vpor		%ymm11, %ymm10, %ymm10
-	vpxor		%ymm14, %ymm14, %ymm14
-	vpshufb		%ymm14, %ymm10, %ymm10
-	CHAL_WRITE	0
-	CHAL_WRITE	1
-	CHAL_WRITE	2
-	CHAL_WRITE	3
-	CHAL_WRITE	4
-	CHAL_WRITE	5
-	CHAL_WRITE	6
-	CHAL_WRITE	7
-	incl		%r8d
-	incq		%rsi
-	decl		%edx
-	jnz		.Lchal_loop
+.Lchal_scatter:
+	vpbroadcastb	-128(%rsp,%r9), %ymm8	/* POS[t] */
+	vpbroadcastb	-64(%rsp,%r9), %ymm9	/* sign t */
+	CHAL_SET	0
+	CHAL_SET	1
+	CHAL_SET	2
+	CHAL_SET	3
+	CHAL_SET	4
+	CHAL_SET	5
+	CHAL_SET	6
+	CHAL_SET	7
+	incl		%r9d
+	cmpl		%edx, %r9d
+	jb		.Lchal_scatter
 .Lchal_store:
+	vpxor		%ymm8, %ymm8, %ymm8
+	vmovdqu		%ymm8, -128(%rsp)
+	vmovdqu		%ymm8, -96(%rsp)
+	vmovdqu		%ymm8, -64(%rsp)
+	vmovdqu		%ymm8, -32(%rsp)
 	CHAL_STORE	0
 	CHAL_STORE	1
 	CHAL_STORE	2

@@ -848,14 +848,17 @@ ws_align (void *mem)
   return (mldsa_poly_t *)(((uintptr_t)mem + 31) & ~(uintptr_t)31);
 }
 
+/* Free a workspace.  Only public data (rows of A, the values of
+   verification) lives on the ordinary heap, so a workspace of
+   ws_alloc is freed without wiping.  A workspace of ws_alloc_secure
+   holds secrets, but the secure pool wipes every block it frees
+   (src/secmem.c); wiping it here as well would only write its
+   20 to 40 KiB a second time.  NPOLYS documents the size.  */
 static void
 ws_free (void *mem, unsigned int npolys)
 {
-  if (mem)
-    {
-      wipememory (mem, npolys * sizeof (mldsa_poly_t) + 32);
-      xfree (mem);
-    }
+  (void)npolys;
+  xfree (mem);
 }
 
 
@@ -1358,11 +1361,17 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
       ops->ntt (&zhat[j]);
     }
 
+  /* c 2^d instead of t1 2^d of line 9: the NTT is linear, so
+     NTT (c 2^d) o NTT (t1) = NTT (c) o NTT (t1 2^d), and |c 2^d| <=
+     2^13 < q meets the NTT's input bound.  One scaling instead of one
+     per row.  */
   ops->poly_challenge (cp, sig, p->ctildelen, p->tau);
+  for (j = 0; j < MLDSA_N; j++)
+    cp->coeffs[j] *= 1 << MLDSA_D;
   ops->ntt (cp);
 
   /* Lines 9-12, one row at a time:
-     w'_approx = NTT^-1 (A o NTT (z) - NTT (c) o NTT (t1 2^d)),
+     w'_approx = NTT^-1 (A o NTT (z) - NTT (c 2^d) o NTT (t1)),
      w1' = UseHint (h, w'_approx), encoded after mu in CHBUF.
      Line 6, tr = H (pk) (15 Keccak calls for ML-DSA-65), rides in a
      spare lane of the samplers of A (see sample_polys).  With 8-way
@@ -1393,8 +1402,6 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
       ops->pointwise_acc (w, a_stream_row (&as, i), zhat, l);
 
       unpack_t1 (tmp, pk + MLDSA_SEEDBYTES + i * POLYT1_BYTES);
-      for (j = 0; j < MLDSA_N; j++)
-        tmp->coeffs[j] <<= MLDSA_D;
       ops->ntt (tmp);
       ops->pointwise (tmp, cp, tmp);
       for (j = 0; j < MLDSA_N; j++)

@@ -537,6 +537,48 @@ check_uniform (const mldsa_ops_t *x, const mldsa_ops_t *g)
     }
   check (!bad_asm, "the assembler RejBoundedPoly loop parses like "
          "Algorithm 15");
+
+  /* The swaps of SampleInBall alone, against lines 6-12 of Algorithm
+     29 written out, for every TAU up to 64 and position lists that
+     stress the move of c[j] to i: all j = 0, all j = i, j = the
+     previous i or j, and random j <= i.  */
+  bad_asm = 0;
+  for (round = 0; round < 4 * 65 * 4; round++)
+    {
+      unsigned int tau = (round / 4) % 65, kind = round % 4, t;
+      byte js[64];
+      u64 signs = ((u64)rnd32 () << 32) | rnd32 ();
+
+      if (round / (4 * 65) == 1)
+        signs = 0;
+      else if (round / (4 * 65) == 2)
+        signs = ~(u64)0;
+      for (t = 0; t < tau; t++)
+        {
+          unsigned int ii = MLDSA_N - tau + t;
+
+          switch (kind)
+            {
+            case 0: js[t] = 0; break;
+            case 1: js[t] = (byte)ii; break;
+            case 2: js[t] = (byte)(t ? (rnd32 () & 1 ? ii - 1 : js[t - 1])
+                                   : ii); break;
+            default: js[t] = (byte)(rnd32 () % (ii + 1)); break;
+            }
+        }
+      memset (&p1[0], 0xaa, sizeof p1[0]);
+      memset (&p2[0], 0, sizeof p2[0]);
+      _gcry_mldsa_challenge_avx2 (p1[0].coeffs, js, tau, signs);
+      for (t = 0; t < tau; t++)
+        {
+          unsigned int ii = MLDSA_N - tau + t;
+
+          p2[0].coeffs[ii] = p2[0].coeffs[js[t]];
+          p2[0].coeffs[js[t]] = 1 - 2 * (s32)((signs >> t) & 1);
+        }
+      bad_asm += !same (&p1[0], &p2[0]);
+    }
+  check (!bad_asm, "the assembler SampleInBall swaps equal Algorithm 29");
 #endif
 }
 
