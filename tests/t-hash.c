@@ -26,7 +26,8 @@
  * used (also for "--disable-hwf all", i.e. GCRYCTL_DISABLE_HWF);
  * check_sha_backend_forced does the same for the SHA-1/SHA-2 block
  * functions and prints which of them ran.  check_lengths covers every
- * length up to 1000 bytes, written in odd-sized chunks.  */
+ * length up to 1000 bytes, written in odd-sized chunks, and
+ * check_block_runs up to 40 whole SHA-512 blocks in one call.  */
 
 #define PGM "t-hash"
 #include "t-common.h"
@@ -361,6 +362,61 @@ check_lengths (void)
       check (!strcmp (test_buf2hex (out, dlen), acc[i].hex),
              "%s: digests of the lengths 0..%u",
              gcry_md_algo_name (acc[i].algo), MAXLEN);
+    }
+}
+
+
+/* Messages of N = 1 .. 40 whole 128-byte blocks, each hashed with one
+ * gcry_md_hash_buffer call, so that the SHA-512 block function gets
+ * all N blocks at once: up to 20 pairs, the loads of a following
+ * pair during the current one, a first block paired with itself when
+ * N is odd.  Message byte i of N blocks is (7 i + 13 N + i / 128) mod
+ * 256.  Each message is hashed at three alignments, which must agree,
+ * and the hash of the digests for N = 1 .. 40 in order must be the
+ * value below (computed with an independent implementation, Python's
+ * hashlib).  */
+static void
+check_block_runs (void)
+{
+  static const struct
+  {
+    int algo;
+    const char *hex;
+  } acc[] =
+    {
+      { GCRY_MD_SHA384,
+        "1495f88073952bbf0ec0f193c34e501bd387772e7d0c3c991cf902a74b3b6594"
+        "8ff97f92c06dada056f358c202f40147" },
+      { GCRY_MD_SHA512,
+        "ac922f6185dce7c265b449f25653fd71b64eaa2a966f5207bd4f142aa65d9823"
+        "f68868f5d1b908ec1281900a0a74b1b854db2f1ba835d763b2f10c709251f7de" }
+    };
+  enum { MAXBLOCKS = 40, NALIGN = 3 };
+  static unsigned char buf[MAXBLOCKS * 128 + NALIGN];
+  unsigned char all[MAXBLOCKS * 64], one[64], out[64];
+  unsigned int i, n, pos, off, dlen;
+  int bad;
+
+  for (i = 0; i < sizeof acc / sizeof *acc; i++)
+    {
+      dlen = gcry_md_get_algo_dlen (acc[i].algo);
+      bad = 0;
+      for (n = 1; n <= MAXBLOCKS; n++)
+        for (off = 0; off < NALIGN; off++)
+          {
+            for (pos = 0; pos < n * 128; pos++)
+              buf[off + pos] = (7 * pos + 13 * n + pos / 128) % 256;
+            gcry_md_hash_buffer (acc[i].algo, one, buf + off, n * 128);
+            if (!off)
+              memcpy (all + (n - 1) * dlen, one, dlen);
+            else if (memcmp (one, all + (n - 1) * dlen, dlen) && !bad++)
+              fail ("%s: %u blocks at offset %u differ from offset 0",
+                    gcry_md_algo_name (acc[i].algo), n, off);
+          }
+      gcry_md_hash_buffer (acc[i].algo, out, all, MAXBLOCKS * dlen);
+      check (!strcmp (test_buf2hex (out, dlen), acc[i].hex),
+             "%s: digests of 1..%u whole blocks",
+             gcry_md_algo_name (acc[i].algo), MAXBLOCKS);
     }
 }
 
@@ -1047,6 +1103,7 @@ main (int argc, char **argv)
   check_sha_backend_forced (disabled_opt);
   check_kats ();
   check_lengths ();
+  check_block_runs ();
   check_shake_empty ();
   check_xof_streaming ();
   check_copy_reset ();
