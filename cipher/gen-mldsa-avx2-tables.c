@@ -20,42 +20,56 @@
  * tables from cipher/mldsa-tables.h with the layout rules below and
  * compares.
  *
- * Values.  zetas[k] = 1753^brv8(k) * 2^32 mod^+- q and
- * zq[k] = zetas[k] * q^-1 mod 2^32, exactly as in mldsa-tables.h
- * (see gen-mldsa-tables.c for the derivation), F = 2^64/256 mod q and
- * G = -zetas[1] F 2^-32 mod^+- q.  The inverse table holds -zetas[k]
- * and -zq[k] (mod 2^32).  A "pair" is the two words (z, zq); a
- * "vector" is eight words, one per 32-bit lane of a ymm register.
+ * Values.  mont[k] = 1753^brv8(k) * 2^32 mod^+- q, the Montgomery
+ * twiddles of mldsa-tables.h (zetas[k] there), with the companion
+ * mont[k] * q^-1 mod 2^32; plain[k] = 1753^brv8(k) mod^+- q (the
+ * centred zetas_plain[k] of mldsa-tables.h), with the Shoup companion
+ *   shoup (z) = round (z * 2^32 / q)   (|shoup (z)| < 2^31 for |z| < q/2),
+ * so that for any signed 32-bit b, with h = floor (b * shoup (z) / 2^32),
+ * r = b z - h q satisfies r = b z mod q and r / q in [-e, 1 - e) with
+ * |e| <= |b| / 2^33 (see cipher/mldsa-ntt-amd64-avx2.S).  F = 2^64/256
+ * mod q and G = -mont[1] F 2^-32 mod^+- q (MLDSA_INVNTT_F and
+ * MLDSA_INVNTT_G) with their q^-1 companions.  The inverse transform
+ * uses -plain[k].
  *
- * Layout of the forward table (cipher/mldsa-ntt-amd64-avx2.S,
- * 1104 words):
- *   words 0..15:  pairs for zetas[0..7] (layers 128, 64, 32; pair 0
- *                 unused);
- *   then for each block m = 0..7 of 32 coefficients, 136 words:
- *     +0   pairs zetas[8+m] (layer 16), zetas[16+2m], zetas[17+2m]
- *          (layer 8), two zero words;
- *     +8   for the half p = 0 (coefficients 32m..32m+15), then +72
- *          for p = 1 (32m+16..32m+31), 64 words each:
- *            +0  Z4, +8 ZQ4:  lane l gets zetas[32 + 4m + 2p + l/4]
- *            +16 Z2, +24 ZQ2: lane l gets zetas[64 + 8m + 4p + l/2]
- *            +32 Z1, +40 ZQ1: lane l gets zetas[128 + 16m + 8p + l]
- *            +48 Z1O, +56 ZQ1O: lanes 2i and 2i+1 get the Z1/ZQ1
- *                value of lane 2i+1 (the odd lanes moved to the
- *                positions vpmuldq reads).
- *   The lane order of the per-lane vectors is the order the kernel
- *   shuffles the coefficients into for layers 4, 2 and 1.
+ * Every entry is a vector of eight 32-bit words, one per lane of a ymm
+ * register, read as a memory operand.  A "broadcast" entry of z is two
+ * vectors: z in every lane, then shoup (z) in every lane.  A "lane"
+ * entry is three vectors for per-lane values z_l: z_l, shoup (z_l),
+ * and shoup (z_l) of the odd lanes moved down (lanes 2i and 2i+1 get
+ * shoup (z_{2i+1}), so that vpmuldq reads it next to the odd
+ * coefficients shifted into the even lanes).  A "Montgomery" entry is
+ * two vectors: z and z q^-1 mod 2^32 in every lane.
  *
- * Layout of the inverse table (1104 words):
- *   for each block m = 0..7, 136 words:
- *     +0   pairs -zetas[31-2m], -zetas[30-2m] (layer 8),
- *          -zetas[15-m] (layer 16), two zero words;
- *     +8   for p = 0, then +72 for p = 1, 64 words each:
- *            +0  Z1, +8 ZQ1:  lane l gets -zetas[255 - (16m + 8p + l)]
- *            +16 Z1O, +24 ZQ1O: odd lanes as above
- *            +32 Z2, +40 ZQ2: lane l gets -zetas[127 - (8m + 4p + l/2)]
- *            +48 Z4, +56 ZQ4: lane l gets -zetas[63 - (4m + 2p + l/4)]
- *   then at word 1088, pairs -zetas[7], -zetas[6], -zetas[5],
- *   -zetas[4] (layer 32), -zetas[3], -zetas[2] (layer 64), F, G.
+ * Layout of the forward table (1168 words; the kernel's pass 1 works
+ * on columns, pass 2 on groups g = 0..3 of 64 coefficients, which it
+ * transposes as an 8 x 8 matrix for layers 4, 2, 1, so that lane i of
+ * register j holds coefficient 64g + 8i + j):
+ *   word 0:    Montgomery mont[1] (layer 128);
+ *   word 16:   broadcast plain[2], plain[3] (layer 64), then plain[4]
+ *              .. plain[7] (layer 32), 16 words each;
+ *   word 112 + 264 g, for group g:
+ *     +0    broadcast plain[8 + 2g], plain[9 + 2g]      (layer 16)
+ *     +32   broadcast plain[16 + 4g + h], h = 0..3      (layer 8)
+ *     +96   lane, lane i: plain[32 + 8g + i]            (layer 4)
+ *     +120  lane, lane i: plain[64 + 16g + 2i + h], h = 0, 1
+ *           (layer 2)
+ *     +168  lane, lane i: plain[128 + 32g + 4i + h], h = 0..3
+ *           (layer 1)
+ *
+ * Layout of the inverse table (1184 words):
+ *   word 264 g, for group g:
+ *     +0    lane, lane i: -plain[255 - (32g + 4i + h)], h = 0..3
+ *           (layer 1)
+ *     +96   lane, lane i: -plain[127 - (16g + 2i + h)], h = 0, 1
+ *           (layer 2)
+ *     +144  lane, lane i: -plain[63 - (8g + i)]         (layer 4)
+ *     +168  broadcast -plain[31 - (4g + h)], h = 0..3   (layer 8)
+ *     +232  broadcast -plain[15 - (2g + h)], h = 0, 1   (layer 16)
+ *   word 1056: broadcast -plain[7 - h], h = 0..3 (layer 32), then
+ *              -plain[3], -plain[2] (layer 64);
+ *   word 1152: Montgomery F, then Montgomery G (layer 128 with the
+ *              scaling).
  *
  * The rejection table of the uniform sampler (RejNTTPoly, FIPS 204
  * Algorithm 30; cipher/mldsa-poly-amd64-avx2.S), 2304 bytes: for
@@ -69,7 +83,8 @@
 
 #define Q 8380417
 #define ZETA 1753
-#define NWORDS 1104
+#define FWD_WORDS 1168
+#define INV_WORDS 1184
 
 #include "gen-tables-common.h"
 
@@ -82,48 +97,73 @@ times_qinv (int64_t z)
   return (int32_t)(uint32_t)((uint64_t)z * qinv);
 }
 
-static int64_t zetas[256];
-
-/* Store the pair (Z, Z q^-1) at T.  */
-static void
-put_pair (int32_t *t, int64_t z)
+/* round (Z * 2^32 / q) for |Z| < q/2: floor ((2 Z 2^32 + q) / 2q),
+   with a floor division that is right for negative numerators.  */
+static int32_t
+shoup (int64_t z)
 {
-  t[0] = (int32_t)z;
-  t[1] = times_qinv (z);
+  int64_t n = z * ((int64_t)1 << 33) + Q, d = 2 * (int64_t)Q;
+  int64_t f = n / d;
+
+  if (f * d > n)
+    f--;
+  return (int32_t)f;
 }
 
-/* Store a per-lane vector and its q^-1 companion at T and T + 8;
-   IDX gives the zetas index of each lane, NEG negates.  With ODD the
-   vectors for the odd lanes follow at T + 16 and T + 24.  */
-static void
-put_vec (int32_t *t, const unsigned int idx[8], int neg, int odd)
+static int64_t mont[256], plain[256];
+
+/* Store the vector with V in every lane at T; return T + 8.  */
+static int32_t *
+put_splat (int32_t *t, int32_t v)
+{
+  unsigned int l;
+
+  for (l = 0; l < 8; l++)
+    t[l] = v;
+  return t + 8;
+}
+
+/* Store the broadcast entry of Z at T; return the next free word.  */
+static int32_t *
+put_bcast (int32_t *t, int64_t z)
+{
+  t = put_splat (t, (int32_t)z);
+  return put_splat (t, shoup (z));
+}
+
+/* Store the Montgomery entry of Z at T; return the next free word.  */
+static int32_t *
+put_mont (int32_t *t, int64_t z)
+{
+  t = put_splat (t, (int32_t)z);
+  return put_splat (t, times_qinv (z));
+}
+
+/* Store the lane entry of Z[0..7] at T; return the next free word.  */
+static int32_t *
+put_lanes (int32_t *t, const int64_t z[8])
 {
   unsigned int l;
 
   for (l = 0; l < 8; l++)
     {
-      int64_t z = neg ? -zetas[idx[l]] : zetas[idx[l]];
-
-      t[l] = (int32_t)z;
-      t[8 + l] = times_qinv (z);
+      t[l] = (int32_t)z[l];
+      t[8 + l] = shoup (z[l]);
+      t[16 + l] = shoup (z[l | 1]);
     }
-  if (odd)
-    for (l = 0; l < 8; l++)
-      {
-        t[16 + l] = t[(l | 1)];
-        t[24 + l] = t[8 + (l | 1)];
-      }
+  return t + 24;
 }
 
 static void
-print_table (const char *name, const int32_t *t)
+print_table (const char *name, const char *size, const int32_t *t,
+             unsigned int n)
 {
   unsigned int i;
 
-  printf ("static const s32 %s[%d] MLDSA_ALIGN (32) =\n  {", name, NWORDS);
-  for (i = 0; i < NWORDS; i++)
+  printf ("static const s32 %s[%s] MLDSA_ALIGN (32) =\n  {", name, size);
+  for (i = 0; i < n; i++)
     printf ("%s%ld%s", i % 6 ? " " : "\n    ", (long)t[i],
-            i + 1 < NWORDS ? "," : "");
+            i + 1 < n ? "," : "");
   printf ("\n  };\n\n");
 }
 
@@ -150,78 +190,82 @@ print_rej_table (void)
 int
 main (void)
 {
-  static int32_t fwd[NWORDS], inv[NWORDS];
+  static int32_t fwd[FWD_WORDS], inv[INV_WORDS];
   uint64_t r = ((uint64_t)1 << 32) % Q;
   uint64_t rinv = powmod (r, Q - 2);
-  int64_t f, g;
-  unsigned int k, m, p, l, idx[8];
+  int64_t f, g, z[8];
+  unsigned int k, h, i, grp;
+  int32_t *t;
 
   for (k = 0; k < 256; k++)
     {
-      int64_t z = (int64_t)(powmod (ZETA, bitrev (k, 8)) * r % Q);
-
-      if (z > Q / 2)
-        z -= Q;
-      zetas[k] = z;
+      plain[k] = centered ((long)powmod (ZETA, bitrev (k, 8)));
+      mont[k] = centered ((long)(powmod (ZETA, bitrev (k, 8)) * r % Q));
     }
   f = (int64_t)powmod (2, 56);           /* 2^64 / 2^8 */
-  g = ((Q - zetas[1]) % Q) * f % Q * (int64_t)rinv % Q;
-  if (g > Q / 2)
-    g -= Q;
+  g = centered ((long)(modq ((long)-mont[1]) * f % Q * (int64_t)rinv % Q));
 
   /* Forward table.  */
-  for (k = 0; k < 8; k++)
-    put_pair (fwd + 2 * k, zetas[k]);
-  for (m = 0; m < 8; m++)
+  t = put_mont (fwd, mont[1]);
+  for (k = 2; k < 8; k++)
+    t = put_bcast (t, plain[k]);
+  for (grp = 0; grp < 4; grp++)
     {
-      int32_t *b = fwd + 16 + 136 * m;
-
-      put_pair (b, zetas[8 + m]);
-      put_pair (b + 2, zetas[16 + 2 * m]);
-      put_pair (b + 4, zetas[17 + 2 * m]);
-      for (p = 0; p < 2; p++)
+      for (h = 0; h < 2; h++)
+        t = put_bcast (t, plain[8 + 2 * grp + h]);
+      for (h = 0; h < 4; h++)
+        t = put_bcast (t, plain[16 + 4 * grp + h]);
+      for (i = 0; i < 8; i++)
+        z[i] = plain[32 + 8 * grp + i];
+      t = put_lanes (t, z);
+      for (h = 0; h < 2; h++)
         {
-          int32_t *v = b + 8 + 64 * p;
-
-          for (l = 0; l < 8; l++)
-            idx[l] = 32 + 4 * m + 2 * p + l / 4;
-          put_vec (v, idx, 0, 0);
-          for (l = 0; l < 8; l++)
-            idx[l] = 64 + 8 * m + 4 * p + l / 2;
-          put_vec (v + 16, idx, 0, 0);
-          for (l = 0; l < 8; l++)
-            idx[l] = 128 + 16 * m + 8 * p + l;
-          put_vec (v + 32, idx, 0, 1);
+          for (i = 0; i < 8; i++)
+            z[i] = plain[64 + 16 * grp + 2 * i + h];
+          t = put_lanes (t, z);
+        }
+      for (h = 0; h < 4; h++)
+        {
+          for (i = 0; i < 8; i++)
+            z[i] = plain[128 + 32 * grp + 4 * i + h];
+          t = put_lanes (t, z);
         }
     }
+  if (t != fwd + FWD_WORDS)
+    return 1;
 
   /* Inverse table.  */
-  for (m = 0; m < 8; m++)
+  t = inv;
+  for (grp = 0; grp < 4; grp++)
     {
-      int32_t *b = inv + 136 * m;
-
-      put_pair (b, -zetas[31 - 2 * m]);
-      put_pair (b + 2, -zetas[30 - 2 * m]);
-      put_pair (b + 4, -zetas[15 - m]);
-      for (p = 0; p < 2; p++)
+      for (h = 0; h < 4; h++)
         {
-          int32_t *v = b + 8 + 64 * p;
-
-          for (l = 0; l < 8; l++)
-            idx[l] = 255 - (16 * m + 8 * p + l);
-          put_vec (v, idx, 1, 1);
-          for (l = 0; l < 8; l++)
-            idx[l] = 127 - (8 * m + 4 * p + l / 2);
-          put_vec (v + 32, idx, 1, 0);
-          for (l = 0; l < 8; l++)
-            idx[l] = 63 - (4 * m + 2 * p + l / 4);
-          put_vec (v + 48, idx, 1, 0);
+          for (i = 0; i < 8; i++)
+            z[i] = -plain[255 - (32 * grp + 4 * i + h)];
+          t = put_lanes (t, z);
         }
+      for (h = 0; h < 2; h++)
+        {
+          for (i = 0; i < 8; i++)
+            z[i] = -plain[127 - (16 * grp + 2 * i + h)];
+          t = put_lanes (t, z);
+        }
+      for (i = 0; i < 8; i++)
+        z[i] = -plain[63 - (8 * grp + i)];
+      t = put_lanes (t, z);
+      for (h = 0; h < 4; h++)
+        t = put_bcast (t, -plain[31 - (4 * grp + h)]);
+      for (h = 0; h < 2; h++)
+        t = put_bcast (t, -plain[15 - (2 * grp + h)]);
     }
-  for (k = 0; k < 6; k++)
-    put_pair (inv + 1088 + 2 * k, -zetas[7 - k]);
-  put_pair (inv + 1100, f);
-  put_pair (inv + 1102, g);
+  for (h = 0; h < 4; h++)
+    t = put_bcast (t, -plain[7 - h]);
+  t = put_bcast (t, -plain[3]);
+  t = put_bcast (t, -plain[2]);
+  t = put_mont (t, f);
+  t = put_mont (t, g);
+  if (t != inv + INV_WORDS)
+    return 1;
 
   print_license_header ("mldsa-tables-avx2.h - ML-DSA AVX2 NTT tables"
                         " (generated)");
@@ -232,9 +276,12 @@ main (void)
           " the layouts are\n * described in the generator.  */\n\n");
   printf ("#ifndef GCRY_MLDSA_TABLES_AVX2_H\n"
           "#define GCRY_MLDSA_TABLES_AVX2_H 1\n\n");
-  printf ("#define MLDSA_AVX2_NTT_TABLE_WORDS %d\n\n", NWORDS);
-  print_table ("mldsa_avx2_ntt_table", fwd);
-  print_table ("mldsa_avx2_invntt_table", inv);
+  printf ("#define MLDSA_AVX2_NTT_TABLE_WORDS %d\n", FWD_WORDS);
+  printf ("#define MLDSA_AVX2_INVNTT_TABLE_WORDS %d\n\n", INV_WORDS);
+  print_table ("mldsa_avx2_ntt_table", "MLDSA_AVX2_NTT_TABLE_WORDS", fwd,
+               FWD_WORDS);
+  print_table ("mldsa_avx2_invntt_table", "MLDSA_AVX2_INVNTT_TABLE_WORDS",
+               inv, INV_WORDS);
   print_rej_table ();
   printf ("#endif /*GCRY_MLDSA_TABLES_AVX2_H*/\n");
   return 0;

@@ -12,61 +12,75 @@
  */
 
 /* Algorithm: the NTT of FIPS 204 Algorithm 41 and the inverse NTT of
- * Algorithm 42 times 2^32 (contract: cipher/mldsa-ops.h), layer by
- * layer with Montgomery butterflies on signed coefficients:
- *   forward (Cooley-Tukey):  t = mont (b * z);  b = a - t;  a = a + t
- *   inverse (Gentleman-Sande): a' = a + b;  b' = mont ((a - b) * -z)
- * where mont (x * z) = (x z - t q) / 2^32 with t = x (z q^-1 mod 2^32)
- * mod 2^32 (the low 32 bits of x z - t q vanish).  The inverse NTT's
- * last layer is merged with the scaling: a' = mont ((a + b) F),
- * b' = mont ((a - b) G), F = 2^64/256 mod q, G = -zetas[1] F / 2^32.
- * The results are the residues the contract asks for, within its
- * bounds; the representatives may differ from those of the portable
- * code (Shoup products on unsigned values), which the contract allows:
- * the front file canonicalises (caddq, reduce, decompose) before
- * anything is encoded.
+ * Algorithm 42 times 2^32 (contract: cipher/mldsa-ops.h), on signed
+ * coefficients, in two passes over memory:
+ *   forward (Cooley-Tukey):  t = b z;  b = a - t;  a = a + t
+ *   inverse (Gentleman-Sande): a' = a + b;  b' = (a - b) z
+ * The products by a twiddle z are Shoup products, except in the
+ * forward layer 128 and the inverse layer 128 (merged with the
+ * scaling), which are Montgomery products.
  *
- * Montgomery products: vpmuldq multiplies the signed low halves of the
- * four 64-bit lanes.  The even 32-bit lanes are multiplied in place,
- * the odd ones after vpsrlq $32; both give the result in the high
- * half of each 64-bit lane, vmovshdup moves the even results down and
- * vpblendd merges the odd ones.  With the precomputed z q^-1 the two
- * wide products x z and x zq are independent, and t q follows.
+ * Shoup product.  With z' = round (z 2^32 / q) (|z| < q/2, so
+ * |z'| < 2^31) and h = floor (b z' / 2^32) (the high word of the
+ * signed 64-bit product), r = b z - h q is b z mod q, computed as the
+ * difference of the low words lo (b z) - lo (h q) (the true value fits
+ * in 32 bits, see below).  Write b z' / 2^32 = b z / q + e with
+ * e = b (z' - z 2^32 / q) / 2^32, |e| <= |b| / 2^33; then
+ * r / q = b z / q - floor (b z / q + e) lies in [-e, 1 - e).  Cost per
+ * eight coefficients: vpmuldq for the even and for the odd lanes
+ * (the odd coefficients shifted down, their z' from a second
+ * vector), two shuffles to gather the eight high words, two vpmulld
+ * and a subtraction; no 64-bit arithmetic.
+ *
+ * Montgomery product (MONT): mont (x * z) = (x z - t q) / 2^32 with
+ * t = x (z q^-1 mod 2^32) mod 2^32 (the low words of x z and t q are
+ * equal); vpmuldq on the even lanes and on the odd ones moved down,
+ * vmovshdup and vpblendd gather the results.  |t| <= 2^31 gives
+ * |mont (x * z)| <= q/2 + |x z| / 2^32.  The inverse NTT's last layer
+ * is a' = mont ((a + b) F), b' = mont ((a - b) G) with
+ * F = 2^64/256 mod q and G = -zetas[1] F / 2^32 (mldsa-tables.h).
+ *
+ * Bounds, forward: in |a| < q (contract).  Layer 128 (Montgomery,
+ * |z| < q/2): |t| < q/2 + q^2/2^33 < 0.501 q, so |a| < 1.501 q.  A
+ * Shoup layer with inputs |a| < B adds or subtracts t with t / q in
+ * [-e, 1 - e), |e| <= B / 2^33, so B grows to B + q + B q / 2^33;
+ * from 1.501 q, the seven Shoup layers end below 8.54 q < 9q (the
+ * contract's output bound).  With a Shoup product in layer 128 too
+ * the bound would reach 9.04 q, hence the Montgomery layer.  All sums
+ * stay below 2^31.
+ * Bounds, inverse: in |a| < q.  The sums at most double per layer,
+ * so after layer 2^(k-1) |a| < 2^k q; a Shoup product of a difference
+ * |d| < 2^k q <= 128 q is below (1 + 2^k q / 2^33) q < 1.13 q, never
+ * the maximum.  The last layer gets |a + b|, |a - b| < 256 q < 2^31 and
+ * its Montgomery products are below q/2 + |G|/2 < 0.74 q; out |a| < q.
  *
  * Layout: standard coefficient order (8 coefficients per ymm) in
- * memory before and after; the tables (cipher/mldsa-tables-avx2.h,
- * layout described in cipher/gen-mldsa-avx2-tables.c) give broadcast
- * twiddles as (z, zq) word pairs and per-lane twiddle vectors for the
- * layers inside one register.
+ * memory before and after; the twiddles are 32-byte vectors read as
+ * memory operands (cipher/mldsa-tables-avx2.h, layout described in
+ * cipher/gen-mldsa-avx2-tables.c).
  *
  * Schedule of the forward NTT:
  *   pass 1: for each of the 4 columns c (coefficients 8c + 32k,
  *           k = 0..7, one ymm each), layers 128, 64 and 32;
- *   pass 2: for each block of 32 coefficients (4 ymm; two blocks
- *           per iteration, interleaved), layers 16 and
- *           8 between registers, then for each half (2 ymm): a
- *           128-bit lane exchange (vperm2i128), layer 4, a 64-bit
- *           interleave (vpunpck[lh]qdq), layer 2, an odd/even
- *           exchange of the 32-bit lanes (shift + vpblendd), layer 1,
- *           and the three exchanges again (each is an involution) to
- *           get back to standard order.
- * The inverse NTT runs the same steps backwards: pass 2 (exchanges,
- * layers 1, 2, 4, then 8, 16) and pass 1 (layers 32, 64, merged
- * 128 + scaling).
+ *   pass 2: for each group g of 64 coefficients (8 ymm, register i
+ *           holding 64g + 8i .. 64g + 8i + 7): layers 16 and 8
+ *           between registers, an 8 x 8 transposition of the 32-bit
+ *           words (then lane i of register j holds 64g + 8i + j),
+ *           layers 4, 2, 1 between registers with per-lane twiddles,
+ *           and the transposition again (it is an involution).
+ * The inverse NTT runs the same steps backwards: pass 2
+ * (transposition, layers 1, 2, 4, transposition, layers 8, 16) and
+ * pass 1 (layers 32, 64, merged 128 + scaling).
  *
  * Register plan:
- *   ymm0-ymm7   data (pass 1: the 8 registers of a column;
- *               pass 2: ymm0-ymm3 and ymm4-ymm7 two blocks)
- *   ymm8-ymm10  temporaries of the Montgomery product
- *   ymm11,ymm12 broadcast twiddle z and z q^-1 (layers 8 .. 128)
- *   ymm11-ymm14 exchanged copies of two halves (layers 4, 2, 1)
- *   ymm15       q in every lane
- *   rdi coefficients, rsi table, rdx table cursor, ecx loop counter
- *
- * Bounds (as the portable code): forward in |a| < q, each layer adds
- * less than q, out |a| < 9q; inverse in |a| < q, the sums double per
- * layer (below 256 q < 2^31 at the merged last layer), Montgomery
- * products are below q, out |a| < q.
+ *   pass 1:  ymm0-ymm7 data (a column), ymm8-ymm10 temporaries,
+ *            ymm13 scratch, ymm15 q in every lane;
+ *   pass 2:  before and after the transpositions as pass 1 with q in
+ *            ymm11; in between ymm8-ymm15 data (register 8 + j holds
+ *            the coefficients 8i + j), ymm0-ymm2 temporaries, ymm3 q;
+ *            the transpositions use all sixteen registers;
+ *   rdi coefficients, rsi table, rdx table cursor, rax the vector of
+ *   q, ecx loop counter.
  *
  * Constant time: no data-dependent branches or addresses.  All ymm
  * registers are cleared on exit (vzeroall).
@@ -74,8 +88,8 @@
  * Requires: AVX2 (HWF_INTEL_AVX2).
  *
  * C prototypes (cipher/mldsa-avx2.h):
- *   void _gcry_mldsa_ntt_avx2 (s32 a[256], const s32 table[1104]);
- *   void _gcry_mldsa_invntt_avx2 (s32 a[256], const s32 table[1104]);  */
+ *   void _gcry_mldsa_ntt_avx2 (s32 a[256], const s32 table[1168]);
+ *   void _gcry_mldsa_invntt_avx2 (s32 a[256], const s32 table[1184]);  */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -91,14 +105,12 @@
 #define T0  %ymm8
 #define T1  %ymm9
 #define T2  %ymm10
-#define Z   %ymm11
-#define ZQ  %ymm12
 #define QV  %ymm15
 
 /* A = mont (A * z) lane by lane: ZE/ZQE are read for the even lanes,
  * ZO/ZQO (the odd lanes' values moved to even positions) for the odd
- * ones; each may be a register or a memory operand.  |A| < 2^31 and
- * |z| < q/2 give |A| < q.  Clobbers T0-T2.  */
+ * ones; each may be a register or a memory operand.  Clobbers
+ * T0-T2.  */
 .macro MONT a, ze, zqe, zo, zqo
 	vpmuldq		\zqe, \a, T0
 	vpsrlq		$32, \a, T1
@@ -113,196 +125,199 @@
 	vpblendd	$0xaa, T1, \a, \a
 .endm
 
-/* Cooley-Tukey butterfly: (x, y) = (x + mont (y z), x - mont (y z)).  */
-.macro CT x, y, ze, zqe, zo, zqo
-	MONT		\y, \ze, \zqe, \zo, \zqo
-	vpaddd		\y, \x, T0
-	vpsubd		\y, \x, \y
-	vmovdqa		T0, \x
+/* Cooley-Tukey butterfly with a Montgomery product by the broadcast
+ * z, z q^-1 at OFF(BASE), OFF+32(BASE).  */
+.macro CT_MONT x, y, off, base
+	MONT		\y, \off(\base), \off+32(\base), \off(\base), \off+32(\base)
+	vpsubd		\y, \x, T0
+	vpaddd		\y, \x, \x
+	vmovdqa		T0, \y
 .endm
 
-/* Gentleman-Sande butterfly: (x, y) = (x + y, mont ((x - y) z)).  */
-.macro GS x, y, ze, zqe, zo, zqo
-	vpaddd		\y, \x, T0
-	vpsubd		\y, \x, \y
-	vmovdqa		T0, \x
-	MONT		\y, \ze, \zqe, \zo, \zqo
+/* R = Y z mod q by a Shoup product, R / q in [-e, 1 - e) (header):
+ * Z holds z, ZPE z' for the even lanes, ZPO z' of the odd lanes moved
+ * to the even positions, QR q in every lane.  Y is kept; clobbers
+ * T0, T1.  */
+.macro SHOUP r, y, z, zpe, zpo, qr, t0, t1
+	vpmuldq		\zpe, \y, \t0
+	vpsrlq		$32, \y, \t1
+	vpmuldq		\zpo, \t1, \t1
+	vpmulld		\z, \y, \r
+	vmovshdup	\t0, \t0
+	vpblendd	$0xaa, \t1, \t0, \t0
+	vpmulld		\qr, \t0, \t0
+	vpsubd		\t0, \r, \r
 .endm
 
-/* Load the broadcast twiddle pair at OFF(BASE) into Z and ZQ.  */
-.macro BCAST off, base
-	vpbroadcastd	\off(\base), Z
-	vpbroadcastd	\off+4(\base), ZQ
+/* Cooley-Tukey butterfly, (X, Y) = (X + Y z, X - Y z), temporaries
+ * T0-T2.  The Shoup product is written out so that lo (Y z) is added
+ * and subtracted while h q is computed: X + (lo (Y z) - lo (h q)) as
+ * (X + lo (Y z)) - lo (h q) (all modulo 2^32, the end results fit)
+ * takes one more addition but shortens the dependency chain.  */
+.macro CT x, y, z, zpe, zpo, qr, t0, t1, t2
+	vpmuldq		\zpe, \y, \t0
+	vpsrlq		$32, \y, \t1
+	vpmuldq		\zpo, \t1, \t1
+	vpmulld		\z, \y, \t2
+	vmovshdup	\t0, \t0
+	vpblendd	$0xaa, \t1, \t0, \t0
+	vpsubd		\t2, \x, \y
+	vpaddd		\t2, \x, \x
+	vpmulld		\qr, \t0, \t0
+	vpsubd		\t0, \x, \x
+	vpaddd		\t0, \y, \y
 .endm
 
-/* The three lane exchanges; each maps (A, B) to (C, D) and is its own
- * inverse.  C, D must differ from A, B.  */
-/* 128-bit halves: C = (A.lo, B.lo), D = (A.hi, B.hi).  */
-.macro XCH128 a, b, c, d
-	vperm2i128	$0x20, \b, \a, \c
-	vperm2i128	$0x31, \b, \a, \d
-.endm
-/* 64-bit lanes: C = (A.q0, B.q0, A.q2, B.q2), D = the odd ones.  */
-.macro XCH64 a, b, c, d
-	vpunpcklqdq	\b, \a, \c
-	vpunpckhqdq	\b, \a, \d
-.endm
-/* 32-bit lanes: C = (A.d0, B.d0, A.d2, B.d2, ...), D = the odd ones.  */
-.macro XCH32 a, b, c, d
-	vpsllq		$32, \b, \c
-	vpblendd	$0xaa, \c, \a, \c
-	vpsrlq		$32, \a, \d
-	vpblendd	$0xaa, \b, \d, \d
+/* Gentleman-Sande butterfly, (X, Y) = (X + Y, (X - Y) z).  */
+.macro GS x, y, z, zpe, zpo, qr, t0, t1, t2
+	vpsubd		\y, \x, \t2
+	vpaddd		\y, \x, \x
+	SHOUP		\y, \t2, \z, \zpe, \zpo, \qr, \t0, \t1
 .endm
 
-/* Layers 4, 2, 1 of the forward NTT on two independent halves
- * (XA, YA) and (XB, YB), whose twiddle vectors start at OFFA(%rdx)
- * and OFFB(%rdx); the steps of the two are interleaved.  Uses
- * ymm11-ymm14 (free outside the broadcast layers) for the exchanged
- * copies.  */
-.macro FWD_HALVES xa, ya, offa, xb, yb, offb
-	XCH128		\xa, \ya, %ymm11, %ymm12
-	XCH128		\xb, \yb, %ymm13, %ymm14
-	CT		%ymm11, %ymm12, \offa(%rdx), \offa+32(%rdx), \offa(%rdx), \offa+32(%rdx)
-	CT		%ymm13, %ymm14, \offb(%rdx), \offb+32(%rdx), \offb(%rdx), \offb+32(%rdx)
-	XCH64		%ymm11, %ymm12, \xa, \ya
-	XCH64		%ymm13, %ymm14, \xb, \yb
-	CT		\xa, \ya, \offa+64(%rdx), \offa+96(%rdx), \offa+64(%rdx), \offa+96(%rdx)
-	CT		\xb, \yb, \offb+64(%rdx), \offb+96(%rdx), \offb+64(%rdx), \offb+96(%rdx)
-	XCH32		\xa, \ya, %ymm11, %ymm12
-	XCH32		\xb, \yb, %ymm13, %ymm14
-	CT		%ymm11, %ymm12, \offa+128(%rdx), \offa+160(%rdx), \offa+192(%rdx), \offa+224(%rdx)
-	CT		%ymm13, %ymm14, \offb+128(%rdx), \offb+160(%rdx), \offb+192(%rdx), \offb+224(%rdx)
-	XCH32		%ymm11, %ymm12, \xa, \ya
-	XCH32		%ymm13, %ymm14, \xb, \yb
-	XCH64		\xa, \ya, %ymm11, %ymm12
-	XCH64		\xb, \yb, %ymm13, %ymm14
-	XCH128		%ymm11, %ymm12, \xa, \ya
-	XCH128		%ymm13, %ymm14, \xb, \yb
+/* The butterflies of the two register sets: with the broadcast entry
+ * at OFF(BASE) on ymm0-ymm7 (temporaries ymm8-ymm10, q in QR), and
+ * with the lane entry at OFF(%rdx) on ymm8-ymm15 (temporaries
+ * ymm0-ymm2, q in ymm3).  */
+.macro CT_B x, y, off, base, qr
+	CT		\x, \y, \off(\base), \off+32(\base), \off+32(\base), \qr, T0, T1, T2
+.endm
+.macro GS_B x, y, off, base, qr
+	GS		\x, \y, \off(\base), \off+32(\base), \off+32(\base), \qr, T0, T1, T2
+.endm
+.macro CT_L x, y, off
+	CT		\x, \y, \off(%rdx), \off+32(%rdx), \off+64(%rdx), %ymm3, %ymm0, %ymm1, %ymm2
+.endm
+.macro GS_L x, y, off
+	GS		\x, \y, \off(%rdx), \off+32(%rdx), \off+64(%rdx), %ymm3, %ymm0, %ymm1, %ymm2
 .endm
 
-/* Layers 1, 2, 4 of the inverse NTT on two halves, likewise.  */
-.macro INV_HALVES xa, ya, offa, xb, yb, offb
-	XCH128		\xa, \ya, %ymm11, %ymm12
-	XCH128		\xb, \yb, %ymm13, %ymm14
-	XCH64		%ymm11, %ymm12, \xa, \ya
-	XCH64		%ymm13, %ymm14, \xb, \yb
-	XCH32		\xa, \ya, %ymm11, %ymm12
-	XCH32		\xb, \yb, %ymm13, %ymm14
-	GS		%ymm11, %ymm12, \offa(%rdx), \offa+32(%rdx), \offa+64(%rdx), \offa+96(%rdx)
-	GS		%ymm13, %ymm14, \offb(%rdx), \offb+32(%rdx), \offb+64(%rdx), \offb+96(%rdx)
-	XCH32		%ymm11, %ymm12, \xa, \ya
-	XCH32		%ymm13, %ymm14, \xb, \yb
-	GS		\xa, \ya, \offa+128(%rdx), \offa+160(%rdx), \offa+128(%rdx), \offa+160(%rdx)
-	GS		\xb, \yb, \offb+128(%rdx), \offb+160(%rdx), \offb+128(%rdx), \offb+160(%rdx)
-	XCH64		\xa, \ya, %ymm11, %ymm12
-	XCH64		\xb, \yb, %ymm13, %ymm14
-	GS		%ymm11, %ymm12, \offa+192(%rdx), \offa+224(%rdx), \offa+192(%rdx), \offa+224(%rdx)
-	GS		%ymm13, %ymm14, \offb+192(%rdx), \offb+224(%rdx), \offb+192(%rdx), \offb+224(%rdx)
-	XCH128		%ymm11, %ymm12, \xa, \ya
-	XCH128		%ymm13, %ymm14, \xb, \yb
+/* Transpose the 8 x 8 matrix of 32-bit words whose rows are R0-R7:
+ * afterwards word i of S_j is word j of R_i.  R0-R7 are clobbered.
+ * Three steps of eight shuffles: 32-bit interleave within the 128-bit
+ * halves, 64-bit interleave, exchange of the 128-bit halves.  */
+.macro TRANSPOSE8 r0, r1, r2, r3, r4, r5, r6, r7, s0, s1, s2, s3, s4, s5, s6, s7
+	vpunpckldq	\r1, \r0, \s0
+	vpunpckhdq	\r1, \r0, \s1
+	vpunpckldq	\r3, \r2, \s2
+	vpunpckhdq	\r3, \r2, \s3
+	vpunpckldq	\r5, \r4, \s4
+	vpunpckhdq	\r5, \r4, \s5
+	vpunpckldq	\r7, \r6, \s6
+	vpunpckhdq	\r7, \r6, \s7
+	vpunpcklqdq	\s2, \s0, \r0
+	vpunpckhqdq	\s2, \s0, \r1
+	vpunpcklqdq	\s3, \s1, \r2
+	vpunpckhqdq	\s3, \s1, \r3
+	vpunpcklqdq	\s6, \s4, \r4
+	vpunpckhqdq	\s6, \s4, \r5
+	vpunpcklqdq	\s7, \s5, \r6
+	vpunpckhqdq	\s7, \s5, \r7
+	vperm2i128	$0x20, \r4, \r0, \s0
+	vperm2i128	$0x31, \r4, \r0, \s4
+	vperm2i128	$0x20, \r5, \r1, \s1
+	vperm2i128	$0x31, \r5, \r1, \s5
+	vperm2i128	$0x20, \r6, \r2, \s2
+	vperm2i128	$0x31, \r6, \r2, \s6
+	vperm2i128	$0x20, \r7, \r3, \s3
+	vperm2i128	$0x31, \r7, \r3, \s7
 .endm
 
-.text
+.macro LOAD8 base, stride
+	vmovdqu		0*\stride(\base), %ymm0
+	vmovdqu		1*\stride(\base), %ymm1
+	vmovdqu		2*\stride(\base), %ymm2
+	vmovdqu		3*\stride(\base), %ymm3
+	vmovdqu		4*\stride(\base), %ymm4
+	vmovdqu		5*\stride(\base), %ymm5
+	vmovdqu		6*\stride(\base), %ymm6
+	vmovdqu		7*\stride(\base), %ymm7
+.endm
+
+.macro STORE8 base, stride
+	vmovdqu		%ymm0, 0*\stride(\base)
+	vmovdqu		%ymm1, 1*\stride(\base)
+	vmovdqu		%ymm2, 2*\stride(\base)
+	vmovdqu		%ymm3, 3*\stride(\base)
+	vmovdqu		%ymm4, 4*\stride(\base)
+	vmovdqu		%ymm5, 5*\stride(\base)
+	vmovdqu		%ymm6, 6*\stride(\base)
+	vmovdqu		%ymm7, 7*\stride(\base)
+.endm
 
 .section .rodata
-.align 4
-.Lmldsa_ntt_q:
-	.long 8380417
+.align 32
+.Lmldsa_ntt_q8:
+	.long 8380417, 8380417, 8380417, 8380417
+	.long 8380417, 8380417, 8380417, 8380417
 
 .text
 
-/* void _gcry_mldsa_ntt_avx2 (s32 a[256], const s32 table[1104]) */
+/* void _gcry_mldsa_ntt_avx2 (s32 a[256], const s32 table[1168]) */
 .globl _gcry_mldsa_ntt_avx2
 ELF(.type _gcry_mldsa_ntt_avx2,@function;)
 .align 32
 _gcry_mldsa_ntt_avx2:
 	CFI_STARTPROC()
-	vpbroadcastd	.Lmldsa_ntt_q rRIP, QV
+	leaq		.Lmldsa_ntt_q8 rRIP, %rax
+	vmovdqa		(%rax), QV
 
-	/* Pass 1: layers 128, 64, 32 on each column.  */
+	/* Pass 1: layers 128 (Montgomery), 64, 32 on each column.  */
 	movl		$4, %ecx
 .Lntt_pass1:
-	vmovdqu		0*128(%rdi), %ymm0
-	vmovdqu		1*128(%rdi), %ymm1
-	vmovdqu		2*128(%rdi), %ymm2
-	vmovdqu		3*128(%rdi), %ymm3
-	vmovdqu		4*128(%rdi), %ymm4
-	vmovdqu		5*128(%rdi), %ymm5
-	vmovdqu		6*128(%rdi), %ymm6
-	vmovdqu		7*128(%rdi), %ymm7
-	BCAST		8, %rsi
-	CT		%ymm0, %ymm4, Z, ZQ, Z, ZQ
-	CT		%ymm1, %ymm5, Z, ZQ, Z, ZQ
-	CT		%ymm2, %ymm6, Z, ZQ, Z, ZQ
-	CT		%ymm3, %ymm7, Z, ZQ, Z, ZQ
-	BCAST		16, %rsi
-	CT		%ymm0, %ymm2, Z, ZQ, Z, ZQ
-	CT		%ymm1, %ymm3, Z, ZQ, Z, ZQ
-	BCAST		24, %rsi
-	CT		%ymm4, %ymm6, Z, ZQ, Z, ZQ
-	CT		%ymm5, %ymm7, Z, ZQ, Z, ZQ
-	BCAST		32, %rsi
-	CT		%ymm0, %ymm1, Z, ZQ, Z, ZQ
-	BCAST		40, %rsi
-	CT		%ymm2, %ymm3, Z, ZQ, Z, ZQ
-	BCAST		48, %rsi
-	CT		%ymm4, %ymm5, Z, ZQ, Z, ZQ
-	BCAST		56, %rsi
-	CT		%ymm6, %ymm7, Z, ZQ, Z, ZQ
-	vmovdqu		%ymm0, 0*128(%rdi)
-	vmovdqu		%ymm1, 1*128(%rdi)
-	vmovdqu		%ymm2, 2*128(%rdi)
-	vmovdqu		%ymm3, 3*128(%rdi)
-	vmovdqu		%ymm4, 4*128(%rdi)
-	vmovdqu		%ymm5, 5*128(%rdi)
-	vmovdqu		%ymm6, 6*128(%rdi)
-	vmovdqu		%ymm7, 7*128(%rdi)
+	LOAD8		%rdi, 128
+	CT_MONT		%ymm0, %ymm4, 0, %rsi
+	CT_MONT		%ymm2, %ymm6, 0, %rsi
+	CT_B		%ymm0, %ymm2, 64, %rsi, QV
+	CT_MONT		%ymm1, %ymm5, 0, %rsi
+	CT_MONT		%ymm3, %ymm7, 0, %rsi
+	CT_B		%ymm1, %ymm3, 64, %rsi, QV
+	CT_B		%ymm0, %ymm1, 192, %rsi, QV
+	CT_B		%ymm2, %ymm3, 256, %rsi, QV
+	CT_B		%ymm4, %ymm6, 128, %rsi, QV
+	CT_B		%ymm5, %ymm7, 128, %rsi, QV
+	CT_B		%ymm4, %ymm5, 320, %rsi, QV
+	CT_B		%ymm6, %ymm7, 384, %rsi, QV
+	STORE8		%rdi, 128
 	addq		$32, %rdi
 	decl		%ecx
 	jnz		.Lntt_pass1
 	subq		$128, %rdi
 
-	/* Pass 2: layers 16 .. 1, two blocks of 32 coefficients per
-	   iteration (ymm0-ymm3 and ymm4-ymm7), interleaved so that their
-	   dependency chains overlap.  */
-	leaq		64(%rsi), %rdx
+	/* Pass 2: layers 16 .. 1 on each group of 64 coefficients.  */
+	leaq		448(%rsi), %rdx
 	movl		$4, %ecx
 .Lntt_pass2:
-	vmovdqu		0(%rdi), %ymm0
-	vmovdqu		32(%rdi), %ymm1
-	vmovdqu		64(%rdi), %ymm2
-	vmovdqu		96(%rdi), %ymm3
-	vmovdqu		128(%rdi), %ymm4
-	vmovdqu		160(%rdi), %ymm5
-	vmovdqu		192(%rdi), %ymm6
-	vmovdqu		224(%rdi), %ymm7
-	BCAST		0, %rdx
-	CT		%ymm0, %ymm2, Z, ZQ, Z, ZQ
-	CT		%ymm1, %ymm3, Z, ZQ, Z, ZQ
-	BCAST		544, %rdx
-	CT		%ymm4, %ymm6, Z, ZQ, Z, ZQ
-	CT		%ymm5, %ymm7, Z, ZQ, Z, ZQ
-	BCAST		8, %rdx
-	CT		%ymm0, %ymm1, Z, ZQ, Z, ZQ
-	BCAST		552, %rdx
-	CT		%ymm4, %ymm5, Z, ZQ, Z, ZQ
-	BCAST		16, %rdx
-	CT		%ymm2, %ymm3, Z, ZQ, Z, ZQ
-	BCAST		560, %rdx
-	CT		%ymm6, %ymm7, Z, ZQ, Z, ZQ
-	FWD_HALVES	%ymm0, %ymm1, 32, %ymm4, %ymm5, 576
-	FWD_HALVES	%ymm2, %ymm3, 288, %ymm6, %ymm7, 832
-	vmovdqu		%ymm0, 0(%rdi)
-	vmovdqu		%ymm1, 32(%rdi)
-	vmovdqu		%ymm2, 64(%rdi)
-	vmovdqu		%ymm3, 96(%rdi)
-	vmovdqu		%ymm4, 128(%rdi)
-	vmovdqu		%ymm5, 160(%rdi)
-	vmovdqu		%ymm6, 192(%rdi)
-	vmovdqu		%ymm7, 224(%rdi)
+	LOAD8		%rdi, 32
+	vmovdqa		(%rax), %ymm11
+	CT_B		%ymm0, %ymm2, 0, %rdx, %ymm11
+	CT_B		%ymm1, %ymm3, 0, %rdx, %ymm11
+	CT_B		%ymm0, %ymm1, 128, %rdx, %ymm11
+	CT_B		%ymm2, %ymm3, 192, %rdx, %ymm11
+	CT_B		%ymm4, %ymm6, 64, %rdx, %ymm11
+	CT_B		%ymm5, %ymm7, 64, %rdx, %ymm11
+	CT_B		%ymm4, %ymm5, 256, %rdx, %ymm11
+	CT_B		%ymm6, %ymm7, 320, %rdx, %ymm11
+	TRANSPOSE8	%ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, \
+			%ymm8, %ymm9, %ymm10, %ymm11, %ymm12, %ymm13, %ymm14, %ymm15
+	vmovdqa		(%rax), %ymm3
+	CT_L		%ymm8, %ymm12, 384
+	CT_L		%ymm10, %ymm14, 384
+	CT_L		%ymm8, %ymm10, 480
+	CT_L		%ymm9, %ymm13, 384
+	CT_L		%ymm11, %ymm15, 384
+	CT_L		%ymm9, %ymm11, 480
+	CT_L		%ymm8, %ymm9, 672
+	CT_L		%ymm10, %ymm11, 768
+	CT_L		%ymm12, %ymm14, 576
+	CT_L		%ymm13, %ymm15, 576
+	CT_L		%ymm12, %ymm13, 864
+	CT_L		%ymm14, %ymm15, 960
+	TRANSPOSE8	%ymm8, %ymm9, %ymm10, %ymm11, %ymm12, %ymm13, %ymm14, %ymm15, \
+			%ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7
+	STORE8		%rdi, 32
 	addq		$256, %rdi
-	addq		$1088, %rdx
+	addq		$1056, %rdx
 	decl		%ecx
 	jnz		.Lntt_pass2
 
@@ -312,83 +327,67 @@ _gcry_mldsa_ntt_avx2:
 ELF(.size _gcry_mldsa_ntt_avx2,.-_gcry_mldsa_ntt_avx2;)
 
 
-/* void _gcry_mldsa_invntt_avx2 (s32 a[256], const s32 table[1104]) */
+/* void _gcry_mldsa_invntt_avx2 (s32 a[256], const s32 table[1184]) */
 .globl _gcry_mldsa_invntt_avx2
 ELF(.type _gcry_mldsa_invntt_avx2,@function;)
 .align 32
 _gcry_mldsa_invntt_avx2:
 	CFI_STARTPROC()
-	vpbroadcastd	.Lmldsa_ntt_q rRIP, QV
+	leaq		.Lmldsa_ntt_q8 rRIP, %rax
 
-	/* Pass 2 backwards: layers 1 .. 16, two blocks per iteration as
-	   in the forward transform.  */
+	/* Pass 2 backwards: layers 1 .. 16 on each group of 64
+	   coefficients.  */
 	movq		%rsi, %rdx
 	movl		$4, %ecx
 .Linvntt_pass2:
-	vmovdqu		0(%rdi), %ymm0
-	vmovdqu		32(%rdi), %ymm1
-	vmovdqu		64(%rdi), %ymm2
-	vmovdqu		96(%rdi), %ymm3
-	vmovdqu		128(%rdi), %ymm4
-	vmovdqu		160(%rdi), %ymm5
-	vmovdqu		192(%rdi), %ymm6
-	vmovdqu		224(%rdi), %ymm7
-	INV_HALVES	%ymm0, %ymm1, 32, %ymm4, %ymm5, 576
-	INV_HALVES	%ymm2, %ymm3, 288, %ymm6, %ymm7, 832
-	BCAST		0, %rdx
-	GS		%ymm0, %ymm1, Z, ZQ, Z, ZQ
-	BCAST		544, %rdx
-	GS		%ymm4, %ymm5, Z, ZQ, Z, ZQ
-	BCAST		8, %rdx
-	GS		%ymm2, %ymm3, Z, ZQ, Z, ZQ
-	BCAST		552, %rdx
-	GS		%ymm6, %ymm7, Z, ZQ, Z, ZQ
-	BCAST		16, %rdx
-	GS		%ymm0, %ymm2, Z, ZQ, Z, ZQ
-	GS		%ymm1, %ymm3, Z, ZQ, Z, ZQ
-	BCAST		560, %rdx
-	GS		%ymm4, %ymm6, Z, ZQ, Z, ZQ
-	GS		%ymm5, %ymm7, Z, ZQ, Z, ZQ
-	vmovdqu		%ymm0, 0(%rdi)
-	vmovdqu		%ymm1, 32(%rdi)
-	vmovdqu		%ymm2, 64(%rdi)
-	vmovdqu		%ymm3, 96(%rdi)
-	vmovdqu		%ymm4, 128(%rdi)
-	vmovdqu		%ymm5, 160(%rdi)
-	vmovdqu		%ymm6, 192(%rdi)
-	vmovdqu		%ymm7, 224(%rdi)
+	LOAD8		%rdi, 32
+	TRANSPOSE8	%ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, \
+			%ymm8, %ymm9, %ymm10, %ymm11, %ymm12, %ymm13, %ymm14, %ymm15
+	vmovdqa		(%rax), %ymm3
+	GS_L		%ymm8, %ymm9, 0
+	GS_L		%ymm10, %ymm11, 96
+	GS_L		%ymm8, %ymm10, 384
+	GS_L		%ymm9, %ymm11, 384
+	GS_L		%ymm12, %ymm13, 192
+	GS_L		%ymm14, %ymm15, 288
+	GS_L		%ymm12, %ymm14, 480
+	GS_L		%ymm13, %ymm15, 480
+	GS_L		%ymm8, %ymm12, 576
+	GS_L		%ymm9, %ymm13, 576
+	GS_L		%ymm10, %ymm14, 576
+	GS_L		%ymm11, %ymm15, 576
+	TRANSPOSE8	%ymm8, %ymm9, %ymm10, %ymm11, %ymm12, %ymm13, %ymm14, %ymm15, \
+			%ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7
+	vmovdqa		(%rax), %ymm11
+	GS_B		%ymm0, %ymm1, 672, %rdx, %ymm11
+	GS_B		%ymm2, %ymm3, 736, %rdx, %ymm11
+	GS_B		%ymm0, %ymm2, 928, %rdx, %ymm11
+	GS_B		%ymm1, %ymm3, 928, %rdx, %ymm11
+	GS_B		%ymm4, %ymm5, 800, %rdx, %ymm11
+	GS_B		%ymm6, %ymm7, 864, %rdx, %ymm11
+	GS_B		%ymm4, %ymm6, 992, %rdx, %ymm11
+	GS_B		%ymm5, %ymm7, 992, %rdx, %ymm11
+	STORE8		%rdi, 32
 	addq		$256, %rdi
-	addq		$1088, %rdx
+	addq		$1056, %rdx
 	decl		%ecx
 	jnz		.Linvntt_pass2
 	subq		$1024, %rdi
 
 	/* Pass 1 backwards: layers 32, 64, then 128 with the scaling;
-	   RDX points at the pairs of word 1088.  */
+	   RDX points at word 1056 of the table.  */
+	vmovdqa		(%rax), QV
 	movl		$4, %ecx
 .Linvntt_pass1:
-	vmovdqu		0*128(%rdi), %ymm0
-	vmovdqu		1*128(%rdi), %ymm1
-	vmovdqu		2*128(%rdi), %ymm2
-	vmovdqu		3*128(%rdi), %ymm3
-	vmovdqu		4*128(%rdi), %ymm4
-	vmovdqu		5*128(%rdi), %ymm5
-	vmovdqu		6*128(%rdi), %ymm6
-	vmovdqu		7*128(%rdi), %ymm7
-	BCAST		0, %rdx
-	GS		%ymm0, %ymm1, Z, ZQ, Z, ZQ
-	BCAST		8, %rdx
-	GS		%ymm2, %ymm3, Z, ZQ, Z, ZQ
-	BCAST		16, %rdx
-	GS		%ymm4, %ymm5, Z, ZQ, Z, ZQ
-	BCAST		24, %rdx
-	GS		%ymm6, %ymm7, Z, ZQ, Z, ZQ
-	BCAST		32, %rdx
-	GS		%ymm0, %ymm2, Z, ZQ, Z, ZQ
-	GS		%ymm1, %ymm3, Z, ZQ, Z, ZQ
-	BCAST		40, %rdx
-	GS		%ymm4, %ymm6, Z, ZQ, Z, ZQ
-	GS		%ymm5, %ymm7, Z, ZQ, Z, ZQ
+	LOAD8		%rdi, 128
+	GS_B		%ymm0, %ymm1, 0, %rdx, QV
+	GS_B		%ymm2, %ymm3, 64, %rdx, QV
+	GS_B		%ymm0, %ymm2, 256, %rdx, QV
+	GS_B		%ymm1, %ymm3, 256, %rdx, QV
+	GS_B		%ymm4, %ymm5, 128, %rdx, QV
+	GS_B		%ymm6, %ymm7, 192, %rdx, QV
+	GS_B		%ymm4, %ymm6, 320, %rdx, QV
+	GS_B		%ymm5, %ymm7, 320, %rdx, QV
 	/* Sums first (times F), then differences (times G).  */
 	vpsubd		%ymm4, %ymm0, %ymm13
 	vpaddd		%ymm4, %ymm0, %ymm0
@@ -402,24 +401,15 @@ _gcry_mldsa_invntt_avx2:
 	vpsubd		%ymm7, %ymm3, %ymm13
 	vpaddd		%ymm7, %ymm3, %ymm3
 	vmovdqa		%ymm13, %ymm7
-	BCAST		48, %rdx
-	MONT		%ymm0, Z, ZQ, Z, ZQ
-	MONT		%ymm1, Z, ZQ, Z, ZQ
-	MONT		%ymm2, Z, ZQ, Z, ZQ
-	MONT		%ymm3, Z, ZQ, Z, ZQ
-	BCAST		56, %rdx
-	MONT		%ymm4, Z, ZQ, Z, ZQ
-	MONT		%ymm5, Z, ZQ, Z, ZQ
-	MONT		%ymm6, Z, ZQ, Z, ZQ
-	MONT		%ymm7, Z, ZQ, Z, ZQ
-	vmovdqu		%ymm0, 0*128(%rdi)
-	vmovdqu		%ymm1, 1*128(%rdi)
-	vmovdqu		%ymm2, 2*128(%rdi)
-	vmovdqu		%ymm3, 3*128(%rdi)
-	vmovdqu		%ymm4, 4*128(%rdi)
-	vmovdqu		%ymm5, 5*128(%rdi)
-	vmovdqu		%ymm6, 6*128(%rdi)
-	vmovdqu		%ymm7, 7*128(%rdi)
+	MONT		%ymm0, 384(%rdx), 416(%rdx), 384(%rdx), 416(%rdx)
+	MONT		%ymm1, 384(%rdx), 416(%rdx), 384(%rdx), 416(%rdx)
+	MONT		%ymm2, 384(%rdx), 416(%rdx), 384(%rdx), 416(%rdx)
+	MONT		%ymm3, 384(%rdx), 416(%rdx), 384(%rdx), 416(%rdx)
+	MONT		%ymm4, 448(%rdx), 480(%rdx), 448(%rdx), 480(%rdx)
+	MONT		%ymm5, 448(%rdx), 480(%rdx), 448(%rdx), 480(%rdx)
+	MONT		%ymm6, 448(%rdx), 480(%rdx), 448(%rdx), 480(%rdx)
+	MONT		%ymm7, 448(%rdx), 480(%rdx), 448(%rdx), 480(%rdx)
+	STORE8		%rdi, 128
 	addq		$32, %rdi
 	decl		%ecx
 	jnz		.Linvntt_pass1

@@ -54,95 +54,126 @@ tq (s32 z)
   return (s32)((u32)z * (u32)MLDSA_QINV);
 }
 
+#ifdef USE_MLDSA_AVX2
+/* zeta^brv8(k) mod q, centred.  */
+static s32
+plain (unsigned int k)
+{
+  s32 z = (s32)mldsa_zetas_plain[k];
+
+  return z > Q / 2 ? z - Q : z;
+}
+
+/* Z * 2^32 / q rounded to the nearest integer: the truncated quotient,
+   moved away from zero when the remainder exceeds q/2.  */
+static s32
+shoup (s32 z)
+{
+  int64_t n = (int64_t)z * ((int64_t)1 << 32);
+  int64_t h = n / Q, rem = n % Q;
+
+  if (2 * rem > Q)
+    h++;
+  else if (2 * rem < -Q)
+    h--;
+  return (s32)h;
+}
+
+/* Write the entries of the table layout (gen-mldsa-avx2-tables.c):
+   vectors of eight words.  */
+static s32 *
+splat (s32 *t, s32 v)
+{
+  int l;
+
+  for (l = 0; l < 8; l++)
+    t[l] = v;
+  return t + 8;
+}
+
+static s32 *
+bcast (s32 *t, s32 z)
+{
+  return splat (splat (t, z), shoup (z));
+}
+
+static s32 *
+montv (s32 *t, s32 z, s32 zq)
+{
+  return splat (splat (t, z), zq);
+}
+
+/* Lane entry: lane i gets SIGN * plain (BASE + STEP * i).  */
+static s32 *
+lanes (s32 *t, int sign, int base, int step)
+{
+  int l;
+
+  for (l = 0; l < 8; l++)
+    {
+      t[l] = sign * plain ((unsigned int)(base + step * l));
+      t[8 + l] = shoup (t[l]);
+    }
+  for (l = 0; l < 8; l++)
+    t[16 + l] = t[8 + (l | 1)];
+  return t + 24;
+}
+#endif
+
 static void
 check_tables (void)
 {
 #ifdef USE_MLDSA_AVX2
-  static s32 fwd[MLDSA_AVX2_NTT_TABLE_WORDS], inv[MLDSA_AVX2_NTT_TABLE_WORDS];
-  unsigned int m, p, l, k, w;
+  static s32 fwd[MLDSA_AVX2_NTT_TABLE_WORDS];
+  static s32 inv[MLDSA_AVX2_INVNTT_TABLE_WORDS];
+  s32 *t;
+  int g, h, k, bad = 0;
+  unsigned int m, l, w;
 
   memset (fwd, 0, sizeof fwd);
   memset (inv, 0, sizeof inv);
-  /* Forward: pairs for zetas[0..7], then per block of 32 the pairs of
-     layers 16 and 8 and per half the vectors of layers 4, 2, 1.  */
-  for (k = 0; k < 8; k++)
+  /* Forward: Montgomery zetas[1], broadcast twiddles of layers 64 and
+     32, then per group of 64 coefficients layers 16, 8 (broadcast)
+     and 4, 2, 1 (per lane, lane i = row i of the transposed group).  */
+  t = montv (fwd, mldsa_zetas[1], mldsa_zetas_qinv[1]);
+  for (k = 2; k < 8; k++)
+    t = bcast (t, plain (k));
+  for (g = 0; g < 4; g++)
     {
-      fwd[2 * k] = mldsa_zetas[k];
-      fwd[2 * k + 1] = mldsa_zetas_qinv[k];
+      for (h = 0; h < 2; h++)
+        t = bcast (t, plain (8 + 2 * g + h));
+      for (h = 0; h < 4; h++)
+        t = bcast (t, plain (16 + 4 * g + h));
+      t = lanes (t, 1, 32 + 8 * g, 1);
+      for (h = 0; h < 2; h++)
+        t = lanes (t, 1, 64 + 16 * g + h, 2);
+      for (h = 0; h < 4; h++)
+        t = lanes (t, 1, 128 + 32 * g + h, 4);
     }
-  for (m = 0; m < 8; m++)
-    {
-      s32 *b = fwd + 16 + 136 * m;
-      static const unsigned int base[3] = { 8, 16, 17 };
-
-      for (k = 0; k < 3; k++)
-        {
-          unsigned int idx = base[k] + (k ? 2 * m : m);
-
-          b[2 * k] = mldsa_zetas[idx];
-          b[2 * k + 1] = mldsa_zetas_qinv[idx];
-        }
-      for (p = 0; p < 2; p++)
-        for (l = 0; l < 8; l++)
-          {
-            s32 *v = b + 8 + 64 * p;
-            unsigned int i4 = 32 + 4 * m + 2 * p + l / 4;
-            unsigned int i2 = 64 + 8 * m + 4 * p + l / 2;
-            unsigned int i1 = 128 + 16 * m + 8 * p + l;
-            unsigned int i1o = 128 + 16 * m + 8 * p + (l | 1);
-
-            v[l] = mldsa_zetas[i4];
-            v[8 + l] = mldsa_zetas_qinv[i4];
-            v[16 + l] = mldsa_zetas[i2];
-            v[24 + l] = mldsa_zetas_qinv[i2];
-            v[32 + l] = mldsa_zetas[i1];
-            v[40 + l] = mldsa_zetas_qinv[i1];
-            v[48 + l] = mldsa_zetas[i1o];
-            v[56 + l] = mldsa_zetas_qinv[i1o];
-          }
-    }
+  if (t != fwd + MLDSA_AVX2_NTT_TABLE_WORDS)
+    bad++;
   /* Inverse: negated twiddles in the order of the inverse NTT.  */
-  for (m = 0; m < 8; m++)
+  t = inv;
+  for (g = 0; g < 4; g++)
     {
-      s32 *b = inv + 136 * m;
-      unsigned int idx[3];
-
-      idx[0] = 31 - 2 * m;
-      idx[1] = 30 - 2 * m;
-      idx[2] = 15 - m;
-      for (k = 0; k < 3; k++)
-        {
-          b[2 * k] = -mldsa_zetas[idx[k]];
-          b[2 * k + 1] = (s32)(0u - (u32)mldsa_zetas_qinv[idx[k]]);
-        }
-      for (p = 0; p < 2; p++)
-        for (l = 0; l < 8; l++)
-          {
-            s32 *v = b + 8 + 64 * p;
-            unsigned int i1 = 255 - (16 * m + 8 * p + l);
-            unsigned int i1o = 255 - (16 * m + 8 * p + (l | 1));
-            unsigned int i2 = 127 - (8 * m + 4 * p + l / 2);
-            unsigned int i4 = 63 - (4 * m + 2 * p + l / 4);
-
-            v[l] = -mldsa_zetas[i1];
-            v[8 + l] = (s32)(0u - (u32)mldsa_zetas_qinv[i1]);
-            v[16 + l] = -mldsa_zetas[i1o];
-            v[24 + l] = (s32)(0u - (u32)mldsa_zetas_qinv[i1o]);
-            v[32 + l] = -mldsa_zetas[i2];
-            v[40 + l] = (s32)(0u - (u32)mldsa_zetas_qinv[i2]);
-            v[48 + l] = -mldsa_zetas[i4];
-            v[56 + l] = (s32)(0u - (u32)mldsa_zetas_qinv[i4]);
-          }
+      for (h = 0; h < 4; h++)
+        t = lanes (t, -1, 255 - (32 * g + h), -4);
+      for (h = 0; h < 2; h++)
+        t = lanes (t, -1, 127 - (16 * g + h), -2);
+      t = lanes (t, -1, 63 - 8 * g, -1);
+      for (h = 0; h < 4; h++)
+        t = bcast (t, -plain (31 - (4 * g + h)));
+      for (h = 0; h < 2; h++)
+        t = bcast (t, -plain (15 - (2 * g + h)));
     }
-  for (k = 0; k < 6; k++)
-    {
-      inv[1088 + 2 * k] = -mldsa_zetas[7 - k];
-      inv[1089 + 2 * k] = (s32)(0u - (u32)mldsa_zetas_qinv[7 - k]);
-    }
-  inv[1100] = MLDSA_INVNTT_F;
-  inv[1101] = MLDSA_INVNTT_F_QINV;
-  inv[1102] = MLDSA_INVNTT_G;
-  inv[1103] = MLDSA_INVNTT_G_QINV;
+  for (h = 0; h < 4; h++)
+    t = bcast (t, -plain (7 - h));
+  t = bcast (t, -plain (3));
+  t = bcast (t, -plain (2));
+  t = montv (t, MLDSA_INVNTT_F, MLDSA_INVNTT_F_QINV);
+  t = montv (t, MLDSA_INVNTT_G, MLDSA_INVNTT_G_QINV);
+  if (t != inv + MLDSA_AVX2_INVNTT_TABLE_WORDS)
+    bad++;
 
   for (m = 0; m < 256; m++)
     {
@@ -158,16 +189,29 @@ check_tables (void)
     }
   check (m == 256, "the rejection table of mldsa-tables-avx2.h is right");
 
-  /* Every (z, zq) pair must also be consistent on its own.  */
   for (w = 0; w < MLDSA_AVX2_NTT_TABLE_WORDS; w++)
-    if (fwd[w] != mldsa_avx2_ntt_table[w]
-        || inv[w] != mldsa_avx2_invntt_table[w])
-      break;
-  check (w == MLDSA_AVX2_NTT_TABLE_WORDS
-         && tq (mldsa_avx2_ntt_table[2]) == mldsa_avx2_ntt_table[3]
-         && tq (mldsa_avx2_invntt_table[1102])
-            == mldsa_avx2_invntt_table[1103],
+    if (fwd[w] != mldsa_avx2_ntt_table[w])
+      bad++;
+  for (w = 0; w < MLDSA_AVX2_INVNTT_TABLE_WORDS; w++)
+    if (inv[w] != mldsa_avx2_invntt_table[w])
+      bad++;
+  check (!bad && tq (mldsa_avx2_ntt_table[0]) == mldsa_avx2_ntt_table[8]
+         && tq (mldsa_avx2_invntt_table[1168])
+            == mldsa_avx2_invntt_table[1176],
          "mldsa-tables-avx2.h matches its layout rules");
+
+  /* The Shoup words satisfy their definition on their own:
+     |z' q - z 2^32| < q/2 for every broadcast pair of the forward
+     table after the Montgomery entry (words 16 + 16j, +8).  */
+  for (w = 16; w < 112; w += 16)
+    {
+      int64_t d = (int64_t)mldsa_avx2_ntt_table[w + 8] * Q
+                  - (int64_t)mldsa_avx2_ntt_table[w] * ((int64_t)1 << 32);
+
+      if (d > Q / 2 || d < -(Q / 2))
+        bad++;
+    }
+  check (!bad, "the Shoup companions are round (z 2^32 / q)");
 #else
   printf ("t-mldsa-avx2: AVX2 kernels not built; tables not checked\n");
 #endif

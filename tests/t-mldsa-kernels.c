@@ -26,6 +26,8 @@
  *  - the 4-way samplers against the single ones, and the single ones
  *    against the coefficient ranges of Algorithms 30, 31 and 34, and
  *    SampleInBall's weight,
+ *  - the transforms on inputs found by a greedy search for the
+ *    largest outputs (the bounds of lazy reductions),
  *  - the dispatched set's NTT, inverse NTT, products, reduce and caddq
  *    against the portable set (residues and the contract's bounds, on
  *    random and extreme inputs), and on PowerPC the generated table of
@@ -471,6 +473,82 @@ check_extremes (const mldsa_ops_t *ops)
   check (!bad_inv, "inverse NTT of inputs +-(q-1)");
   check (!bad_mul, "pointwise product of inputs +-(9q-1)");
   check (!bad_acc, "pointwise_acc of eight maximal products");
+}
+
+/* Largest |a[i]| of A.  */
+static s32
+max_abs (const mldsa_poly_t *a)
+{
+  s32 m = 0;
+  int i;
+
+  for (i = 0; i < MLDSA_N; i++)
+    {
+      s32 v = a->coeffs[i] < 0 ? -a->coeffs[i] : a->coeffs[i];
+
+      if (v > m)
+        m = v;
+    }
+  return m;
+}
+
+/* Worst-case inputs for the lazy reductions of the transforms: a
+   greedy search over inputs with every coefficient in
+   {-(q-1), 0, q-1} that raises the largest output magnitude of
+   OPS->ntt (resp. OPS->invntt_tomont), one coefficient at a time, for
+   two sweeps, from alternating signs.  The outputs must stay within
+   the contract (|out| < 9q resp. |out| < q) and agree with the
+   portable transforms modulo q.  Backends with exact reductions
+   (e.g. the portable one) simply stay far below.  */
+static void
+check_bound_search (const mldsa_ops_t *ops)
+{
+  static const s32 vals[3] = { Q - 1, 0, -(Q - 1) };
+  const mldsa_ops_t *gen = _gcry_mldsa_get_ops ("generic");
+  mldsa_poly_t a, b, c;
+  s32 worst[2] = { 0, 0 }, limit[2] = { 9 * Q, Q };
+  int dir, sweep, i, v, bad = 0;
+
+  for (dir = 0; dir < 2; dir++)
+    {
+      void (*fn) (mldsa_poly_t *) = dir ? ops->invntt_tomont : ops->ntt;
+      void (*ref) (mldsa_poly_t *) = dir ? gen->invntt_tomont : gen->ntt;
+
+      for (i = 0; i < MLDSA_N; i++)
+        a.coeffs[i] = (i & 1) ? -(Q - 1) : Q - 1;
+      b = a;
+      fn (&b);
+      worst[dir] = max_abs (&b);
+      for (sweep = 0; sweep < 2; sweep++)
+        for (i = 0; i < MLDSA_N; i++)
+          for (v = 0; v < 3; v++)
+            {
+              s32 old = a.coeffs[i], m;
+
+              a.coeffs[i] = vals[v];
+              b = a;
+              fn (&b);
+              m = max_abs (&b);
+              if (m > worst[dir])
+                worst[dir] = m;
+              else
+                a.coeffs[i] = old;
+            }
+      /* The input found, through both transforms.  */
+      b = a;
+      c = a;
+      fn (&b);
+      ref (&c);
+      for (i = 0; i < MLDSA_N; i++)
+        if (mod_q (b.coeffs[i]) != mod_q (c.coeffs[i]))
+          bad++;
+      if (verbose)
+        printf ("t-mldsa-kernels: %s: largest %s output found: %.3f q\n",
+                ops->name, dir ? "inverse NTT" : "NTT",
+                (double)worst[dir] / Q);
+    }
+  check (worst[0] < limit[0] && worst[1] < limit[1] && !bad,
+         "transforms of searched worst-case inputs within bounds");
 }
 
 static void
@@ -974,6 +1052,7 @@ check_set (const mldsa_ops_t *ops)
   check_make_hint (ops);
   check_ntt (ops);
   check_extremes (ops);
+  check_bound_search (ops);
   check_reductions (ops);
   check_samplers (ops);
   check_samplers_xn (ops);
