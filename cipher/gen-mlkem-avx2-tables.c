@@ -50,28 +50,38 @@
  *   entries 24..31   LEN = 16, g = 0..7 (broadcast)
  *   entries 32..35   LEN = 32, g = 0..3 (broadcast)
  *   entries 36..37   LEN = 64, g = 0..1 (broadcast)
- *   entry  38        LEN = 128 (broadcast)
- *   entry  39        R^2 / 128 mod q, the final factor (broadcast)
+ *   entry  38        LEN = 128 times the final factor: the
+ *                    Montgomery form of zeta_1 * R / 128, so that one
+ *                    Montgomery multiplication gives
+ *                    x * zeta_1 * R / 128 (broadcast)
+ *   entry  39        R^2 / 128 mod q, the final factor of the sums
+ *                    of the last layer (broadcast)
  *
  * Layers with LEN < 16 work inside a block m of 32 coefficients held
  * in two registers A = f[32m .. 32m+15] and B = f[32m+16 .. 32m+31].
  * Before the layer with distance LEN the kernels reorder (A, B) into
  * (X, Y) such that lane p of X and lane p of Y are the two inputs of
- * one butterfly; the reorderings are 2x2 transposes of blocks of 8, 4
- * and 2 lanes (vperm2i128, vpunpck[lh]qdq, vpblendd with shifts):
- *   S8 (X, Y): X' = X[0..7] Y[0..7],  Y' = X[8..15] Y[8..15]
- *   S4 (X, Y): per half h: X' = X[h..h+3] Y[h..h+3],
- *                          Y' = X[h+4..h+7] Y[h+4..h+7]
- *   S2 (X, Y): per quarter c: X' = X[c,c+1] Y[c,c+1],
- *                             Y' = X[c+2,c+3] Y[c+2,c+3]
- * The LEN = 8 layer sees S8 (A, B), LEN = 4 sees S4 (S8 (A, B)) and
- * LEN = 2 sees S2 (S4 (S8 (A, B))).  This program follows the
- * coefficient indices through the same transposes, so lane p of entry
- * (LEN, m) is the twiddle of the butterfly whose upper input sits in
- * lane p of X, and it checks that lane p of Y holds the partner at
- * distance LEN.
+ * one butterfly:
+ *   S8 (X, Y):  X' = X[0..7] Y[0..7],  Y' = X[8..15] Y[8..15]
+ *               (vperm2i128), before LEN = 8;
+ *   D (X, Y):   in each 128-bit half, the dwords interleaved
+ *               (vpunpckldq, vpunpckhdq):
+ *               X' = X.d0 Y.d0 X.d1 Y.d1, Y' = X.d2 Y.d2 X.d3 Y.d3,
+ *               before LEN = 4 and again before LEN = 2.
+ * This program follows the coefficient indices through the same
+ * transposes, so lane p of entry (LEN, m) is the twiddle of the
+ * butterfly whose upper input sits in lane p of X, and it checks that
+ * lane p of Y holds the partner at distance LEN.  The forward NTT
+ * stops after LEN = 2 without undoing the transposes, which gives the
+ * NTT-domain order of the AVX2 set: in block m, the 16 words of X
+ * hold the residues (fhat_2i, fhat_2i+1) with even i - 16m (in
+ * increasing order), the 16 words of Y those with odd i - 16m.  The
+ * inverse NTT starts from that order and undoes D, D and S8 (the
+ * inverse of D is vshufps, S8 is its own inverse).
  *
- * mlkem_avx2_gammas (mulcache): entry v, lane p is gamma_{16v + p}.
+ * mlkem_avx2_gammas (mulcache, in the same order): entry v, lane p is
+ * gamma_i of the residue i stored in slot 16v + p, i.e.
+ * i = 16v + 2p for p < 8 and i = 16v + 2(p - 8) + 1 for p >= 8.
  *
  * mlkem_avx2_rej (rejection sampling of SampleNTT, FIPS 203
  * Algorithm 7): for each 8-bit mask M of accepted candidates among
@@ -109,25 +119,48 @@ lowmul (long c)
   return v >= 0x8000 ? v - 0x10000 : v;
 }
 
-/* 2x2 transpose of blocks of W lanes (S8, S4, S2 above).  */
+/* 2x2 transpose of blocks of 8 lanes (S8 above).  */
 static void
-transpose (int x[16], int y[16], unsigned int w)
+transpose8 (int x[16], int y[16])
 {
   int nx[16], ny[16];
-  unsigned int c, i;
+  unsigned int i;
 
-  for (c = 0; c < 16; c += 2 * w)
-    for (i = 0; i < w; i++)
-      {
-        nx[c + i] = x[c + i];
-        nx[c + w + i] = y[c + i];
-        ny[c + i] = x[c + w + i];
-        ny[c + w + i] = y[c + w + i];
-      }
+  for (i = 0; i < 8; i++)
+    {
+      nx[i] = x[i];
+      nx[8 + i] = y[i];
+      ny[i] = x[8 + i];
+      ny[8 + i] = y[8 + i];
+    }
   for (i = 0; i < 16; i++)
     {
       x[i] = nx[i];
       y[i] = ny[i];
+    }
+}
+
+/* Dword interleave D above: in each half h, X' takes the dwords 0, 1
+ * of X and Y alternately, Y' the dwords 2, 3.  */
+static void
+interleave_dwords (int x[16], int y[16])
+{
+  int nx[16], ny[16];
+  unsigned int h, d, w;
+
+  for (h = 0; h < 16; h += 8)
+    for (d = 0; d < 2; d++)
+      for (w = 0; w < 2; w++)
+        {
+          nx[h + 4 * d + w] = x[h + 2 * d + w];
+          nx[h + 4 * d + 2 + w] = y[h + 2 * d + w];
+          ny[h + 4 * d + w] = x[h + 4 + 2 * d + w];
+          ny[h + 4 * d + 2 + w] = y[h + 4 + 2 * d + w];
+        }
+  for (h = 0; h < 16; h++)
+    {
+      x[h] = nx[h];
+      y[h] = ny[h];
     }
 }
 
@@ -160,7 +193,10 @@ fill_block (unsigned int m)
     {
       unsigned int len = lens[l];
 
-      transpose (x, y, len);
+      if (len == 8)
+        transpose8 (x, y);
+      else
+        interleave_dwords (x, y);
       for (i = 0; i < 16; i++)
         {
           unsigned int g = x[i] / (2 * len);
@@ -175,6 +211,15 @@ fill_block (unsigned int m)
           invntt_tab[8 * (2 - l) + m][i] = zeta_mont (256 / len - 1 - g);
         }
     }
+  /* The final order: residue 16m + 2p in lane p of X, 16m + 2p + 1
+     in lane p of Y (two lanes each).  */
+  for (i = 0; i < 16; i++)
+    if (x[i] != (int)(32 * m + 4 * (i / 2) + i % 2)
+        || y[i] != x[i] + 2)
+      {
+        fprintf (stderr, "order error: block %u lane %u\n", m, i);
+        exit (1);
+      }
 }
 
 static void
@@ -234,15 +279,21 @@ main (void)
     broadcast (invntt_tab[32 + g], zeta_mont (7 - g));
   for (g = 0; g < 2; g++)
     broadcast (invntt_tab[36 + g], zeta_mont (3 - g));
-  broadcast (invntt_tab[38], zeta_mont (1));
+  broadcast (invntt_tab[38],
+             centered (zeta_mont (1) * R_MOD_Q % Q * inv128));
   broadcast (invntt_tab[39],
              centered (R_MOD_Q * R_MOD_Q % Q * inv128));
   /* Both directions, layers inside registers.  */
   for (m = 0; m < 8; m++)
     fill_block (m);
   for (i = 0; i < 128; i++)
-    gamma_tab[i / 16][i % 16]
-      = centered (powmod (ZETA, 2 * bitrev (i, 7) + 1) * R_MOD_Q);
+    {
+      unsigned int p = i % 16;
+      unsigned int res = i - p + (p < 8 ? 2 * p : 2 * (p - 8) + 1);
+
+      gamma_tab[i / 16][p]
+        = centered (powmod (ZETA, 2 * bitrev (res, 7) + 1) * R_MOD_Q);
+    }
 
   print_license_header ("mlkem-tables-avx2.h - Twiddle tables of the AVX2"
                         " ML-KEM kernels (generated)");
@@ -258,9 +309,9 @@ main (void)
   print_table ("mlkem_avx2_ntt_zetas", ntt_tab, 39,
                "Forward NTT twiddles, by layer and block.");
   print_table ("mlkem_avx2_invntt_zetas", invntt_tab, 40,
-               "Inverse NTT twiddles, by layer and block, and the final factor.");
+               "Inverse NTT twiddles, by layer and block, and the final factors.");
   print_table ("mlkem_avx2_gammas", gamma_tab, 8,
-               "Base multiplication moduli gamma_i, 16 per entry.");
+               "Base multiplication moduli gamma_i in the AVX2 order, 16 per entry.");
   printf ("/* Compaction controls of the rejection sampling.  */\n"
           "typedef struct\n"
           "{\n"

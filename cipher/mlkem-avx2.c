@@ -11,16 +11,25 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* The ops table "avx2" (contract: mlkem-ops.h).  It keeps the
- * standard coefficient order of NTT-domain polynomials, so it could
- * replace any subset of the entries; it replaces all of them.  The
- * arithmetic (NTT, inverse NTT, base multiplication and its cache,
+/* The ops table "avx2" (contract: mlkem-ops.h).  NTT-domain
+ * polynomials are kept in an order of its own, the one in which the
+ * AVX2 NTT leaves them (in each block of 32 coefficients the even
+ * residues first, then the odd ones; see mlkem-ntt-amd64-avx2.S), so
+ * it replaces all the entries that see NTT-domain data: NTT, NTT^-1,
+ * mulcache (its gamma table is in that order), basemul_acc (which
+ * works residue by residue in any order), the byte coding of
+ * NTT-domain polynomials (the _perm kernels) and the rejection step
+ * of SampleNTT (which reorders its result).  The arithmetic (NTT, inverse NTT, base multiplication and its cache,
  * reduce, tomont, SamplePolyCBD, ByteEncode_12/ByteDecode_12 and the
  * rejection step of SampleNTT) is in mlkem-ntt-amd64-avx2.S and
  * mlkem-poly-amd64-avx2.S; this file holds the thin wrappers.  The
- * SHAKE128 streams of SampleNTT are run by the front file.  Every
- * kernel computes exactly what the portable one computes, so the two
- * sets give bit-identical results.  The front file selects this set when
+ * SHAKE128 streams of SampleNTT are run by the front file.  The NTT
+ * and its inverse return other representatives mod q than the
+ * portable ones (within the bounds of mlkem-ops.h); all the other
+ * kernels compute exactly what the portable ones compute, and the
+ * serialised keys, ciphertexts and shared secrets are those of the
+ * portable set.  The AVX-512 set borrows only the standard-order
+ * kernels of this file.  The front file selects this set when
  * _gcry_get_hw_features () reports HWF_INTEL_AVX2.  */
 
 #include <config.h>
@@ -64,34 +73,38 @@ basemul_acc_avx2 (mlkem_poly_ntt *r, const mlkem_poly_ntt *a,
                                 bc->coeffs, k);
 }
 
-/* ByteEncode_12 / ByteDecode_12 (FIPS 203 Algorithms 5 and 6) in the
- * standard order, in assembler.  */
+/* ByteEncode_12 / ByteDecode_12 (FIPS 203 Algorithms 5 and 6) between
+ * the standard order of the bytes and the AVX2 order of the
+ * coefficients, in assembler.  */
 static void
 poly_ntt_tobytes_avx2 (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
 {
-  _gcry_mlkem_tobytes_avx2 (r, a->coeffs);
+  _gcry_mlkem_tobytes_perm_avx2 (r, a->coeffs);
 }
 
 static void
 poly_ntt_frombytes_avx2 (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
 {
-  _gcry_mlkem_frombytes_avx2 (r->coeffs, a);
+  _gcry_mlkem_frombytes_perm_avx2 (r->coeffs, a);
 }
 
 /* Room for the overshoot of the assembler: the chunk that reaches
  * MLKEM_N may append up to 16 values past it.  */
 #define REJ_SLACK 16
 
-/* The REJ_UNIFORM entry (mlkem-ops.h): the rejection step of
- * SampleNTT (FIPS 203 Algorithm 7, lines 5-13) over BUFLEN bytes of
- * SHAKE128 output (a multiple of 3).  The assembler takes 16
- * candidates at a time into a buffer with room for its overshoot; a
- * remainder of less than 24 bytes, which the block sizes the front
- * file uses (504 and 168 bytes) never leave, goes one by one.  The
- * data are public, so the branches are allowed.  */
-unsigned int
-_gcry_mlkem_rej_uniform_ntt_avx2 (mlkem_poly_ntt *r, unsigned int ctr,
-                                  const byte *buf, unsigned int buflen)
+/* The rejection step of SampleNTT (FIPS 203 Algorithm 7, lines 5-13)
+ * over BUFLEN bytes of SHAKE128 output (a multiple of 3), in the
+ * standard order (the REJ_UNIFORM entry of the AVX-512 set); with
+ * AVX2_ORDER, the finished entry is put into the AVX2 order (the
+ * entry of this set).  The partial results in R between calls are in
+ * the standard order either way.  The assembler takes 16 candidates
+ * at a time into a buffer with room for its overshoot; a remainder of
+ * less than 24 bytes, which the block sizes the front file uses (504
+ * and 168 bytes) never leave, goes one by one.  The data are public,
+ * so the branches are allowed.  */
+static unsigned int
+rej_uniform (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
+             unsigned int buflen, int avx2_order)
 {
   s16 tmp[MLKEM_N + REJ_SLACK];
   unsigned int pos = 0;
@@ -111,8 +124,25 @@ _gcry_mlkem_rej_uniform_ntt_avx2 (mlkem_poly_ntt *r, unsigned int ctr,
     }
   if (ctr > MLKEM_N)
     ctr = MLKEM_N;
-  memcpy (r->coeffs, tmp, ctr * sizeof *tmp);
+  if (ctr == MLKEM_N && avx2_order)
+    _gcry_mlkem_nttperm_avx2 (r->coeffs, tmp);
+  else
+    memcpy (r->coeffs, tmp, ctr * sizeof *tmp);
   return ctr;
+}
+
+unsigned int
+_gcry_mlkem_rej_uniform_ntt_avx2 (mlkem_poly_ntt *r, unsigned int ctr,
+                                  const byte *buf, unsigned int buflen)
+{
+  return rej_uniform (r, ctr, buf, buflen, 0);
+}
+
+static unsigned int
+rej_uniform_avx2 (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
+                  unsigned int buflen)
+{
+  return rej_uniform (r, ctr, buf, buflen, 1);
 }
 
 /* SamplePolyCBD_eta (FIPS 203 Algorithm 8), in assembler.  */
@@ -180,7 +210,7 @@ const mlkem_ops_t _gcry_mlkem_ops_avx2 =
     _gcry_mlkem_tomont_avx2,
     poly_ntt_tobytes_avx2,
     poly_ntt_frombytes_avx2,
-    _gcry_mlkem_rej_uniform_ntt_avx2,
+    rej_uniform_avx2,
     poly_cbd_eta2_avx2,
     poly_cbd_eta3_avx2,
     _gcry_mlkem_poly_compress_avx2,

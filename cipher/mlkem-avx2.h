@@ -14,8 +14,10 @@
 /* Interface between the ML-KEM front file (cipher/mlkem.c), the AVX2
  * ops table (cipher/mlkem-avx2.c) and the assembler kernels
  * (cipher/mlkem-ntt-amd64-avx2.S, cipher/mlkem-poly-amd64-avx2.S).
- * The kernels keep the standard coefficient order of mlkem-ops.h and
- * compute bit-identical results to the portable set; see the file
+ * The NTT kernels and the _perm kernels keep NTT-domain coefficients
+ * in an order of their own (the "AVX2 order", see
+ * mlkem-ntt-amd64-avx2.S); the others use the standard order of
+ * mlkem-ops.h, so that the AVX-512 set can borrow them.  See the file
  * headers of the .S files for the algorithms and bounds.  */
 
 #ifndef GCRY_MLKEM_AVX2_H
@@ -43,15 +45,16 @@ extern const mlkem_ops_t _gcry_mlkem_ops_avx2;
    mlkem-tables-avx2.h (16 multipliers and their products with
    q^-1 mod 2^16 per entry).  Arrays need no particular alignment.  */
 
-/* R = NTT (A), standard order.  In: |a_i| < q.  Out: |r_i| <= (q-1)/2.
-   R may equal A.  */
+/* R = NTT (A), A in the standard order, R in the AVX2 order.
+   In: |a_i| < q.  Out: |r_i| < 0.58 q.  R may equal A.  */
 void _gcry_mlkem_ntt_avx2 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
                            const s16 zetas[39][2][16]);
-/* R = NTT^-1 (A) * 2^16.  In: |a_i| < q.  Out: |r_i| < q.  R may equal
-   A.  */
+/* R = NTT^-1 (A) * 2^16, A in the AVX2 order, R in the standard
+   order.  In: |a_i| < q.  Out: |r_i| < 0.73 q.  R may equal A.  */
 void _gcry_mlkem_invntt_avx2 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
                               const s16 zetas[40][2][16]);
-/* C_i = b_2i+1 * gamma_i * 2^-16 mod q (the portable mulcache).
+/* C_i = b_2i+1 * GAMMAS_i * 2^-16 mod q (GAMMAS_i: lane i of the table);
+   with GAMMAS = mlkem_avx2_gammas, B is in the AVX2 order.
    In: |b_i| < 2^15.  Out: |c_i| < q.  */
 void _gcry_mlkem_mulcache_avx2 (s16 c[MLKEM_N / 2], const s16 b[MLKEM_N],
                                 const s16 gammas[8][2][16]);
@@ -72,6 +75,13 @@ void _gcry_mlkem_cbd_eta3_avx2 (s16 r[MLKEM_N], const byte buf[192]);
    ByteEncode_12 of 0 <= a_i < 4096; FIPS 203 Algorithms 6 and 5.  */
 void _gcry_mlkem_frombytes_avx2 (s16 r[MLKEM_N], const byte a[MLKEM_POLYBYTES]);
 void _gcry_mlkem_tobytes_avx2 (byte r[MLKEM_POLYBYTES], const s16 a[MLKEM_N]);
+/* The same with R resp. A in the AVX2 order.  */
+void _gcry_mlkem_frombytes_perm_avx2 (s16 r[MLKEM_N],
+                                      const byte a[MLKEM_POLYBYTES]);
+void _gcry_mlkem_tobytes_perm_avx2 (byte r[MLKEM_POLYBYTES],
+                                    const s16 a[MLKEM_N]);
+/* R = A in the AVX2 order, A in the standard order.  R may equal A.  */
+void _gcry_mlkem_nttperm_avx2 (s16 r[MLKEM_N], const s16 a[MLKEM_N]);
 /* Rejection step of SampleNTT (FIPS 203 Algorithm 7) on public data:
    append the 12-bit candidates of BUF below q to R[CTR..], 24 bytes at
    a time while CTR < 256 and 24 bytes of the BUFLEN remain.  R has
@@ -104,8 +114,10 @@ void _gcry_mlkem_poly_compress_avx2 (byte *r, const mlkem_poly *a,
 void _gcry_mlkem_poly_decompress_avx2 (mlkem_poly *r, const byte *a,
                                        unsigned int d);
 
-/* The REJ_UNIFORM entry of the AVX2 set (mlkem-ops.h) around the
-   assembler above, in mlkem-avx2.c; the AVX-512 set uses it too.  */
+/* The rejection step of SampleNTT in the standard order (the
+   REJ_UNIFORM entry of mlkem-ops.h for a set in the standard order)
+   around the assembler above, in mlkem-avx2.c; the AVX-512 set uses
+   it.  The AVX2 set's own entry reorders the result.  */
 unsigned int _gcry_mlkem_rej_uniform_ntt_avx2 (mlkem_poly_ntt *r,
                                                unsigned int ctr,
                                                const byte *buf,

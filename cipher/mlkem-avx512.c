@@ -18,8 +18,9 @@
  * (mlkem-ntt-amd64-avx512.S); the base multiplication and its cache
  * are 32-lane kernels (mlkem-poly-amd64-avx512.S); reduce, tomont,
  * the byte coding, SamplePolyCBD and the rejection step of SampleNTT
- * are those of the AVX2 set (short kernels, where 32 lanes gain
- * nothing measurable).  Every kernel computes exactly what the
+ * are the standard-order kernels of the AVX2 files (short kernels,
+ * where 32 lanes gain nothing measurable), not the entries of the
+ * AVX2 set, which keeps NTT-domain data in an order of its own.  Every kernel computes exactly what the
  * portable one computes, so all sets give bit-identical results.  The
  * front file selects this set when _gcry_get_hw_features () reports
  * HWF_INTEL_AVX512.  */

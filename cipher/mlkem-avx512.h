@@ -17,7 +17,8 @@
  * The kernels keep the standard coefficient order of mlkem-ops.h and
  * compute bit-identical results to the portable set; see the file
  * headers of the .S files for the algorithms and bounds.  The entries without an AVX-512 kernel are
- * those of the AVX2 set, which the AVX-512 hardware also runs.  */
+ * the standard-order AVX2 kernels, which the AVX-512 hardware also
+ * runs.  */
 
 #ifndef GCRY_MLKEM_AVX512_H
 #define GCRY_MLKEM_AVX512_H 1

@@ -41,7 +41,10 @@
  *    Out: |r_i| <= eta.
  *  - frombytes, tobytes: ByteDecode_12 (without the reduction) and
  *    ByteEncode_12 (FIPS 203 Algorithms 5 and 6).  tobytes needs
- *    0 <= a_i < 4096.
+ *    0 <= a_i < 4096.  The _perm variants keep the coefficients in
+ *    the NTT-domain order of the AVX2 NTT (mlkem-ntt-amd64-avx2.S),
+ *    and nttperm puts standard-order coefficients into that order
+ *    (for the rejection step of SampleNTT).
  *  - rej_uniform: the rejection step of SampleNTT on public data
  *    (details at the function).  Out: 0 <= r_i < q.
  *
@@ -81,6 +84,9 @@
  *   void _gcry_mlkem_cbd_eta3_avx2 (s16 r[256], const byte buf[192]);
  *   void _gcry_mlkem_frombytes_avx2 (s16 r[256], const byte a[384]);
  *   void _gcry_mlkem_tobytes_avx2 (byte r[384], const s16 a[256]);
+ *   void _gcry_mlkem_frombytes_perm_avx2 (s16 r[256], const byte a[384]);
+ *   void _gcry_mlkem_tobytes_perm_avx2 (byte r[384], const s16 a[256]);
+ *   void _gcry_mlkem_nttperm_avx2 (s16 r[256], const s16 a[256]);
  *   unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
  *                                             const byte *buf,
  *                                             unsigned int buflen,
@@ -102,8 +108,10 @@
 #define QINV   %ymm13
 #define SWAPM  %ymm12
 
-/* Barrett reduction of A to [-(q-1)/2, (q-1)/2]; BV = v, B32 = 32 in
- * every lane (see the NTT file for the derivation).  */
+/* Barrett reduction of A to [-(q-1)/2, (q-1)/2], as in the portable
+ * code; BV = v = round (2^26 / q), B32 = 32 in every lane:
+ * t = mulhi (a, v), then vpmulhrsw by 32 computes (t + 2^9) >> 10,
+ * which equals the portable (a*v + 2^25) >> 26; r = a - t*q.  */
 #define BV   %ymm14
 #define B32  %ymm12
 #define BARRETT(a, t) \
@@ -431,87 +439,148 @@ _gcry_mlkem_cbd_eta3_avx2:
 ELF(.size _gcry_mlkem_cbd_eta3_avx2,.-_gcry_mlkem_cbd_eta3_avx2)
 
 
-/* void _gcry_mlkem_frombytes_avx2 (s16 r[256], const byte a[384]);
- * ByteDecode_12 (FIPS 203 Algorithm 6) without the reduction mod q:
+/* The NTT-domain order of the AVX2 set (mlkem-ntt-amd64-avx2.S): in
+ * each block of 32 coefficients, the even residues (dwords) first,
+ * then the odd ones.  TO_AVX2_ORDER takes the block (A, B) in the
+ * standard order to (A, B) in that order: vshufps picks the even and
+ * the odd dwords of each 128-bit half of A and B, vpermq joins the
+ * halves.  FROM_AVX2_ORDER is its inverse: vpermq splits the halves
+ * again, vpunpck[lh]dq interleaves the dwords; the block ends in
+ * (T, B).  */
+#define TO_AVX2_ORDER(a, b, t) \
+        vshufps $0xdd, b, a, t; \
+        vshufps $0x88, b, a, a; \
+        vpermq $0xd8, a, a; \
+        vpermq $0xd8, t, b;
+
+#define FROM_AVX2_ORDER(a, b, t) \
+        vpermq $0xd8, a, a; \
+        vpermq $0xd8, b, b; \
+        vpunpckldq b, a, t; \
+        vpunpckhdq b, a, b;
+
+#define NO_REORDER(a, b, t)
+
+/* Start and end of a function defined by a macro.  */
+#define MACRO_FUNC_BEGIN(name) \
+.align 16; \
+ELF(.type name,@function;) \
+.globl name; \
+name: \
+        CFI_STARTPROC();
+
+#define MACRO_FUNC_END(name) \
+        vzeroall; \
+        ret_spec_stop; \
+        CFI_ENDPROC(); \
+ELF(.size name,.-name;)
+
+/* ByteDecode_12 (FIPS 203 Algorithm 6) without the reduction mod q:
  * r_2i = a_3i + 256 (a_3i+1 mod 16), r_2i+1 = a_3i+1 / 16 + 16 a_3i+2.
- * 24 bytes (16 coefficients) per iteration, spread to words as in
- * rej_uniform below.  Out: 0 <= r_i <= 4095.  */
+ * 48 bytes (32 coefficients, one block) per iteration, spread to words
+ * as in rej_uniform below, then put in the order of REORDER.
+ * Out: 0 <= r_i <= 4095.  */
+#define FROMBYTES(name, reorder) \
+MACRO_FUNC_BEGIN(name) \
+        vmovdqa .Lrej_shuf rRIP, %ymm14; \
+        vmovdqa .Lw0fff rRIP, %ymm13; \
+        movl $8, %eax; \
+.align 16; \
+1: \
+        vmovdqu (%rsi), %xmm0; \
+        vinserti128 $1, 8(%rsi), %ymm0, %ymm0; \
+        vmovdqu 24(%rsi), %xmm2; \
+        vinserti128 $1, 32(%rsi), %ymm2, %ymm2; \
+        vpshufb %ymm14, %ymm0, %ymm0; \
+        vpshufb %ymm14, %ymm2, %ymm2; \
+        vpsrlw $4, %ymm0, %ymm1; \
+        vpsrlw $4, %ymm2, %ymm3; \
+        vpand %ymm13, %ymm0, %ymm0; \
+        vpand %ymm13, %ymm2, %ymm2; \
+        vpblendw $0xaa, %ymm1, %ymm0, %ymm0; \
+        vpblendw $0xaa, %ymm3, %ymm2, %ymm2; \
+        reorder(%ymm0, %ymm2, %ymm1) \
+        vmovdqu %ymm0, (%rdi); \
+        vmovdqu %ymm2, 32(%rdi); \
+        addq $48, %rsi; \
+        addq $64, %rdi; \
+        subl $1, %eax; \
+        jnz 1b; \
+MACRO_FUNC_END(name)
+
+/* ByteEncode_12 (FIPS 203 Algorithm 5) of 0 <= a_i < 4096, one block
+ * of 32 coefficients per iteration after REORDER (which leaves the
+ * block in (FIRST, ymm2)), 16 coefficients per step: vpmaddwd with
+ * (1, 4096) gives the 24-bit value a_2i + 4096 a_2i+1 in each dword,
+ * vpshufb keeps its three low bytes (12 bytes at the start of each
+ * 128-bit lane), vpermd joins the lanes into 24 bytes, stored as
+ * 16 + 8 bytes (nothing past R + 384 is written).  */
+#define TOBYTES(name, reorder, first) \
+MACRO_FUNC_BEGIN(name) \
+        vmovdqa .Ltobytes_mul rRIP, %ymm12; \
+        vmovdqa .Ltobytes_shuf rRIP, %ymm13; \
+        vmovdqa .Ltobytes_perm rRIP, %ymm14; \
+        movl $8, %eax; \
+.align 16; \
+1: \
+        vmovdqu (%rsi), %ymm0; \
+        vmovdqu 32(%rsi), %ymm2; \
+        reorder(%ymm0, %ymm2, %ymm1) \
+        vpmaddwd %ymm12, first, %ymm0; \
+        vpmaddwd %ymm12, %ymm2, %ymm2; \
+        vpshufb %ymm13, %ymm0, %ymm0; \
+        vpshufb %ymm13, %ymm2, %ymm2; \
+        vpermd %ymm0, %ymm14, %ymm0; \
+        vpermd %ymm2, %ymm14, %ymm2; \
+        vextracti128 $1, %ymm0, %xmm1; \
+        vextracti128 $1, %ymm2, %xmm3; \
+        vmovdqu %xmm0, (%rdi); \
+        vmovq %xmm1, 16(%rdi); \
+        vmovdqu %xmm2, 24(%rdi); \
+        vmovq %xmm3, 40(%rdi); \
+        addq $64, %rsi; \
+        addq $48, %rdi; \
+        subl $1, %eax; \
+        jnz 1b; \
+MACRO_FUNC_END(name)
+
+/* void _gcry_mlkem_frombytes_avx2 (s16 r[256], const byte a[384]);
+ * void _gcry_mlkem_tobytes_avx2 (byte r[384], const s16 a[256]);
+ * In the standard order.  */
+FROMBYTES(_gcry_mlkem_frombytes_avx2, NO_REORDER)
+TOBYTES(_gcry_mlkem_tobytes_avx2, NO_REORDER, %ymm0)
+
+/* void _gcry_mlkem_frombytes_perm_avx2 (s16 r[256], const byte a[384]);
+ * void _gcry_mlkem_tobytes_perm_avx2 (byte r[384], const s16 a[256]);
+ * The same with the coefficients in the AVX2 NTT order.  */
+FROMBYTES(_gcry_mlkem_frombytes_perm_avx2, TO_AVX2_ORDER)
+TOBYTES(_gcry_mlkem_tobytes_perm_avx2, FROM_AVX2_ORDER, %ymm1)
+
+/* void _gcry_mlkem_nttperm_avx2 (s16 r[256], const s16 a[256]);
+ * R = A in the AVX2 NTT order, A in the standard order; R may equal
+ * A.  */
 .align 16
-ELF(.type _gcry_mlkem_frombytes_avx2,@function)
-.globl _gcry_mlkem_frombytes_avx2
-_gcry_mlkem_frombytes_avx2:
+ELF(.type _gcry_mlkem_nttperm_avx2,@function)
+.globl _gcry_mlkem_nttperm_avx2
+_gcry_mlkem_nttperm_avx2:
         CFI_STARTPROC()
-        vmovdqa .Lrej_shuf rRIP, %ymm14
-        vmovdqa .Lw0fff rRIP, %ymm13
         movl $8, %eax
 .align 16
-.Lfrombytes_loop:
-        vmovdqu (%rsi), %xmm0
-        vinserti128 $1, 8(%rsi), %ymm0, %ymm0
-        vmovdqu 24(%rsi), %xmm2
-        vinserti128 $1, 32(%rsi), %ymm2, %ymm2
-        vpshufb %ymm14, %ymm0, %ymm0
-        vpshufb %ymm14, %ymm2, %ymm2
-        vpsrlw $4, %ymm0, %ymm1
-        vpsrlw $4, %ymm2, %ymm3
-        vpand %ymm13, %ymm0, %ymm0
-        vpand %ymm13, %ymm2, %ymm2
-        vpblendw $0xaa, %ymm1, %ymm0, %ymm0
-        vpblendw $0xaa, %ymm3, %ymm2, %ymm2
-        vmovdqu %ymm0, (%rdi)
-        vmovdqu %ymm2, 32(%rdi)
-        addq $48, %rsi
-        addq $64, %rdi
-        subl $1, %eax
-        jnz .Lfrombytes_loop
-
-        vzeroall
-        ret_spec_stop
-        CFI_ENDPROC()
-ELF(.size _gcry_mlkem_frombytes_avx2,.-_gcry_mlkem_frombytes_avx2)
-
-
-/* void _gcry_mlkem_tobytes_avx2 (byte r[384], const s16 a[256]);
- * ByteEncode_12 (FIPS 203 Algorithm 5) of 0 <= a_i < 4096.
- * 16 coefficients per step: vpmaddwd with (1, 4096) gives the 24-bit
- * value a_2i + 4096 a_2i+1 in each dword, vpshufb keeps its three low
- * bytes (12 bytes at the start of each 128-bit lane), vpermd joins the
- * lanes into 24 bytes, stored as 16 + 8 bytes (nothing past R + 384
- * is written).  */
-.align 16
-ELF(.type _gcry_mlkem_tobytes_avx2,@function)
-.globl _gcry_mlkem_tobytes_avx2
-_gcry_mlkem_tobytes_avx2:
-        CFI_STARTPROC()
-        vmovdqa .Ltobytes_mul rRIP, %ymm12
-        vmovdqa .Ltobytes_shuf rRIP, %ymm13
-        vmovdqa .Ltobytes_perm rRIP, %ymm14
-        movl $8, %eax
-.align 16
-.Ltobytes_loop:
+.Lnttperm_loop:
         vmovdqu (%rsi), %ymm0
         vmovdqu 32(%rsi), %ymm2
-        vpmaddwd %ymm12, %ymm0, %ymm0
-        vpmaddwd %ymm12, %ymm2, %ymm2
-        vpshufb %ymm13, %ymm0, %ymm0
-        vpshufb %ymm13, %ymm2, %ymm2
-        vpermd %ymm0, %ymm14, %ymm0
-        vpermd %ymm2, %ymm14, %ymm2
-        vextracti128 $1, %ymm0, %xmm1
-        vextracti128 $1, %ymm2, %xmm3
-        vmovdqu %xmm0, (%rdi)
-        vmovq %xmm1, 16(%rdi)
-        vmovdqu %xmm2, 24(%rdi)
-        vmovq %xmm3, 40(%rdi)
+        TO_AVX2_ORDER(%ymm0, %ymm2, %ymm1)
+        vmovdqu %ymm0, (%rdi)
+        vmovdqu %ymm2, 32(%rdi)
         addq $64, %rsi
-        addq $48, %rdi
+        addq $64, %rdi
         subl $1, %eax
-        jnz .Ltobytes_loop
+        jnz .Lnttperm_loop
 
         vzeroall
         ret_spec_stop
         CFI_ENDPROC()
-ELF(.size _gcry_mlkem_tobytes_avx2,.-_gcry_mlkem_tobytes_avx2)
+ELF(.size _gcry_mlkem_nttperm_avx2,.-_gcry_mlkem_nttperm_avx2)
 
 
 /* unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,

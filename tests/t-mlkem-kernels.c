@@ -278,6 +278,28 @@ test_basemul (const mlkem_ops_t *o)
   check (ok_bound, "%s: basemul_acc output bound", o->name);
 }
 
+/* Run NTT^-1 of O on XO and of G on the same values V (standard
+ * order, [0, 4095]); return 1 if the results agree mod q, and clear
+ * *OK_BOUND if O's result is out of its bound.  */
+static int
+invntt_agrees (const mlkem_ops_t *o, const mlkem_ops_t *g,
+               const mlkem_poly_ntt *xo, const int v[MLKEM_N], int *ok_bound)
+{
+  mlkem_poly_ntt xg;
+  mlkem_poly ra, rg;
+  int i;
+
+  ntt_from_values (g, &xg, v);
+  o->invntt_tomont (&ra, xo);
+  g->invntt_tomont (&rg, &xg);
+  if (max_abs (ra.coeffs) >= Q)
+    *ok_bound = 0;
+  for (i = 0; i < MLKEM_N; i++)
+    if (modq (ra.coeffs[i]) != modq (rg.coeffs[i]))
+      return 0;
+  return 1;
+}
+
 /* Differential tests against the portable set G.  Values are compared
  * mod q (a backend may return other representatives) in the standard
  * order (ntt_values), bounds as documented in mlkem-ops.h.  */
@@ -288,6 +310,7 @@ test_vs_generic (const mlkem_ops_t *o, const mlkem_ops_t *g)
   mlkem_poly_ntt xo, xg;
   int vo[MLKEM_N], vg[MLKEM_N], v[MLKEM_N];
   int c, i, ok_ntt = 1, ok_inv = 1, ok_bound = 1, ok_chain = 1;
+  int ok_worst = 1;
   unsigned int k, j;
 
   for (c = 0; c < NCASES; c++)
@@ -319,14 +342,42 @@ test_vs_generic (const mlkem_ops_t *o, const mlkem_ops_t *g)
           o->ntt (&xo, &a);
           ntt_values (o, v, &xo);
         }
-      ntt_from_values (g, &xg, v);
-      o->invntt_tomont (&ra, &xo);
-      g->invntt_tomont (&rg, &xg);
-      if (max_abs (ra.coeffs) >= Q)
-        ok_bound = 0;
+      ok_inv &= invntt_agrees (o, g, &xo, v, &ok_bound);
+    }
+
+  /* NTT^-1 on inputs at the bound, |a_i| = q - 1, written directly in
+     the backend's order (the kernels reduce lazily, so these are the
+     inputs that drive the sums furthest): all of one sign, signs
+     alternating by coefficient, by residue, by 16 and by 128
+     coefficients, and random signs.  */
+  for (c = 0; c < 10; c++)
+    {
       for (i = 0; i < MLKEM_N; i++)
-        if (modq (ra.coeffs[i]) != modq (rg.coeffs[i]))
-          ok_inv = 0;
+        {
+          int neg = c == 0 ? 0 : c == 1 ? 1 : c == 2 ? i & 1
+            : c == 3 ? (i >> 1) & 1 : c == 4 ? (i >> 4) & 1
+            : c == 5 ? (i >> 7) & 1 : (int)(prng () & 1);
+
+          xo.coeffs[i] = neg ? -(Q - 1) : Q - 1;
+        }
+      ntt_values (o, v, &xo);
+      ok_worst &= invntt_agrees (o, g, &xo, v, &ok_bound);
+    }
+
+  /* The same for NTT on random signs at |a_i| = q - 1 (the fixed
+     patterns are among the cases above).  */
+  for (c = 0; c < 8; c++)
+    {
+      for (i = 0; i < MLKEM_N; i++)
+        a.coeffs[i] = (prng () & 1) ? -(Q - 1) : Q - 1;
+      o->ntt (&xo, &a);
+      g->ntt (&xg, &a);
+      if (max_abs (xo.coeffs) >= Q)
+        ok_bound = 0;
+      ntt_values (o, vo, &xo);
+      ntt_values (g, vg, &xg);
+      if (memcmp (vo, vg, sizeof vo))
+        ok_worst = 0;
     }
 
   /* The chain of K-PKE.Encrypt (FIPS 203 Algorithm 14, line 19):
@@ -364,6 +415,8 @@ test_vs_generic (const mlkem_ops_t *o, const mlkem_ops_t *g)
       }
   check (ok_ntt, "%s: ntt agrees with generic", o->name);
   check (ok_inv, "%s: invntt_tomont agrees with generic mod q", o->name);
+  check (ok_worst, "%s: ntt, invntt_tomont agree with generic mod q on"
+         " inputs at the bound", o->name);
   check (ok_chain, "%s: ntt, basemul_acc, invntt, reduce agree with generic",
          o->name);
   check (ok_bound, "%s: bounds in the differential tests", o->name);
@@ -737,12 +790,30 @@ test_compress (const mlkem_ops_t *o)
 
 /* Recompute cipher/mlkem-tables-avx2.h (the twiddle vectors of the
  * AVX2 kernels) from FIPS 203 and a closed form of their lane order,
- * independent of the generator's simulation of the transposes: lane p
- * of the entry of block m (coefficients 32m..32m+31) in the layer
- * with distance LEN < 16 holds the upper input of butterfly group
- * (16m + p) / LEN, so the forward twiddle is zeta_{(128 + 16m + p) / LEN}
- * and the inverse one zeta_{256/LEN - 1 - (16m + p) / LEN}.  Every
+ * independent of the generator's simulation of the transposes.  With
+ * lane p = 8h + 4r2 + 2r1 + r0 (bits h, r2, r1, r0), the upper input
+ * of the butterfly in lane p of the entry of block m (coefficients
+ * 32m..32m+31) in the layer with distance LEN < 16 is coefficient
+ * 32m + avx2_lane_coeff (LEN, p):
+ *   LEN = 8:  r0 + 2 r1 + 4 r2 + 16 h  (after S8),
+ *   LEN = 4:  r0 + 8 r1 + 2 r2 + 16 h  (after S8, D),
+ *   LEN = 2:  r0 + 4 r1 + 8 r2 + 16 h  (after S8, D, D),
+ * and the forward twiddle of group g = that coefficient / (2 LEN) is
+ * zeta_{128/LEN + g}, the inverse one zeta_{256/LEN - 1 - g}.  Every
  * second vector must be the first times q^-1 mod 2^16.  */
+static unsigned int
+avx2_lane_coeff (unsigned int len, unsigned int p)
+{
+  unsigned int r0 = p & 1, r1 = (p >> 1) & 1, r2 = (p >> 2) & 1;
+  unsigned int h = p >> 3;
+
+  if (len == 8)
+    return r0 + 2 * r1 + 4 * r2 + 16 * h;
+  if (len == 4)
+    return r0 + 8 * r1 + 2 * r2 + 16 * h;
+  return r0 + 4 * r1 + 8 * r2 + 16 * h;
+}
+
 static int
 avx2_entry_ok (const int16_t e[2][16], const long want[16])
 {
@@ -787,22 +858,25 @@ test_avx2_tables (void)
     for (m = 0; m < 8; m++, e++)
       {
         for (p = 0; p < 16; p++)
-          want[p] = zeta_k ((128 + 16 * m + p) / lens[l]);
+          want[p] = zeta_k (128 / lens[l] + (32 * m + avx2_lane_coeff
+                                             (lens[l], p)) / (2 * lens[l]));
         ok &= avx2_entry_ok (mlkem_avx2_ntt_zetas[e], want);
       }
   ok &= e == DIM (mlkem_avx2_ntt_zetas);
 
-  /* Inverse: LEN = 2, 4, 8 per block, then 16, 32, 64, 128 broadcast,
-     then the factor 2^16 / 128.  */
+  /* Inverse: LEN = 2, 4, 8 per block, then 16, 32, 64 broadcast, then
+     LEN = 128 times the factor 2^16 / 128, then that factor.  */
   e = 0;
   for (l = 3; l-- > 0; )
     for (m = 0; m < 8; m++, e++)
       {
         for (p = 0; p < 16; p++)
-          want[p] = zeta_k (256 / lens[l] - 1 - (16 * m + p) / lens[l]);
+          want[p] = zeta_k (256 / lens[l] - 1
+                            - (32 * m + avx2_lane_coeff (lens[l], p))
+                            / (2 * lens[l]));
         ok &= avx2_entry_ok (mlkem_avx2_invntt_zetas[e], want);
       }
-  for (l = 16; l <= 128; l *= 2)
+  for (l = 16; l <= 64; l *= 2)
     for (g = 0; g < 128 / l; g++, e++)
       {
         for (p = 0; p < 16; p++)
@@ -810,14 +884,19 @@ test_avx2_tables (void)
         ok &= avx2_entry_ok (mlkem_avx2_invntt_zetas[e], want);
       }
   for (p = 0; p < 16; p++)
+    want[p] = zeta_k (1) * 65536 % Q * powq (128, Q - 2) % Q;
+  ok &= avx2_entry_ok (mlkem_avx2_invntt_zetas[e++], want);
+  for (p = 0; p < 16; p++)
     want[p] = 65536L % Q * powq (128, Q - 2) % Q;
   ok &= avx2_entry_ok (mlkem_avx2_invntt_zetas[e++], want);
   ok &= e == DIM (mlkem_avx2_invntt_zetas);
 
+  /* The AVX2 order: slot p of 16 residues holds residue 2p for p < 8
+     and 2 (p - 8) + 1 for p >= 8.  */
   for (e = 0; e < DIM (mlkem_avx2_gammas); e++)
     {
       for (p = 0; p < 16; p++)
-        want[p] = gamma_i (16 * e + p);
+        want[p] = gamma_i (16 * e + (p < 8 ? 2 * p : 2 * (p - 8) + 1));
       ok &= avx2_entry_ok (mlkem_avx2_gammas[e], want);
     }
   check (ok, "AVX2 twiddle tables (mlkem-tables-avx2.h) match FIPS 203");
