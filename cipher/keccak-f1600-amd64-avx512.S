@@ -32,6 +32,24 @@
  * file and 707 for the portable C (AMD Zen 4, rdtsc).  On Zen 5 this
  * file takes about 750 cycles (bench-slope), the portable C about 900.
  *
+ * Zen 5 (family 1Ah) was measured again before keeping this layout.
+ * vpxorq, vprolq, vprolvq, vpshufd, vpunpck[lh]qdq and vpblendmq have
+ * 2 cycles of latency, vpternlogq 2 from its destination and 3 from
+ * its other operands; all run on four pipes, the rotates on two.  The
+ * lane-crossing zmm shuffles (vpermq, vpermt2q, valignq, vshufi64x2)
+ * have 5 cycles (vpermq with an immediate 4) and issue about 1.6 per
+ * cycle.  A row-per-zmm round has at least three of them in series
+ * (theta's column rotation, pi, chi's lane rotations) besides five
+ * 2-cycle steps, so it cannot reach the 30 cycles per round of this
+ * file.  A row-pair layout was also tried: rows 0-1 and 2-3 as lane
+ * pairs in xmm registers and row 4 duplicated in both halves, so that
+ * theta's column sums take one vpshufd, rho is one vprolvq per pair,
+ * pi is 14 vpunpck[lh]qdq into the other half of the register file
+ * and chi is 15 vpternlogq: 85 instructions per round instead of 100,
+ * but a longer critical path (20-22 cycles, against 17-18 here).  It
+ * measured 1-2% faster than this file, and 2-5% slower with theta's
+ * D folded into a three-source vpternlogq, so it was not adopted.
+ *
  * Register plan: see keccak-amd64-avx512.h with V = xmm.  No stack is
  * used.  On exit all vector registers are zeroed and vzeroupper is
  * executed.
