@@ -109,21 +109,23 @@ static unsigned int mldsa_pad_from = 3;
 
 /* The width of the batch samplers: 8 if the kernel set has the N-way
    samplers (poly_uniform_xn, ...) and the 8-way Keccak permutation
-   costs about what the 4-way one does (AVX-512 on a processor with
-   the tuning hint HWF_INTEL_FAST_ZMM, as for the Keccak scheduler's
-   cost figures), so that groups of five to eight polynomials go to
-   one 8-way call instead of two 4-way ones; 4 otherwise (where the
-   8-way permutation costs about two 4-way ones, as with AVX2 or
-   Zen 4's AVX-512, it would gain little and pad more).  */
+   is cheaper per lane than the 4-way one: AVX-512 on a processor with
+   the tuning hint HWF_INTEL_FAST_ZMM, where it costs what the 4-way
+   one does (as in the Keccak scheduler's cost figures), and AVX2,
+   whose 8-way call runs two 4-way halves interleaved for about 1.85
+   4-way calls (Zen 5: 2620 against 1420 cycles); 4 otherwise (Zen 4's
+   AVX-512, where it costs two 4-way calls, would gain nothing and pad
+   more).  */
 static unsigned int mldsa_width = 4;
 
-/* With mldsa_width 8, the smallest group (side stream included) that
-   goes to one 8-way call instead of 4-way ones: 5 where the 8-way
-   permutation costs what the 4-way one does; 6 with AVX2, whose 8-way
-   call costs about 1.85 4-way ones (Zen 5: 2620 against 1420
-   cycles), so that five members are cheaper as a 4-way call and one
-   single permutation (880).  */
-static unsigned int mldsa_x8_from = 5;
+/* Nonzero if the 8-way permutation costs what the 4-way one does
+   (the first case above): then a group of five members already goes
+   to one 8-way call, and signing samples the next mask early.  With
+   AVX2's dearer 8-way call a group needs six members (five are
+   cheaper as a 4-way call and one single permutation of 880
+   cycles), and the early mask measured slower (ML-DSA-44 signing
+   7%).  */
+static int mldsa_cheap_x8;
 
 /* Nonzero if the kernel set has the N-way samplers, which can carry a
    side stream (mldsa_side_t) in a spare lane.  */
@@ -180,12 +182,14 @@ _gcry_mldsa_init (void)
   mldsa_have_xn = (mldsa_ops->poly_uniform_xn
                    && mldsa_ops->poly_uniform_eta_xn
                    && mldsa_ops->poly_uniform_gamma1_xn);
-  mldsa_width = (mldsa_have_xn
-                 && ((!strcmp (_gcry_keccak_batch_backend_name (8), "avx512")
-                      && (_gcry_get_hw_features () & HWF_INTEL_FAST_ZMM))
-                     || !strcmp (_gcry_keccak_batch_backend_name (8), "avx2")))
-                ? 8 : 4;
-  mldsa_x8_from = strcmp (_gcry_keccak_batch_backend_name (8), "avx2") ? 5 : 6;
+  {
+    const char *x8 = _gcry_keccak_batch_backend_name (8);
+
+    mldsa_cheap_x8 = (!strcmp (x8, "avx512")
+                      && (_gcry_get_hw_features () & HWF_INTEL_FAST_ZMM));
+    mldsa_width = (mldsa_have_xn && (mldsa_cheap_x8 || !strcmp (x8, "avx2"))
+                   ? 8 : 4);
+  }
 }
 
 const char *
@@ -303,7 +307,8 @@ sample_polys (enum sample_kind kind, mldsa_poly_t **a, const u16 *nonce,
     {
       rest = count - i;
       sidehere = mldsa_have_xn && mldsa_side_ready (side);
-      w = mldsa_width == 8 && rest + sidehere >= mldsa_x8_from ? 8 : 4;
+      w = (mldsa_width == 8
+           && rest + sidehere >= (mldsa_cheap_x8 ? 5u : 6u)) ? 8 : 4;
       take = rest < w - sidehere ? rest : w - sidehere;
       if (!take || (take < w && !sidehere && take < mldsa_pad_from))
         break;
@@ -1088,10 +1093,9 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   mldsa_poly_t *mat, *s1hat, *s2hat, *t0hat, *y, *yhat, *w1, *w0, *cp, *tmp;
   void *mem, *smem, *ymem;
   unsigned int iter, kappa, chlen = MLDSA_MU_LEN + k * p->polyw1_bytes;
-  /* With 8-way samplers that cost what 4-way ones do, the next mask
-     is sampled early, see line 15 (with AVX2's dearer 8-way call the
-     early mask measured slower).  */
-  const int pipelined = mldsa_width == 8 && mldsa_x8_from == 5;
+  /* With 8-way samplers as cheap as 4-way ones the next mask is
+     sampled early, see line 15.  */
+  const int pipelined = mldsa_width == 8 && mldsa_cheap_x8;
   u32 bad = 0;
   unsigned int i, j;
 
