@@ -28,8 +28,14 @@
  *   M_{i+4} = msg2 (msg1 (M_i, M_{i+1}) ^ M_{i+2}, M_{i+3})
  * where msg1 gives W[t-16] ^ W[t-14], the xor adds W[t-8], and msg2
  * adds W[t-3] (computing W[t+3]'s own W[t] term itself) and rotates
- * by one.  M_{i+4} replaces M_i in its register once group i took its
- * words.
+ * by one.  The three steps of M_{j} run in three groups, each step
+ * as soon as its last input exists: group i, right after its words
+ * M_i are in E, starts M_{i+3} (msg1 into the register M_{i-1} has
+ * left), xors M_i into M_{i+2} and finishes M_{i+1} with msg2 just
+ * before its rounds.  This just-in-time order measured 0.5-0.7%
+ * faster on Zen 5 than computing each M_{i+4} whole in group i,
+ * presumably because the schedule steps then compete less with the
+ * chain of sha1rnds4, which sets the speed, for the SHA unit.
  *
  * Register plan:
  *   xmm0        ABCD
@@ -39,9 +45,10 @@
  *   xmm7        pshufb mask: reverse the 16 bytes (big-endian words,
  *               W[t] on top)
  *   xmm8, xmm9  ABCD and {E, 0, 0, 0} at the start of the block
- *   rdi state (u32 h[5]), rsi data, rdx nblocks
+ *   rdi state (u32 h[5]), rsi data, rdx nblocks, r8 next block
  *
- * Only xmm registers are used; all are zeroed before return.  No
+ * Besides the arguments only r8 and xmm registers are used; the xmm
+ * registers are zeroed before return.  No
  * stack.
  *
  * Requires: SHA extensions, SSSE3, SSE4.1 (HWF_INTEL_SHAEXT).
@@ -70,6 +77,11 @@
 #define ABCD0  %xmm8
 #define E0     %xmm9
 
+/* Message words OFF..OFF+15 of the block at PTR, W[t] on top.  */
+#define LOAD_WORDS(off, m, ptr)                         \
+        movdqu off(ptr), m;                             \
+        pshufb BSWAP, m;
+
 /* Four rounds of stage F with E + W in ECUR; the ABCD they start from
    is saved in ENEXT for the E of the next group.  */
 #define ROUNDS4(f, ecur, enext)                         \
@@ -81,12 +93,32 @@
         sha1nexte mi, ecur;                             \
         ROUNDS4 (f, ecur, enext)
 
-/* The same, and the schedule of the group four ahead into MI.  */
+/* The same with the three schedule steps that take MI (M_i): finish
+   M_{i+1} in MI1 (msg2), add MI to M_{i+2} in MI2, start M_{i+3} in
+   MI3 (msg1).  The first and last groups of a block use only some
+   of the steps: GROUP_S1 (msg1), GROUP_S12 (msg1, xor), GROUP_S23
+   (xor, msg2), GROUP_S3 (msg2).  */
 #define GROUP_SCHED(f, mi, mi1, mi2, mi3, ecur, enext)  \
+        sha1nexte mi, ecur;                             \
+        sha1msg2 mi, mi1;                               \
+        ROUNDS4 (f, ecur, enext)                        \
+        sha1msg1 mi, mi3;                               \
+        pxor mi, mi2;
+#define GROUP_S1(f, mi, mi3, ecur, enext)               \
         GROUP (f, mi, ecur, enext)                      \
-        sha1msg1 mi1, mi;                               \
-        pxor mi2, mi;                                   \
-        sha1msg2 mi3, mi;
+        sha1msg1 mi, mi3;
+#define GROUP_S12(f, mi, mi2, mi3, ecur, enext)         \
+        GROUP_S1 (f, mi, mi3, ecur, enext)              \
+        pxor mi, mi2;
+#define GROUP_S23(f, mi, mi1, mi2, ecur, enext)         \
+        sha1nexte mi, ecur;                             \
+        sha1msg2 mi, mi1;                               \
+        ROUNDS4 (f, ecur, enext)                        \
+        pxor mi, mi2;
+#define GROUP_S3(f, mi, mi1, ecur, enext)               \
+        sha1nexte mi, ecur;                             \
+        sha1msg2 mi, mi1;                               \
+        ROUNDS4 (f, ecur, enext)
 
 .text
 
@@ -107,28 +139,29 @@ _gcry_sha1_transform_amd64_shaext:
         movd 16(%rdi), E0
         pslldq $12, E0                  /* {E, 0, 0, 0} */
 
+        /* The first block's words; later ones are loaded by the last
+           four groups of the block before (LOAD_NEXT).  */
+        LOAD_WORDS (0, %xmm3, %rsi)
+        LOAD_WORDS (16, %xmm4, %rsi)
+        LOAD_WORDS (32, %xmm5, %rsi)
+        LOAD_WORDS (48, %xmm6, %rsi)
+
 .align 16
 .Lsha1_loop:
+        /* r8: the next block, or this one again for the last block
+           (a harmless reload that keeps the loop free of branches
+           but its own).  */
+        leaq 64(%rsi), %r8
+        cmpq $1, %rdx
+        cmoveq %rsi, %r8
         movdqa ABCD, ABCD0
-        movdqu 0(%rsi), %xmm3
-        movdqu 16(%rsi), %xmm4
-        movdqu 32(%rsi), %xmm5
-        movdqu 48(%rsi), %xmm6
-        pshufb BSWAP, %xmm3
-        pshufb BSWAP, %xmm4
-        pshufb BSWAP, %xmm5
-        pshufb BSWAP, %xmm6
 
         /* Group 0 adds the E of the chaining value directly.  */
         movdqa E0, EA
         paddd %xmm3, EA
         ROUNDS4 (0, EA, EB)
-        sha1msg1 %xmm4, %xmm3
-        pxor %xmm5, %xmm3
-        sha1msg2 %xmm6, %xmm3
-
-        GROUP_SCHED (0, %xmm4, %xmm5, %xmm6, %xmm3, EB, EA)
-        GROUP_SCHED (0, %xmm5, %xmm6, %xmm3, %xmm4, EA, EB)
+        GROUP_S1 (0, %xmm4, %xmm3, EB, EA)
+        GROUP_S12 (0, %xmm5, %xmm3, %xmm4, EA, EB)
         GROUP_SCHED (0, %xmm6, %xmm3, %xmm4, %xmm5, EB, EA)
         GROUP_SCHED (0, %xmm3, %xmm4, %xmm5, %xmm6, EA, EB)
         GROUP_SCHED (1, %xmm4, %xmm5, %xmm6, %xmm3, EB, EA)
@@ -142,10 +175,14 @@ _gcry_sha1_transform_amd64_shaext:
         GROUP_SCHED (2, %xmm4, %xmm5, %xmm6, %xmm3, EB, EA)
         GROUP_SCHED (2, %xmm5, %xmm6, %xmm3, %xmm4, EA, EB)
         GROUP_SCHED (3, %xmm6, %xmm3, %xmm4, %xmm5, EB, EA)
-        GROUP (3, %xmm3, EA, EB)
-        GROUP (3, %xmm4, EB, EA)
-        GROUP (3, %xmm5, EA, EB)
+        GROUP_SCHED (3, %xmm3, %xmm4, %xmm5, %xmm6, EA, EB)
+        LOAD_WORDS (0, %xmm3, %r8)
+        GROUP_S23 (3, %xmm4, %xmm5, %xmm6, EB, EA)
+        LOAD_WORDS (16, %xmm4, %r8)
+        GROUP_S3 (3, %xmm5, %xmm6, EA, EB)
+        LOAD_WORDS (32, %xmm5, %r8)
         GROUP (3, %xmm6, EB, EA)
+        LOAD_WORDS (48, %xmm6, %r8)
 
         /* Feed-forward: E gains ROTL30 of the last group's starting A
            (in EA), A..D their start values.  */
@@ -153,7 +190,7 @@ _gcry_sha1_transform_amd64_shaext:
         movdqa EA, E0
         paddd ABCD0, ABCD
 
-        addq $64, %rsi
+        movq %r8, %rsi
         decq %rdx
         jnz .Lsha1_loop
 
