@@ -62,7 +62,17 @@
  * round.  Fully
  * unrolling the 24 rounds (no moves at all) was slower: the 17 KiB
  * of code do not stay in the op cache and one 4-wide decoder cannot
- * feed the vector pipes.  */
+ * feed the vector pipes.  The moves themselves cost nothing here
+ * (dropping the 26 of TWO_ROUNDS does not change the time, doubling
+ * them adds 1%).  Also slower on Zen 5 (x8, same harness): applying
+ * theta to all 25 lanes first so that the next parities can be
+ * accumulated as the chi rows finish, 5% (rho and chi no longer
+ * overlap); the same with D kept on the stack so that the
+ * accumulation overlaps the interleaved rho and chi, 40% (store
+ * forwarding on the critical path); with the five outputs of chi row
+ * 0 kept on the stack instead (their registers accumulating the
+ * parities, two areas used alternately, reloaded a round later), 3%.
+ * So the round is not held up by the low parallelism of theta.  */
 
 #ifndef GCRY_KECCAK_AMD64_AVX512_H
 #define GCRY_KECCAK_AMD64_AVX512_H 1
