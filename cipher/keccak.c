@@ -647,6 +647,13 @@ _gcry_keccak_batch_backend_name (unsigned int n)
   return NULL;
 }
 
+/* See keccak.h.  */
+unsigned int
+_gcry_keccak_cost (unsigned int n)
+{
+  return keccak_cost[n == 1 ? 0 : n == 4 ? 1 : 2];
+}
+
 /* Keccak-f[1600] on STATE through the selected backend; the x4 and
    x8 variants take lane-interleaved states (keccak.h).  */
 void
@@ -993,6 +1000,8 @@ static const struct
 static unsigned int
 keccak_stream_cost (const keccak_stream_t *s, size_t outlen)
 {
+  if (s->open)
+    return s->inlen / s->ctx.rate;
   return s->inlen / s->ctx.rate + 1
          + (outlen ? (outlen - 1) / s->ctx.rate : 0);
 }
@@ -1019,7 +1028,29 @@ _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
   s->inlen = inlen;
   s->out = out;
   s->outlen = outlen;
+  s->open = 0;
   s->rem = keccak_stream_cost (s, outlen);
+}
+
+/* Make stream S, not yet run, absorb only a prefix; see keccak.h.  */
+void
+_gcry_keccak_stream_open (keccak_stream_t *s)
+{
+  gcry_assert (s->fresh && !s->ctx.squeezing);
+  s->open = 1;
+  s->rem = keccak_stream_cost (s, s->outlen);
+}
+
+/* More input for open stream S; see keccak.h.  */
+void
+_gcry_keccak_stream_input (keccak_stream_t *s, const void *in,
+                           size_t inlen, int final)
+{
+  gcry_assert (s->open && !s->running && inlen >= s->inlen);
+  s->in = in;
+  s->inlen = inlen;
+  s->open = !final;
+  s->rem = keccak_stream_cost (s, s->outlen);
 }
 
 /* Ask XOF stream S for OUTLEN more bytes to OUT; see keccak.h.  */
@@ -1050,7 +1081,9 @@ _gcry_keccak_stream_last (keccak_stream_t *s)
 static inline int
 keccak_stream_has_work (const keccak_stream_t *s)
 {
-  return !s->ctx.squeezing || s->outlen;
+  if (s->ctx.squeezing)
+    return !!s->outlen;
+  return !s->open || s->inlen >= s->ctx.rate;
 }
 
 /* S has work and is not in a slot.  */
@@ -1079,6 +1112,10 @@ keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
 
   if (!c->squeezing)
     {
+      /* An open stream stops before a partial block: the rest of
+         its message comes with _gcry_keccak_stream_input.  */
+      if (s->open && s->inlen < rate)
+        return 0;
       t = s->inlen < rate ? s->inlen : rate;
       for (i = 0; i < t / 8; i++)
         l[i * w] ^= buf_get_le64 (s->in + 8 * i);
@@ -1311,8 +1348,8 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
             {
               /* Done: park it and refill the slot.  A stream that gets
                  no more requests (SHA-3, or marked last) need not keep
-                 its lanes.  */
-              if (!slot[j]->last)
+                 its lanes, unless more of its input is to come.  */
+              if (!slot[j]->last || slot[j]->open)
                 keccak_stream_park (st + j, w, slot[j]);
               else
                 slot[j]->running = 0;

@@ -74,6 +74,10 @@ void _gcry_keccak_init (void);
    "avx512", ...), for gcry_get_config and the tests.  */
 const char *_gcry_keccak_backend_name (void);        /* single state */
 const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
+/* The cost figure of one call of the N-way permutation (N = 1, 4 or
+   8) of the chosen backend, as the scheduler uses it (see the cost
+   model below), for callers that shape their runs by it.  */
+unsigned int _gcry_keccak_cost (unsigned int n);
 
 /* For benchmarks and differential tests: the permutations of backend
    NAME ("generic", "avx2", "avx512", ...).  Stores the single, 4-way
@@ -247,6 +251,8 @@ typedef struct
   size_t outlen;
   unsigned int rem;      /* Permutations the request still needs (the
                             scheduler's priority).  */
+  byte open;             /* The input given so far is only a prefix
+                            of the message (_gcry_keccak_stream_open).  */
 } keccak_stream_t;
 
 /* Start stream S: function FN, INLEN bytes at IN (read during the
@@ -260,6 +266,18 @@ void _gcry_keccak_stream_init (keccak_stream_t *s, enum keccak_function fn,
 /* Ask the XOF stream S for the next OUTLEN bytes of its output, to OUT,
    in the next run.  */
 void _gcry_keccak_stream_more (keccak_stream_t *s, void *out, size_t outlen);
+/* Declare that the input given to stream S so far is only a prefix
+   of its message: runs absorb its whole blocks and leave the rest
+   (S->in, S->inlen) unabsorbed, without padding; the state is kept in
+   S between runs.  For a message that becomes known piece by piece,
+   such as an encoding made while other streams run.  */
+void _gcry_keccak_stream_open (keccak_stream_t *s);
+/* Give open stream S its input again: INLEN bytes at IN, the bytes it
+   left unabsorbed (S->in, S->inlen) followed by more of the message.
+   With FINAL these end the message, and the next run pads it and
+   serves the output request given at initialisation.  */
+void _gcry_keccak_stream_input (keccak_stream_t *s, const void *in,
+                                size_t inlen, int final);
 /* Promise that XOF stream S gets no request after its current one,
    so that its state need not be kept when that is served (saves a
    copy of 25 lanes).  */

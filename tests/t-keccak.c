@@ -586,6 +586,89 @@ check_multi_random (unsigned int nstreams, unsigned int widths,
   _gcry_keccak_multi_wipe (st, nstreams);
 }
 
+/* Open streams (_gcry_keccak_stream_open): random mixed streams, some
+   of which get their message in three pieces over three runs (a
+   prefix, more of it, then the rest with FINAL), cut at random or at
+   the block edges; after the first two runs an open stream must have
+   absorbed exactly its whole blocks and written no output; at the
+   end every output must equal one incremental sponge over the whole
+   message.  */
+static void
+check_multi_open (unsigned int widths, unsigned long calls[3])
+{
+  static byte msg[MULTI_MAX_STREAMS][MULTI_MAX_LEN];
+  static byte out[MULTI_MAX_STREAMS][MULTI_MAX_LEN];
+  static byte ref[MULTI_MAX_LEN];
+  keccak_stream_t st[MULTI_MAX_STREAMS];
+  keccak_ctx_t ctx;
+  size_t len[MULTI_MAX_STREAMS], cut[MULTI_MAX_STREAMS][2];
+  size_t outlen[MULTI_MAX_STREAMS];
+  unsigned int f[MULTI_MAX_STREAMS];
+  int open[MULTI_MAX_STREAMS];
+  unsigned int n = 1 + prng () % 12, i, r, c;
+
+  for (i = 0; i < n; i++)
+    {
+      unsigned int rate;
+
+      f[i] = prng () % 6;
+      rate = multi_rate[f[i]];
+      len[i] = multi_length (rate);
+      prng_bytes (msg[i], len[i]);
+      outlen[i] = multi_mdlen[f[i]] ? multi_mdlen[f[i]]
+                                    : 1 + prng () % 400;
+      open[i] = prng () % 3 != 0;
+      for (c = 0; c < 2; c++)
+        {
+          size_t from = c ? cut[i][0] : 0, t;
+
+          /* At the edge of a block, beside it, or anywhere.  */
+          t = from + (prng () % 2 ? rate * (prng () % 4)
+                      + (prng () % 3) - 1 : prng () % (len[i] + 1));
+          if (t < from || t > len[i])
+            t = from + prng () % (len[i] - from + 1);
+          cut[i][c] = open[i] ? t : len[i];
+        }
+      memset (out[i], 0xa5, sizeof out[i]);
+      _gcry_keccak_stream_init (&st[i], multi_fns[f[i]], msg[i],
+                                cut[i][0], out[i], outlen[i]);
+      if (open[i])
+        _gcry_keccak_stream_open (&st[i]);
+    }
+
+  for (r = 0; r < 3; r++)
+    {
+      _gcry_keccak_multi_run_widths (st, n, widths, calls);
+      if (r == 2)
+        break;
+      for (i = 0; i < n; i++)
+        if (open[i])
+          {
+            size_t rate = multi_rate[f[i]];
+            size_t done = cut[i][r] - cut[i][r] % rate;
+
+            if (st[i].in != msg[i] + done || st[i].inlen != cut[i][r] % rate)
+              fail ("open stream absorbs its whole blocks only", widths, i);
+            if (out[i][0] != 0xa5)
+              fail ("open stream writes output early", widths, i);
+            _gcry_keccak_stream_input (&st[i], st[i].in,
+                                       (r ? len[i] : cut[i][1]) - done, r);
+          }
+    }
+
+  for (i = 0; i < n; i++)
+    {
+      _gcry_keccak_ctx_init (&ctx, multi_rate[f[i]],
+                             multi_mdlen[f[i]] ? KECCAK_DS_SHA3
+                             : KECCAK_DS_SHAKE);
+      _gcry_keccak_absorb (&ctx, msg[i], len[i]);
+      _gcry_keccak_squeeze (&ctx, ref, outlen[i]);
+      if (memcmp (ref, out[i], outlen[i]) || out[i][outlen[i]] != 0xa5)
+        fail ("open stream differs from single sponge", widths, i);
+    }
+  _gcry_keccak_multi_wipe (st, n);
+}
+
 /* Permutations a stream of rate RATE owes for INLEN input bytes and
    OUTLEN output bytes (keccak.h, cost model).  */
 static unsigned long
@@ -767,8 +850,11 @@ check_multi (unsigned int iterations)
     {
       memset (calls, 0, sizeof calls);
       for (k = 0; k < iterations; k++)
-        check_multi_random (1 + prng () % MULTI_MAX_STREAMS, widths,
-                            k % 4, calls);
+        {
+          check_multi_random (1 + prng () % MULTI_MAX_STREAMS, widths,
+                              k % 4, calls);
+          check_multi_open (widths, calls);
+        }
       if (verbose || widths == 7)
         printf ("t-keccak: multi-stream widths %u: %lu x1, %lu x4, %lu x8"
                 " calls\n", widths, calls[0], calls[1], calls[2]);
