@@ -300,6 +300,50 @@ invntt_agrees (const mlkem_ops_t *o, const mlkem_ops_t *g,
   return 1;
 }
 
+/* NTT^-1 on inputs made for the lazy reductions of the kernels, placed
+ * in O's own order.  In the Gentleman-Sande layers coefficient 0
+ * collects, unmultiplied, the even coefficients of its 16-block (LEN
+ * = 2, 4, 8) and then coefficient 0 of every other block (LEN = 16
+ * .. 128), coefficient 1 likewise the odd ones.  The reduction of a
+ * LEN = 8 sum x by round (10 x / 2^15) (AVX2, VSX) leaves at most
+ * 2055 = 0.617 q, at x = -24577; eight entries of -3072 or -3073 per
+ * parity make that sum in every block, so the sixteen sums meet at
+ * LEN = 128 as 16 * 2055 = 32880 > 2^15 - 1: a kernel that skips the
+ * reduction it needs between LEN = 8 and LEN = 128 overflows.  Both
+ * signs.  Returns 1 if O agrees with G mod q, and clears *OK_BOUND if
+ * O's output is out of its bound.  */
+static int
+invntt_sum_overflow_agrees (const mlkem_ops_t *o, const mlkem_ops_t *g,
+                            int *ok_bound)
+{
+  mlkem_poly_ntt idx, xo;
+  int v[MLKEM_N], pos[MLKEM_N];
+  unsigned int c, i, j;
+  int ok = 1;
+
+  /* Where O keeps standard coefficient i: load the values i + 1.  */
+  for (i = 0; i < MLKEM_N; i++)
+    v[i] = i + 1;
+  ntt_from_values (o, &idx, v);
+  for (i = 0; i < MLKEM_N; i++)
+    pos[i] = -1;
+  for (j = 0; j < MLKEM_N; j++)
+    if (idx.coeffs[j] >= 1 && idx.coeffs[j] <= MLKEM_N)
+      pos[idx.coeffs[j] - 1] = j;
+  for (i = 0; i < MLKEM_N; i++)
+    if (pos[i] < 0)
+      return 0;
+
+  for (c = 0; c < 2; c++)
+    {
+      for (i = 0; i < MLKEM_N; i++)
+        xo.coeffs[pos[i]] = (c ? 1 : -1) * (i % 16 >= 14 ? 3073 : 3072);
+      ntt_values (o, v, &xo);
+      ok &= invntt_agrees (o, g, &xo, v, ok_bound);
+    }
+  return ok;
+}
+
 /* Differential tests against the portable set G.  Values are compared
  * mod q (a backend may return other representatives) in the standard
  * order (ntt_values), bounds as documented in mlkem-ops.h.  */
@@ -363,6 +407,8 @@ test_vs_generic (const mlkem_ops_t *o, const mlkem_ops_t *g)
       ntt_values (o, v, &xo);
       ok_worst &= invntt_agrees (o, g, &xo, v, &ok_bound);
     }
+
+  ok_worst &= invntt_sum_overflow_agrees (o, g, &ok_bound);
 
   /* The same for NTT on random signs at |a_i| = q - 1 (the fixed
      patterns are among the cases above).  */
