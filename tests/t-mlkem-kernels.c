@@ -32,6 +32,7 @@
 #include "g10lib.h"
 #include "keccak.h"
 #include "mlkem-ops.h"
+#include "const-time.h"
 #include "../cipher/mlkem-tables-avx2.h"
 #include "../cipher/mlkem-tables-avx512.h"
 #include "../cipher/mlkem-tables-ppc.h"
@@ -1144,6 +1145,33 @@ test_ppc_tables (void)
 }
 
 
+/* ct_memequal (src/const-time.h), which compares ciphertexts in
+ * Decaps: every length from 0 to 100 (8-byte words and single bytes
+ * in every combination), equal inputs at every alignment, and a
+ * single flipped bit at every position.  */
+static void
+test_ct_memequal (void)
+{
+  static byte a[128], b[128];
+  unsigned int len, off, i;
+  int ok = 1;
+
+  for (i = 0; i < sizeof a; i++)
+    a[i] = b[i] = prng ();
+  for (len = 0; len <= 100; len++)
+    for (off = 0; off < 8; off++)
+      {
+        ok &= ct_memequal (a + off, b + off, len) == 1;
+        for (i = 0; i < len; i++)
+          {
+            b[off + i] ^= 1 << (i % 8);
+            ok &= ct_memequal (a + off, b + off, len) == 0;
+            b[off + i] ^= 1 << (i % 8);
+          }
+      }
+  check (ok, "ct_memequal on lengths 0..100, every flipped position");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1154,6 +1182,7 @@ main (int argc, char **argv)
   if (argc > 1)
     die ("unknown option '%s'", argv[1]);
 
+  test_ct_memequal ();
   test_avx2_tables ();
   test_avx512_tables ();
   test_ppc_tables ();

@@ -1358,14 +1358,14 @@ test_bad (const struct pset *ps)
     }
   check (ok, "bad %s: random bit flips in ek, dk and c", ps->name);
 
-  /* Flips at each end of c and at every offset within an 8-byte word
-     (the comparison of c and c' goes by words, then bytes), and
-     coefficients of ek set to q - 1 (valid) and q (invalid) as the
+  /* Flips at every offset of the first and the last 32 bytes of c
+     (the comparison of c and c' goes by 8-byte words, then bytes),
+     and coefficients of ek set to q - 1 (valid) and q (invalid) as the
      first and the last value of each of its polynomials.  */
   ok = 1;
-  for (i = 0; i < 48; i++)
+  for (i = 0; i < 64; i++)
     {
-      size_t pos = i < 24 ? (size_t)i : ps->ct_len - 48 + i;
+      size_t pos = i < 32 ? (size_t)i : ps->ct_len - 64 + i;
 
       memcpy (x, ct, ps->ct_len);
       x[pos] ^= 0x80 >> (i % 8);
