@@ -72,7 +72,12 @@
  * forwarding on the critical path); with the five outputs of chi row
  * 0 kept on the stack instead (their registers accumulating the
  * parities, two areas used alternately, reloaded a round later), 3%.
- * So the round is not held up by the low parallelism of theta.  */
+ * So the round is not held up by the low parallelism of theta.  Nor
+ * can rotations move to other pipes: vpshldq and vpmultishiftqb (a
+ * rotate with per-byte offsets) run on the same two pipes as vprolq
+ * (0.5 cycles each, also interleaved), vpsllq/vpsrlq likewise.  An
+ * independent mix of the round's 100 instructions takes 25-28
+ * cycles, the round 31.  */
 
 #ifndef GCRY_KECCAK_AMD64_AVX512_H
 #define GCRY_KECCAK_AMD64_AVX512_H 1
