@@ -1093,6 +1093,77 @@ keccak_stream_waiting (const keccak_stream_t *s)
   return !s->running && keccak_stream_has_work (s);
 }
 
+/* The lane copies of the scheduler.  They are as frequent as the
+   permutations are rare: an x8 call of ML-KEM-768 KeyGen comes with
+   about 130 lanes squeezed and 60 unparked or parked, one load and
+   one store each.  Written as plain loops, the loop control cost as
+   much as the copies; so four lanes are done per iteration, and all
+   four are loaded before the first store, which (through a byte or
+   lane pointer that may alias the state) would otherwise force the
+   compiler to reload.  The stride W is a constant in each copy of
+   keccak_multi_steps.  */
+
+/* Store the NL lanes L[0], L[W], ..., L[(NL-1)*W] to OUT, little
+   endian.  */
+static inline __attribute__ ((always_inline)) void
+keccak_lanes_out (byte *out, const u64 *l, size_t w, size_t nl)
+{
+  size_t i;
+
+  for (i = 0; i + 4 <= nl; i += 4, l += 4 * w, out += 32)
+    {
+      u64 v0 = l[0], v1 = l[w], v2 = l[2 * w], v3 = l[3 * w];
+
+      buf_put_le64 (out, v0);
+      buf_put_le64 (out + 8, v1);
+      buf_put_le64 (out + 16, v2);
+      buf_put_le64 (out + 24, v3);
+    }
+  for (; i < nl; i++, l += w, out += 8)
+    buf_put_le64 (out, *l);
+}
+
+/* XOR the NL little-endian u64 at IN into the lanes L[0], L[W], ...,
+   L[(NL-1)*W].  */
+static inline __attribute__ ((always_inline)) void
+keccak_lanes_xor_in (u64 *l, size_t w, const byte *in, size_t nl)
+{
+  size_t i;
+
+  for (i = 0; i + 4 <= nl; i += 4, l += 4 * w, in += 32)
+    {
+      u64 v0 = buf_get_le64 (in), v1 = buf_get_le64 (in + 8);
+      u64 v2 = buf_get_le64 (in + 16), v3 = buf_get_le64 (in + 24);
+
+      l[0] ^= v0;
+      l[w] ^= v1;
+      l[2 * w] ^= v2;
+      l[3 * w] ^= v3;
+    }
+  for (; i < nl; i++, l += w, in += 8)
+    l[0] ^= buf_get_le64 (in);
+}
+
+/* Copy the 25 lanes SRC[0], SRC[SW], ... to DST[0], DST[DW], ...;
+   one of the strides is 1 (park or unpark).  */
+static inline __attribute__ ((always_inline)) void
+keccak_lanes_copy (u64 *dst, size_t dw, const u64 *src, size_t sw)
+{
+  unsigned int i;
+
+  for (i = 0; i < 25; i += 5, dst += 5 * dw, src += 5 * sw)
+    {
+      u64 v0 = src[0], v1 = src[sw], v2 = src[2 * sw];
+      u64 v3 = src[3 * sw], v4 = src[4 * sw];
+
+      dst[0] = v0;
+      dst[dw] = v1;
+      dst[2 * dw] = v2;
+      dst[3 * dw] = v3;
+      dst[4 * dw] = v4;
+    }
+}
+
 /* Do the sponge work of stream S, whose lanes are L[0], L[W], ...,
    L[24*W] of an interleaved state, up to its next permutation: XOR in
    one input block, or the last partial one with the padding, or copy
@@ -1117,19 +1188,23 @@ keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
       if (s->open && s->inlen < rate)
         return 0;
       t = s->inlen < rate ? s->inlen : rate;
-      for (i = 0; i < t / 8; i++)
-        l[i * w] ^= buf_get_le64 (s->in + 8 * i);
-      for (i = t & ~7u; i < t; i++)
-        l[(i >> 3) * w] ^= (u64)s->in[i] << (8 * (i & 7));
-      s->in += t;
-      s->inlen -= t;
+      keccak_lanes_xor_in (l, w, s->in, t / 8);
       if (t < rate)
         {
-          l[(t >> 3) * w] ^= (u64)c->dsbyte << (8 * (t & 7));
+          /* The last block: its bytes after the whole lanes and the
+             domain byte share lane T/8; they are gathered in a
+             register and XORed in at once.  */
+          u64 v = (u64)c->dsbyte << (8 * (t & 7));
+
+          for (i = t & ~7u; i < t; i++)
+            v ^= (u64)s->in[i] << (8 * (i & 7));
+          l[(t >> 3) * w] ^= v;
           l[((rate - 1) >> 3) * w] ^= (u64)0x80 << (8 * ((rate - 1) & 7));
           c->squeezing = 1;
           c->pos = 0;
         }
+      s->in += t;
+      s->inlen -= t;
       return 1;
     }
 
@@ -1144,13 +1219,12 @@ keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
   outlen = s->outlen;
   if (!(pos & 7))
     {
-      const u64 *lp = l + (pos >> 3) * w;
       size_t nl = (rate - pos) / 8;
 
       if (nl > outlen / 8)
         nl = outlen / 8;
-      for (i = 0; i < nl; i++, lp += w, out += 8)
-        buf_put_le64 (out, *lp);
+      keccak_lanes_out (out, l + (pos >> 3) * w, w, nl);
+      out += 8 * nl;
       pos += 8 * nl;
       outlen -= 8 * nl;
     }
@@ -1173,28 +1247,31 @@ keccak_stream_step (u64 *l, size_t w, keccak_stream_t *s)
 
 /* Copy the 25 lanes of stream S between its context and the lanes
    L[0], L[W], ... of an interleaved state.  A fresh stream (never
-   parked) has the all-zero state, written without reading its
-   context.  */
+   parked) has the all-zero state: it is written without reading its
+   context, and not at all if ZEROED says that the lanes are zero
+   already.  */
 static inline __attribute__ ((always_inline)) void
-keccak_stream_unpark (u64 *l, size_t w, const keccak_stream_t *s)
+keccak_stream_unpark (u64 *l, size_t w, const keccak_stream_t *s, int zeroed)
 {
   unsigned int i;
 
-  if (s->fresh)
-    for (i = 0; i < 25; i++)
-      l[i * w] = 0;
-  else
-    for (i = 0; i < 25; i++)
-      l[i * w] = s->ctx.state[i];
+  if (!s->fresh)
+    keccak_lanes_copy (l, w, s->ctx.state, 1);
+  else if (!zeroed)
+    for (i = 0; i < 25; i += 5, l += 5 * w)
+      {
+        l[0] = 0;
+        l[w] = 0;
+        l[2 * w] = 0;
+        l[3 * w] = 0;
+        l[4 * w] = 0;
+      }
 }
 
 static inline __attribute__ ((always_inline)) void
 keccak_stream_park (const u64 *l, size_t w, keccak_stream_t *s)
 {
-  unsigned int i;
-
-  for (i = 0; i < 25; i++)
-    s->ctx.state[i] = l[i * w];
+  keccak_lanes_copy (s->ctx.state, 1, l, w);
   s->fresh = 0;
   s->running = 0;
 }
@@ -1236,17 +1313,18 @@ keccak_multi_width (const unsigned int *cost, unsigned int widths, size_t k,
 }
 
 /* Return the first of the N streams at S from index *NEXT on that has
-   work, with its lanes copied to L[0], L[W], ..., and advance *NEXT
-   past it; NULL if there is none.  */
+   work, with its lanes copied to L[0], L[W], ... (ZEROED: as for
+   keccak_stream_unpark), and advance *NEXT past it; NULL if there is
+   none.  */
 static inline __attribute__ ((always_inline)) keccak_stream_t *
 keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
-                   u64 *l, size_t w)
+                   u64 *l, size_t w, int zeroed)
 {
   while (*next < n && !keccak_stream_waiting (&s[*next]))
     ++*next;
   if (*next == n)
     return NULL;
-  keccak_stream_unpark (l, w, &s[*next]);
+  keccak_stream_unpark (l, w, &s[*next], zeroed);
   s[*next].running = 1;
   return &s[(*next)++];
 }
@@ -1335,7 +1413,7 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                   *next = slot[jmin] - s;
                 if (len - slot[jmin]->rem < urgent_at)
                   urgent_at = len - slot[jmin]->rem;
-                keccak_stream_unpark (st + jmin, w, &s[i]);
+                keccak_stream_unpark (st + jmin, w, &s[i], 0);
                 s[i].running = 1;
                 slot[jmin] = &s[i];
               }
@@ -1353,7 +1431,7 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                 keccak_stream_park (st + j, w, slot[j]);
               else
                 slot[j]->running = 0;
-              if ((slot[j] = keccak_multi_take (s, n, next, st + j, w)))
+              if ((slot[j] = keccak_multi_take (s, n, next, st + j, w, 0)))
                 --*pending;
               else
                 {
@@ -1393,7 +1471,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
   keccak_stream_t *slot[KECCAK_BATCH_MAX];
   void (*permute) (u64 *state);
   size_t next, pending, i;
-  unsigned int wi, w, j, nactive;
+  unsigned int wi, w, wmax = 0, j, nactive;
 
   gcry_assert (widths & 7);
 
@@ -1407,16 +1485,18 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
       wi = keccak_multi_width (cost, widths, pending, 3);
       w = width[wi];
       permute = wi == 0 ? ops->f1600 : wi == 1 ? ops->f1600_x4 : ops->f1600_x8;
+      /* Clearing the state at once leaves only parked streams to copy
+         in: fresh ones and idle instances are all zero.  */
+      if (w > wmax)
+        wmax = w;
+      memset (st, 0, 25 * w * sizeof *st);
       next = 0;
       for (j = nactive = 0; j < w; j++)
-        if ((slot[j] = keccak_multi_take (s, n, &next, st + j, w)))
+        if ((slot[j] = keccak_multi_take (s, n, &next, st + j, w, 1)))
           {
             nactive++;
             pending--;
           }
-        else
-          for (i = 0; i < 25; i++)
-            st[i * w + j] = 0;  /* An idle instance.  */
 
       /* Steps at width W until a change of the stream count calls
          for another width; one copy of the loop per width, so that
@@ -1432,7 +1512,8 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
                             permute, cost, widths, r_calls);
     }
 
-  wipememory (st, sizeof st);
+  /* Only the lanes of the widest state used held stream data.  */
+  wipememory (st, 25 * wmax * sizeof *st);
 }
 
 /* Run the N streams at S; see keccak.h.  */

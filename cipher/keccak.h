@@ -221,11 +221,14 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  *  - POWER10 (C1 491, C4 951 from instruction counts, C8 2 C4) uses
  *    x4 for 2 or more streams and x1 for a single one.
  * Parking or unparking a stream copies 25 lanes, a few percent of a
- * permutation; a fresh stream's all-zero state is written into its
- * slot without being read, and a finished SHA-3 stream (which gets
- * no further requests), like an XOF stream marked with
- * _gcry_keccak_stream_last, is not parked at all.  The sponge work per
- * step is byte copying only.
+ * permutation; the state is cleared at once when streams are packed,
+ * so a fresh stream placed then costs nothing and one that refills a
+ * slot later has its lanes zeroed without reading its context, and a
+ * finished SHA-3 stream (which gets no further requests), like an XOF
+ * stream marked with _gcry_keccak_stream_last, is not parked at all.
+ * The sponge work per step is lane copying only (whole lanes four at a
+ * time, the bytes of a partial lane gathered in a register).  At the
+ * end only the lanes of the widest state used are wiped.
  * Nothing depends on secret data beyond the lengths, which are
  * public in all callers.
  */

@@ -837,6 +837,76 @@ check_multi_mlkem_shape (void)
   _gcry_keccak_multi_wipe (st, 18);
 }
 
+/* Every count of whole lanes and every tail of 0 to 7 bytes, in the
+   input and in the output, from lane-aligned and unaligned squeeze
+   positions, with mixed functions side by side, on x1, x4, x8 and the
+   default schedule: the scheduler copies whole lanes in groups of four
+   and gathers the bytes of a partial lane, so each remainder must
+   occur.  Every byte is compared with one incremental sponge per
+   stream.  */
+static void
+check_multi_lanes (void)
+{
+  static const unsigned int widths[] = { 1, 2, 4, 7 };
+  static byte in[24][3 * 168 + 8], out[24][2 * 168 + 8], ref[2 * 168 + 8];
+  keccak_stream_t st[24];
+  keccak_ctx_t ctx[24];
+  size_t outlen[24];
+  unsigned int wi, i, r, f, rate;
+
+  for (wi = 0; wi < sizeof widths / sizeof *widths; wi++)
+    {
+      for (i = 0; i < 24; i++)
+        {
+          size_t inlen;
+
+          f = (i + wi) % 6;
+          rate = multi_rate[f];
+          /* 0 to 2 whole blocks, then I*5 mod RATE/8 whole lanes and
+             I mod 8 bytes.  */
+          inlen = (i % 3) * rate + 8 * ((i * 5) % (rate / 8)) + i % 8;
+          prng_bytes (in[i], inlen);
+          /* 0 to RATE/8 + 1 whole lanes (the last ones in the next
+             block), plus 3 bytes on every third stream, so that the
+             next request starts inside a lane.  */
+          outlen[i] = multi_mdlen[f] ? multi_mdlen[f]
+                      : 8 * (i % (rate / 8 + 2)) + (i % 3 == 1 ? 3 : 0);
+          _gcry_keccak_stream_init (&st[i], multi_fns[f], in[i], inlen,
+                                    out[i], outlen[i]);
+          _gcry_keccak_ctx_init (&ctx[i], rate, multi_mdlen[f]
+                                 ? KECCAK_DS_SHA3 : KECCAK_DS_SHAKE);
+          _gcry_keccak_absorb (&ctx[i], in[i], inlen);
+        }
+      for (r = 0; r < 3; r++)
+        {
+          if (r)
+            for (i = 0; i < 24; i++)
+              {
+                f = (i + wi) % 6;
+                outlen[i] = 0;
+                if (multi_mdlen[f])
+                  continue;
+                /* Odd lengths, then more than a block.  */
+                outlen[i] = r == 1 ? 8 * ((i * 7) % 23) + i % 5
+                            : multi_rate[f] + 1 + i;
+                _gcry_keccak_stream_more (&st[i], out[i], outlen[i]);
+              }
+          for (i = 0; i < 24; i++)
+            memset (out[i], 0xa5, sizeof out[i]);
+          _gcry_keccak_multi_run_widths (st, 24, widths[wi], NULL);
+          for (i = 0; i < 24; i++)
+            {
+              _gcry_keccak_squeeze (&ctx[i], ref, outlen[i]);
+              if (memcmp (ref, out[i], outlen[i]))
+                fail ("multi-stream lane remainders", widths[wi], i);
+              if (out[i][outlen[i]] != 0xa5)
+                fail ("multi-stream lane remainders overrun", widths[wi], i);
+            }
+        }
+      _gcry_keccak_multi_wipe (st, 24);
+    }
+}
+
 /* Random mixed streams on every combination of widths.  */
 static void
 check_multi (unsigned int iterations)
@@ -846,6 +916,7 @@ check_multi (unsigned int iterations)
 
   check_multi_counts ();
   check_multi_mlkem_shape ();
+  check_multi_lanes ();
   for (widths = 1; widths <= 7; widths++)
     {
       memset (calls, 0, sizeof calls);
