@@ -22,6 +22,11 @@
  *       the library chose (GCRYPT_PQC_HWF_DISABLE changes it).
  *   icount-driver run NAME BACKEND N
  *       Prepare the inputs, then call NAME N times (N <= MAX_CALLS).
+ *   icount-driver maps
+ *       Print /proc/self/maps: under qemu the guest's mappings, which
+ *       ppc-icount.sh --profile needs to name the code of shared
+ *       libraries (qemu maps them at the same addresses in every run
+ *       of the same program and environment).
  *
  * The preparation does not depend on N, so the difference of the
  * counts for two values of N, divided by their difference, is the
@@ -523,6 +528,19 @@ main (int argc, char **argv)
       return 0;
     }
 
+  if (argc == 2 && !strcmp (argv[1], "maps"))
+    {
+      FILE *fp = fopen ("/proc/self/maps", "r");
+      int ch;
+
+      if (!fp)
+        die ("cannot read %s", "/proc/self/maps");
+      while ((ch = getc (fp)) != EOF)
+        putchar (ch);
+      fclose (fp);
+      return 0;
+    }
+
   if (argc == 5 && !strcmp (argv[1], "run"))
     {
       char *end;
@@ -550,6 +568,7 @@ main (int argc, char **argv)
     }
 
   fprintf (stderr, "usage: " PGM " list\n"
+           "       " PGM " maps\n"
            "       " PGM " run KERNEL|OPERATION BACKEND N\n");
   return 2;
 }
