@@ -17,9 +17,9 @@
  * cipher/mlkem-ntt-ppc64le-vsx.S, with tables from
  * cipher/gen-mlkem-ppc-tables.c (mlkem-tables-ppc.h); this file holds
  * their wrappers and, written with the GCC vector intrinsics of
- * <altivec.h>, ByteEncode_12/ByteDecode_12 and SamplePolyCBD.
- * REJ_UNIFORM, the scalar rejection step of SampleNTT, forwards to the
- * portable set.  NTT-domain polynomials keep the standard order of
+ * <altivec.h>, ByteEncode_12/ByteDecode_12, SamplePolyCBD and the
+ * rejection step of SampleNTT (REJ_UNIFORM; on little endian only).
+ * NTT-domain polynomials keep the standard order of
  * FIPS 203, so the byte-level kernels are those of the standard
  * order; the assembler results agree with the portable kernels mod q
  * within the bounds of mlkem-ops.h (its header comment gives the
@@ -291,6 +291,25 @@ poly_ntt_tobytes_vsx (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
     }
 }
 
+/* The vperm masks of ByteDecode_12 (below): halfword lane 2i gets the
+   bytes 3i, 3i+1 and lane 2i+1 the bytes 3i+1, 3i+2 of a 12-byte group
+   at offset 0 (DEC12_M0) or 4 (DEC12_M1) of the vector.  */
+static const vu8 dec12_m0 = { HW (0, 1), HW (1, 2), HW (3, 4), HW (4, 5),
+                              HW (6, 7), HW (7, 8), HW (9, 10), HW (10, 11) };
+static const vu8 dec12_m1 = { HW (4, 5), HW (5, 6), HW (7, 8), HW (8, 9),
+                              HW (10, 11), HW (11, 12), HW (13, 14),
+                              HW (14, 15) };
+
+/* Eight 12-bit values from the group of X that M selects.  */
+static inline vu16
+dec12 (vu8 x, vu8 m)
+{
+  const vu16 sh = { 0, 4, 0, 4, 0, 4, 0, 4 };
+
+  return vec_and (vec_sr ((vu16)vec_perm (x, x, m), sh),
+                  vec_splats ((unsigned short)0xfff));
+}
+
 /* ByteDecode_12 without the reduction: a vperm gives halfword lane
    2i the bytes 3i, 3i+1 and lane 2i+1 the bytes 3i+1, 3i+2; the odd
    lanes are shifted right by 4 and all masked to 12 bits.  The second
@@ -299,20 +318,12 @@ poly_ntt_tobytes_vsx (byte r[MLKEM_POLYBYTES], const mlkem_poly_ntt *a)
 static void
 poly_ntt_frombytes_vsx (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
 {
-  static const vu8 m0 = { HW (0, 1), HW (1, 2), HW (3, 4), HW (4, 5),
-                          HW (6, 7), HW (7, 8), HW (9, 10), HW (10, 11) };
-  static const vu8 m1 = { HW (4, 5), HW (5, 6), HW (7, 8), HW (8, 9),
-                          HW (10, 11), HW (11, 12), HW (13, 14),
-                          HW (14, 15) };
-  const vu16 sh = { 0, 4, 0, 4, 0, 4, 0, 4 };
-  const vu16 mask = vec_splats ((unsigned short)0xfff);
   unsigned int i;
 
   for (i = 0; i < MLKEM_N / 16; i++)
     {
       vu8 x0 = LDB (a + 24 * i), x1 = LDB (a + 24 * i + 8);
-      vu16 c0 = vec_and (vec_sr ((vu16)vec_perm (x0, x0, m0), sh), mask);
-      vu16 c1 = vec_and (vec_sr ((vu16)vec_perm (x1, x1, m1), sh), mask);
+      vu16 c0 = dec12 (x0, dec12_m0), c1 = dec12 (x1, dec12_m1);
 
       ST ((v16)c0, r->coeffs + 16 * i);
       ST ((v16)c1, r->coeffs + 16 * i + 8);
@@ -427,16 +438,68 @@ poly_cbd_eta3_vsx (mlkem_poly *r, const byte buf[192])
 }
 
 
-/* The rejection step of SampleNTT forwards to the portable set (a
-   table initialiser cannot copy the entry); the SHAKE128 streams
-   around it, which dominate, run on the Keccak that keccak.h
-   dispatches to VSX.  */
+#ifdef USE_MLKEM_VSX_ASM
+/* The rejection step of SampleNTT (REJ_UNIFORM of mlkem-ops.h), 16
+   candidates per step: the 24 bytes are spread to two vectors of
+   halfword lanes as in ByteDecode_12 above, each vector is compared
+   with q - 1, vbpermq gathers the 8 results (set for the rejected
+   lanes) into one byte B, and entry B of mlkem_ppc_rej_perm moves the
+   accepted lanes to the front for an unaligned 16-byte store at
+   R + CTR; CTR advances by 8 minus the popcount of B.  (Testing for
+   the rejected lanes saves GCC's complement of "below q".)  The two
+   stores write up to 16 lanes from CTR, so the vector loop runs while
+   CTR + 16 <= MLKEM_N and the portable code takes the rest.  The
+   values are in the standard order, as the portable kernel leaves
+   them.  BUF is public (derived from rho), so the table index may
+   depend on it.  Little-endian only: the bit
+   numbers given to vbpermq are those of the LE lane order.  */
 static unsigned int
-rej_uniform_fwd (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
+rej_uniform_vsx (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
+                 unsigned int buflen)
+{
+  /* vbpermq numbers the bits of the register from the most
+     significant one (bit 0) on; the sign bit of halfword lane j (LE
+     element order) is bit 112 - 16 j, and index byte j of the control
+     gives result bit j.  128 gives a zero bit.  */
+  static const vu8 signbits = { 112, 96, 80, 64, 48, 32, 16, 0,
+                                128, 128, 128, 128, 128, 128, 128, 128 };
+  const vu16 qm1 = vec_splats ((unsigned short)(MLKEM_Q - 1));
+  unsigned int pos = 0;
+
+  while (ctr + 16 <= MLKEM_N && pos + 24 <= buflen)
+    {
+      vu8 x0 = LDB (buf + pos), x1 = LDB (buf + pos + 8);
+      vu16 c0 = dec12 (x0, dec12_m0), c1 = dec12 (x1, dec12_m1);
+      vu8 r0 = (vu8)vec_cmpgt (c0, qm1), r1 = (vu8)vec_cmpgt (c1, qm1);
+      unsigned int i0, i1;
+
+      i0 = vec_extract ((vector unsigned long long)vec_vbpermq (r0, signbits),
+                        1);
+      i1 = vec_extract ((vector unsigned long long)vec_vbpermq (r1, signbits),
+                        1);
+      ST (vec_perm ((v16)c0, (v16)c0, LDB (mlkem_ppc_rej_perm[i0])),
+          r->coeffs + ctr);
+      ctr += 8 - __builtin_popcount (i0);
+      ST (vec_perm ((v16)c1, (v16)c1, LDB (mlkem_ppc_rej_perm[i1])),
+          r->coeffs + ctr);
+      ctr += 8 - __builtin_popcount (i1);
+      pos += 24;
+    }
+  if (ctr < MLKEM_N && pos < buflen)
+    ctr = _gcry_mlkem_ops_generic.rej_uniform (r, ctr, buf + pos,
+                                               buflen - pos);
+  return ctr;
+}
+#else /*!USE_MLKEM_VSX_ASM*/
+/* Big-endian: the portable rejection step (a table initialiser cannot
+   copy the entry).  */
+static unsigned int
+rej_uniform_vsx (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
                  unsigned int buflen)
 {
   return _gcry_mlkem_ops_generic.rej_uniform (r, ctr, buf, buflen);
 }
+#endif /*!USE_MLKEM_VSX_ASM*/
 
 const mlkem_ops_t _gcry_mlkem_ops_vsx =
   {
@@ -449,7 +512,7 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx =
     tomont_vsx,
     poly_ntt_tobytes_vsx,
     poly_ntt_frombytes_vsx,
-    rej_uniform_fwd,
+    rej_uniform_vsx,
     poly_cbd_eta2_vsx,
     poly_cbd_eta3_vsx,
     _gcry_mlkem_poly_compress,
@@ -468,7 +531,7 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx_p10 =
     tomont_vsx_p10,
     poly_ntt_tobytes_vsx,
     poly_ntt_frombytes_vsx,
-    rej_uniform_fwd,
+    rej_uniform_vsx,
     poly_cbd_eta2_vsx,
     poly_cbd_eta3_vsx,
     _gcry_mlkem_poly_compress,
