@@ -17,8 +17,9 @@
  * cipher/mlkem-ntt-ppc64le-vsx.S, with tables from
  * cipher/gen-mlkem-ppc-tables.c (mlkem-tables-ppc.h); this file holds
  * their wrappers and, written with the GCC vector intrinsics of
- * <altivec.h>, ByteEncode_12/ByteDecode_12, SamplePolyCBD and the
- * rejection step of SampleNTT (REJ_UNIFORM; on little endian only).
+ * <altivec.h>, ByteEncode_12/ByteDecode_12, SamplePolyCBD and, on
+ * little endian only, the rejection step of SampleNTT (REJ_UNIFORM)
+ * and Compress/Decompress for d = 4 and 10.
  * NTT-domain polynomials keep the standard order of
  * FIPS 203, so the byte-level kernels are those of the standard
  * order; the assembler results agree with the portable kernels mod q
@@ -490,6 +491,167 @@ rej_uniform_vsx (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
                                                buflen - pos);
   return ctr;
 }
+
+/* Compress_d (FIPS 203 eq. 4.7) of 8 lanes of A, |a_i| < q, for d = 4
+   or 10: after x = a + q (a < 0), Compress_d (x) = floor ((x M + C) /
+   2^K) mod 2^d with (M, C, K) = (315, 32758, 16) for d = 4 and
+   (161271, 262065, 19) for d = 10 in 32-bit lanes (x M + C < 2^30).
+   M = round (2^(K+d) / q) and C = round (1664 2^K / q) (the 1664 of
+   round (N / q) = floor ((N + 1664) / q)); checked for every x against
+   the exact formula (the C that work: 32701 .. 32775 and
+   261911 .. 262129).  DMASK = 2^d - 1.  */
+static inline vu16
+compress8 (v16 a, vu32 m, vu32 c, vu32 k, vu16 dmask)
+{
+  const v16 q = vec_splats ((short)MLKEM_Q);
+  v16 x = vec_add (a, vec_and (vec_sra (a, vec_splats ((unsigned short)15)),
+                               q));
+  vu32 h = (vu32)vec_unpackh (x), l = (vu32)vec_unpackl (x);
+
+  h = vec_sr (vec_add (vec_mul (h, m), c), k);
+  l = vec_sr (vec_add (vec_mul (l, m), c), k);
+  return vec_and (vec_pack (h, l), dmask);
+}
+
+/* ByteEncode_d (Compress_d (A)) for d = 4 and 10 (the other widths,
+   ML-KEM-1024's 5 and 11, go to the portable code).  d = 4: vmsumuhm
+   with (1, 16) makes one byte per 32-bit lane, two vpkuwum/vpkuhum
+   steps 16 bytes of 32 values.  d = 10: vmsumuhm with (1, 1024) makes
+   20-bit pairs; in each doubleword the upper pair is moved down by 12
+   bits (vsrd, vsel), so bytes 0-4 and 8-12 hold the 10 bytes of 8
+   values, which a vperm gathers to the front of a 16-byte store at
+   offset 10 i; the next store overwrites the 6 bytes past them.  The
+   last group shares a store at offset 304 with the 6 bytes before it,
+   so nothing is written past the 320 bytes.  Little endian: the
+   doubleword and byte positions are those of LE.  Constant time.  */
+static void
+poly_compress_vsx (byte *r, const mlkem_poly *a, unsigned int d)
+{
+  unsigned int i;
+
+  if (d == 10)
+    {
+      static const vu8 gather = { 0, 1, 2, 3, 4, 8, 9, 10, 11, 12,
+                                  0, 0, 0, 0, 0, 0 };
+      static const vu8 last = { 4, 5, 6, 7, 8, 9, 16, 17, 18, 19, 20, 21,
+                                22, 23, 24, 25 };
+      const vu32 m = vec_splats (161271u), c = vec_splats (262065u);
+      const vu32 k = vec_splats (19u);
+      const vu16 dmask = vec_splats ((unsigned short)0x3ff);
+      const vu16 f = { 1, 1024, 1, 1024, 1, 1024, 1, 1024 };
+      const vector unsigned long long sh = vec_splats (12ull);
+      const vector unsigned long long m20 = vec_splats (0xfffffull);
+      vu8 g = vec_splats ((unsigned char)0), prev;
+
+      for (i = 0; i < MLKEM_N / 8; i++)
+        {
+          vu16 t = compress8 (LD (a->coeffs + 8 * i), m, c, k, dmask);
+          vector unsigned long long w;
+
+          w = (vector unsigned long long)vec_msum (t, f, vec_splats (0u));
+          w = vec_sel (vec_sr (w, sh), w, m20);
+          prev = g;
+          g = vec_perm ((vu8)w, (vu8)w, gather);
+          if (i < MLKEM_N / 8 - 1)
+            STB (g, r + 10 * i);
+        }
+      STB (vec_perm (prev, g, last), r + 304);
+    }
+  else if (d == 4)
+    {
+      const vu32 m = vec_splats (315u), c = vec_splats (32758u);
+      const vu32 k = vec_splats (16u);
+      const vu16 dmask = vec_splats ((unsigned short)15);
+      const vu16 f = { 1, 16, 1, 16, 1, 16, 1, 16 };
+      const vu32 zero = vec_splats (0u);
+      vu32 w[4];
+      unsigned int j;
+
+      for (i = 0; i < MLKEM_N / 32; i++)
+        {
+          for (j = 0; j < 4; j++)
+            w[j] = vec_msum (compress8 (LD (a->coeffs + 32 * i + 8 * j),
+                                        m, c, k, dmask), f, zero);
+          STB (vec_pack (vec_pack (w[0], w[1]), vec_pack (w[2], w[3])),
+               r + 16 * i);
+        }
+    }
+  else
+    _gcry_mlkem_poly_compress (r, a, d);
+}
+
+/* Decompress_d (ByteDecode_d (A)) for d = 4 and 10 (else portable):
+   Decompress_d (y) = floor ((q y + 2^(d-1)) / 2^d) is exactly
+   vmhraddshs (y 2^(15-d), q, 0) = floor ((y 2^(15-d) q + 2^14) / 2^15),
+   as y 2^(15-d) < 2^15.  The d-bit fields come from a vperm of the
+   two bytes that hold each (d = 10: at bit offsets 0, 2, 4, 6 of
+   byte pairs; 16 values from 20 bytes, loaded at offsets 0 and 4 so
+   that no load passes the end), a shift and a mask.  */
+static void
+poly_decompress_vsx (mlkem_poly *r, const byte *a, unsigned int d)
+{
+  const v16 q = vec_splats ((short)MLKEM_Q);
+  const v16 zero = vec_splats ((short)0);
+  unsigned int i, j;
+
+  if (d == 10)
+    {
+      static const vu8 m0 = { HW (0, 1), HW (1, 2), HW (2, 3), HW (3, 4),
+                              HW (5, 6), HW (6, 7), HW (7, 8), HW (8, 9) };
+      static const vu8 m1 = { HW (6, 7), HW (7, 8), HW (8, 9), HW (9, 10),
+                              HW (11, 12), HW (12, 13), HW (13, 14),
+                              HW (14, 15) };
+      const vu16 sh = { 0, 2, 4, 6, 0, 2, 4, 6 };
+      const vu16 mask = vec_splats ((unsigned short)0x3ff);
+      const vu16 five = vec_splats ((unsigned short)5);
+
+      for (i = 0; i < MLKEM_N / 16; i++)
+        {
+          vu8 x0 = LDB (a + 20 * i), x1 = LDB (a + 20 * i + 4);
+          vu16 y0 = vec_and (vec_sr ((vu16)vec_perm (x0, x0, m0), sh), mask);
+          vu16 y1 = vec_and (vec_sr ((vu16)vec_perm (x1, x1, m1), sh), mask);
+
+          ST (vec_mradds ((v16)vec_sl (y0, five), q, zero),
+              r->coeffs + 16 * i);
+          ST (vec_mradds ((v16)vec_sl (y1, five), q, zero),
+              r->coeffs + 16 * i + 8);
+        }
+    }
+  else if (d == 4)
+    {
+      /* Byte 4j + i into halfword lanes 2i and 2i+1 of vector j.  */
+      static const vu8 m[4] =
+        {
+          { HW (0, 0), HW (0, 0), HW (1, 1), HW (1, 1),
+            HW (2, 2), HW (2, 2), HW (3, 3), HW (3, 3) },
+          { HW (4, 4), HW (4, 4), HW (5, 5), HW (5, 5),
+            HW (6, 6), HW (6, 6), HW (7, 7), HW (7, 7) },
+          { HW (8, 8), HW (8, 8), HW (9, 9), HW (9, 9),
+            HW (10, 10), HW (10, 10), HW (11, 11), HW (11, 11) },
+          { HW (12, 12), HW (12, 12), HW (13, 13), HW (13, 13),
+            HW (14, 14), HW (14, 14), HW (15, 15), HW (15, 15) }
+        };
+      const vu16 sh = { 0, 4, 0, 4, 0, 4, 0, 4 };
+      const vu16 mask = vec_splats ((unsigned short)15);
+      const vu16 eleven = vec_splats ((unsigned short)11);
+
+      for (i = 0; i < MLKEM_N / 32; i++)
+        {
+          vu8 x = LDB (a + 16 * i);
+
+          for (j = 0; j < 4; j++)
+            {
+              vu16 y = vec_and (vec_sr ((vu16)vec_perm (x, x, m[j]), sh),
+                                mask);
+
+              ST (vec_mradds ((v16)vec_sl (y, eleven), q, zero),
+                  r->coeffs + 32 * i + 8 * j);
+            }
+        }
+    }
+  else
+    _gcry_mlkem_poly_decompress (r, a, d);
+}
 #else /*!USE_MLKEM_VSX_ASM*/
 /* Big-endian: the portable rejection step (a table initialiser cannot
    copy the entry).  */
@@ -499,6 +661,8 @@ rej_uniform_vsx (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
 {
   return _gcry_mlkem_ops_generic.rej_uniform (r, ctr, buf, buflen);
 }
+# define poly_compress_vsx _gcry_mlkem_poly_compress
+# define poly_decompress_vsx _gcry_mlkem_poly_decompress
 #endif /*!USE_MLKEM_VSX_ASM*/
 
 const mlkem_ops_t _gcry_mlkem_ops_vsx =
@@ -515,8 +679,8 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx =
     rej_uniform_vsx,
     poly_cbd_eta2_vsx,
     poly_cbd_eta3_vsx,
-    _gcry_mlkem_poly_compress,
-    _gcry_mlkem_poly_decompress
+    poly_compress_vsx,
+    poly_decompress_vsx
   };
 
 #ifdef USE_MLKEM_VSX_P10
@@ -534,8 +698,8 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx_p10 =
     rej_uniform_vsx,
     poly_cbd_eta2_vsx,
     poly_cbd_eta3_vsx,
-    _gcry_mlkem_poly_compress,
-    _gcry_mlkem_poly_decompress
+    poly_compress_vsx,
+    poly_decompress_vsx
   };
 #endif
 
