@@ -4,6 +4,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # Usage: build-aux/ppc-icount.sh [--check BUDGET] CPU
+#        build-aux/ppc-icount.sh --profile CPU NAME BACKEND
 #
 #   CPU is power8, power9 or power10 (qemu's -cpu name).
 #
@@ -23,6 +24,18 @@
 # the budget has no count.  Counts far below their budget are reported
 # as a hint to lower it.
 #
+# With --profile, the script measures only kernel or operation NAME
+# of BACKEND (as listed by the first form; an operation with BACKEND
+# generic runs with all hardware features disabled) and prints where
+# its instructions per call go: "INSTRUCTIONS PERCENT FUNCTION", most
+# first, from the same two runs with the plugin's per-instruction
+# profile.  Functions of the library and the driver are named from
+# qemu's symbol table, other code as "FILE:SYMBOL", the nearest symbol
+# at or below it in nm's list of FILE (or of its debug file, e.g. of
+# the C library with libc6-dbg:ppc64el installed; else its exported
+# symbols only, so the CPU-specific string functions show under an
+# exported neighbour).
+#
 # The build directory is a cross build for powerpc64le-linux-gnu
 # (see .ci/run, step ppc64le-power8): ICOUNT_BUILDDIR, default the
 # current directory.  tests/icount-driver is made (brought up to date)
@@ -32,7 +45,12 @@
 set -e
 
 budget=
-if [ "$1" = "--check" ]; then
+profile=
+if [ "$1" = "--profile" ] && [ $# -eq 4 ]; then
+  profile=1
+  shift
+  pname=$2 pbackend=$3
+elif [ "$1" = "--check" ]; then
   budget=$2
   shift 2
   [ -r "$budget" ] || { echo "ppc-icount.sh: cannot read $budget" >&2; exit 2; }
@@ -42,6 +60,7 @@ cpu=$1
 case "$cpu" in
   power8|power9|power10) ;;
   *) echo "usage: ppc-icount.sh [--check BUDGET] power8|power9|power10" >&2
+     echo "       ppc-icount.sh --profile power8|power9|power10 NAME BACKEND" >&2
      exit 2 ;;
 esac
 
@@ -72,19 +91,149 @@ guest ()
   (cd "$builddir/tests" && env -i "$@")
 }
 
-# count HWF NAME BACKEND N: the instructions of one run; HWF is the
-# value of GCRYPT_PQC_HWF_DISABLE, "none" for the empty one.
+# count HWF NAME BACKEND N [PROFILE]: the instructions of one run;
+# HWF is the value of GCRYPT_PQC_HWF_DISABLE, "none" for the empty
+# one.  With PROFILE, the plugin writes its profile there.
 count ()
 {
   hwfval=$1
   [ "$hwfval" != none ] || hwfval=
+  plugarg="$tmp/icount.so,out=$tmp/count"
+  [ -z "$5" ] || plugarg="$plugarg,prof=$5"
   rm -f "$tmp/count"
   guest GCRYPT_PQC_HWF_DISABLE="$hwfval" "$qemu" -cpu "$cpu" \
-        -plugin "$tmp/icount.so,out=$tmp/count" \
+        -plugin "$plugarg" \
         ./icount-driver run "$2" "$3" "$(printf %04d "$4")" >&2 \
     || { echo "ppc-icount.sh: $2 $3 $4 failed" >&2; return 1; }
   cat "$tmp/count"
 }
+
+# profile NAME BACKEND: the per-function table of --profile.
+profile ()
+{
+  case "$1" in
+    mlkem[0-9]*|mldsa[0-9]*)
+      n1=$on1 n2=$on2
+      hwf=none
+      [ "$2" != generic ] || hwf=all ;;
+    *) n1=$kn1 n2=$kn2 hwf=none ;;
+  esac
+  count "$hwf" "$1" "$2" "$n1" "$tmp/prof1" >/dev/null || exit 1
+  count "$hwf" "$1" "$2" "$n2" "$tmp/prof2" >/dev/null || exit 1
+  # The mappings of the shared libraries, and their exported symbols.
+  hwfval=$hwf
+  [ "$hwfval" != none ] || hwfval=
+  guest GCRYPT_PQC_HWF_DISABLE="$hwfval" "$qemu" -cpu "$cpu" \
+        ./icount-driver maps >"$tmp/maps" \
+    || { echo "ppc-icount.sh: icount-driver maps failed" >&2; exit 1; }
+  : >"$tmp/dynsyms"
+  for lib in $(awk '$6 ~ /^\// && $2 ~ /x/ { print $6 }' "$tmp/maps" \
+               | sort -u); do
+    [ -r "$lib" ] || continue
+    # All symbols: from the file itself, or from its detached debug
+    # file (Debian's libc6-dbg:ppc64el has the C library's), else the
+    # exported ones.
+    dbg=$(readelf -n "$lib" 2>/dev/null \
+          | awk '/Build ID:/ { print substr ($3, 1, 2) "/" substr ($3, 3) }')
+    dbg=/usr/lib/debug/.build-id/$dbg.debug
+    nm --defined-only "$lib" >"$tmp/nm" 2>/dev/null || :
+    [ -s "$tmp/nm" ] || [ ! -r "$dbg" ] \
+      || nm --defined-only "$dbg" >"$tmp/nm" 2>/dev/null || :
+    [ -s "$tmp/nm" ] || nm -D --defined-only "$lib" >"$tmp/nm" 2>/dev/null \
+      || :
+    awk -v lib="$lib" '$2 ~ /^[TtWwiI]$/ { print lib, $1, $3 }' "$tmp/nm" \
+      >>"$tmp/dynsyms"
+  done
+  awk -v n1="$n1" -v n2="$n2" -v maps="$tmp/maps" \
+      -v dynsyms="$tmp/dynsyms" -v p1="$tmp/prof1" '
+    function hex(s,   i, v) {
+      s = tolower (s)
+      sub (/^0x/, "", s)
+      v = 0
+      for (i = 1; i <= length (s); i++)
+        v = v * 16 + index ("0123456789abcdef", substr (s, i, 1)) - 1
+      return v
+    }
+    # The exported symbol of LIB at or below offset OFF.
+    function libsym(lib, off,   lo, hi, mid) {
+      lo = 1
+      hi = nsym[lib]
+      if (!hi || off < symoff[lib, 1])
+        return "?"
+      while (lo < hi)
+        {
+          mid = int ((lo + hi + 1) / 2)
+          if (symoff[lib, mid] <= off)
+            lo = mid
+          else
+            hi = mid - 1
+        }
+      return symname[lib, lo]
+    }
+    function where(vaddr,   a, i, lib) {
+      a = hex(vaddr)
+      for (i = 1; i <= nmap; i++)
+        if (a >= mstart[i] && a < mend[i])
+          {
+            lib = mpath[i]
+            sub (/.*\//, "", lib)
+            return lib ":" libsym(mpath[i], a - base[mpath[i]])
+          }
+      return "?" vaddr
+    }
+    BEGIN {
+      while ((getline line < maps) > 0)
+        {
+          split (line, f, " ")
+          if (f[6] !~ /^\//)
+            continue
+          split (f[1], r, "-")
+          if (hex(f[3]) == 0 && !(f[6] in base))
+            base[f[6]] = hex(r[1])
+          if (f[2] ~ /x/)
+            {
+              nmap++
+              mstart[nmap] = hex(r[1])
+              mend[nmap] = hex(r[2])
+              mpath[nmap] = f[6]
+            }
+        }
+      # Sorted by offset, for the binary search.
+      cmd = "sort -k2,2 " dynsyms
+      while ((cmd | getline line) > 0)
+        {
+          split (line, f, " ")
+          k = ++nsym[f[1]]
+          symoff[f[1], k] = hex(f[2])
+          symname[f[1], k] = f[3]
+        }
+      close (cmd)
+    }
+    {
+      sign = FILENAME == p1 ? -1 : 1
+      sym = $3
+      if (sym == "-")
+        {
+          if (!($1 in cache))
+            cache[$1] = where($1)
+          sym = cache[$1]
+        }
+      per[sym] += sign * $2
+      total += sign * $2
+    }
+    END {
+      d = n2 - n1
+      for (s in per)
+        if (per[s] != 0)
+          printf "%.0f %.1f%% %s\n", per[s] / d, 100 * per[s] / total, s
+      printf "%.0f 100.0%% TOTAL\n", total / d
+    }' "$tmp/prof1" "$tmp/prof2" | sort -k1,1nr
+}
+
+if [ -n "$profile" ]; then
+  profile "$pname" "$pbackend"
+  exit 0
+fi
 
 # What to measure: the kernels and the operations with the best
 # backends, then the operations with all features disabled (the

@@ -100,6 +100,14 @@
  * same elements as on POWER8.  The reduce/tomont table holds
  * broadcast constants only and serves both.
  *
+ * mlkem_ppc_rej_perm (the rejection step of SampleNTT,
+ * cipher/mlkem-ntt-ppc.c): entry M is the vec_perm control (byte
+ * indices in memory order, as GCC's vec_perm takes them on both
+ * endiannesses) that moves the halfword lanes i with bit i of M
+ * clear (the accepted candidates; M has the rejected ones), in
+ * increasing order, to the front of the vector; the other bytes
+ * select byte 0.
+ *
  * The test suite (tests/t-mlkem-kernels.c) checks every companion
  * C' and the vperm controls, and runs the kernels against the
  * portable ones.  */
@@ -456,6 +464,31 @@ main (void)
       for (e = 0; e < 16; e++)
         printf (" %2u%s", perm[i][e], e < 15 ? "," : "");
       printf (" }%s\n", i < 3 ? "," : "");
+    }
+  printf ("  };\n\n");
+
+  printf ("/* Rejection sampling: entry M packs the halfword lanes i with"
+          " bit i of M\n"
+          "   clear to the front (vec_perm control, memory order).  */\n"
+          "static const unsigned char mlkem_ppc_rej_perm[256][16]\n"
+          "  __attribute__ ((aligned (16))) =\n"
+          "  {\n");
+  for (i = 0; i < 256; i++)
+    {
+      unsigned char c[16] = { 0 };
+      unsigned int k = 0;
+
+      for (e = 0; e < 8; e++)
+        if (!(i & (1u << e)))
+          {
+            c[2 * k] = 2 * e;
+            c[2 * k + 1] = 2 * e + 1;
+            k++;
+          }
+      printf ("    {");
+      for (e = 0; e < 16; e++)
+        printf (" %2u%s", c[e], e < 15 ? "," : "");
+      printf (" }%s\n", i < 255 ? "," : "");
     }
   printf ("  };\n\n"
           "#endif /*GCRY_MLKEM_TABLES_PPC_H*/\n");

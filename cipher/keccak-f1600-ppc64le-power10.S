@@ -47,7 +47,7 @@
  * length 24 on the lanes 1..24, the map is the identity again after
  * the last round (checked below at assembly time).
  *
- * The 24 rounds are one local subroutine (.Lkeccak_p10_rounds, about
+ * The 24 rounds are one local subroutine (keccak_p10_rounds, about
  * 12 KB) that each entry point calls per instance pair with lane i in
  * VSR i, RC in r4 and the offsets 8..48 in r6..r11; it changes v0-v7,
  * VSR 0-30 and r5 only.
@@ -271,8 +271,11 @@
 	.set L20,N20; .set L21,N21; .set L22,N22; .set L23,N23; .set L24,N24
 .endm
 
+	/* A local function symbol (no .L label), so that profiles
+	   (build-aux/ppc-icount.sh --profile) can name the rounds.  */
 	.align 5
-.Lkeccak_p10_rounds:
+	.type keccak_p10_rounds,@function
+keccak_p10_rounds:
 	.set rc_k, 0
 	.set rc_first, 1
 	.set rc_base, 4
@@ -293,12 +296,13 @@
 	.set i, i+1
 	.endr
 	blr
+	.size keccak_p10_rounds,.-keccak_p10_rounds
 
 
 FUNC(_gcry_keccak_f1600_power10)
 	PROLOGUE
 	PAIR_IO lfd, 8, 0
-	bl .Lkeccak_p10_rounds
+	bl keccak_p10_rounds
 	PAIR_IO stfd, 8, 0
 	EPILOGUE
 ENDFUNC(_gcry_keccak_f1600_power10)
@@ -306,10 +310,10 @@ ENDFUNC(_gcry_keccak_f1600_power10)
 FUNC(_gcry_keccak_f1600_x4_power10)
 	PROLOGUE
 	PAIR_IO lxv, 32, 0
-	bl .Lkeccak_p10_rounds
+	bl keccak_p10_rounds
 	PAIR_IO stxv, 32, 0
 	PAIR_IO lxv, 32, 16
-	bl .Lkeccak_p10_rounds
+	bl keccak_p10_rounds
 	PAIR_IO stxv, 32, 16
 	EPILOGUE
 ENDFUNC(_gcry_keccak_f1600_x4_power10)
@@ -318,7 +322,7 @@ FUNC(_gcry_keccak_f1600_x8_power10)
 	PROLOGUE
 	.irp off, 0, 16, 32, 48
 	PAIR_IO lxv, 64, \off
-	bl .Lkeccak_p10_rounds
+	bl keccak_p10_rounds
 	PAIR_IO stxv, 64, \off
 	.endr
 	EPILOGUE

@@ -21,8 +21,10 @@
  * and the norm check are written here with the GCC vector intrinsics
  * of <altivec.h> and compute, lane by lane, the same integer
  * operations as the portable kernels of cipher/mldsa-poly-generic.c.
- * Decompose and the samplers (Keccak-bound, and the Keccak is already
- * dispatched to VSX by keccak.h) forward to the portable set.  The NTT
+ * The candidate parser of RejNTTPoly and the BitUnpack of
+ * ExpandMask and of z are vector code too (on little endian);
+ * Decompose and the other samplers (Keccak-bound) forward to the
+ * portable set.  The NTT
  * domain keeps the standard order of FIPS 204.
  *
  * Two tables: _gcry_mldsa_ops_vsx (POWER8 tier, ISA 2.07 instructions
@@ -49,6 +51,7 @@
 
 #ifdef USE_MLDSA_PPC_ASM
 # include "mldsa-tables-ppc.h"
+# include "mldsa-sample.h"
 #endif
 
 typedef vector unsigned int vu32;
@@ -332,6 +335,100 @@ decompose_fwd (mldsa_poly_t *a1, mldsa_poly_t *a0, const mldsa_poly_t *a,
   _gcry_mldsa_ops_generic.decompose (a1, a0, a, gamma2);
 }
 
+#ifdef USE_MLDSA_PPC_ASM
+/* RejNTTPoly (FIPS 204 Algorithm 30): the sponge calls are the shared
+   drivers of mldsa-sample.h (same blocks in the same order as the
+   portable sampler), the candidates are parsed eight at a time: a
+   vperm puts the bytes 3i, 3i+1, 3i+2 of a 12-byte group into 32-bit
+   lane i (a zero byte on top), an AND keeps 23 bits, and when none of
+   the eight is q or more (each is below q with probability
+   q / 2^23 > 0.999, so all eight in about 99.2 percent of the groups)
+   both vectors are stored as they are; any other group goes to the
+   portable parser, which also takes the bytes after the last whole
+   group and the last values once fewer than eight are missing.  The
+   24 bytes are loaded from offsets 0 and 8, so no load passes the
+   end.  BUF is public (it derives from rho), so the branch may depend
+   on it.  Little endian (the byte order of the vperm masks).  */
+unsigned int
+_gcry_mldsa_rej_uniform_vsx (s32 *a, unsigned int ctr, const byte *buf,
+                             size_t buflen)
+{
+  static const vector unsigned char m0 = { 0, 1, 2, 16, 3, 4, 5, 16,
+                                           6, 7, 8, 16, 9, 10, 11, 16 };
+  static const vector unsigned char m1 = { 4, 5, 6, 16, 7, 8, 9, 16,
+                                           10, 11, 12, 16, 13, 14, 15, 16 };
+  const vector unsigned char zero = vec_splats ((unsigned char)0);
+  const vu32 mask = SPLAT (0x7fffff), qm1 = SPLAT (MLDSA_Q - 1);
+  size_t pos = 0;
+
+  while (ctr + 8 <= MLDSA_N && pos + 24 <= buflen)
+    {
+      vector unsigned char x0 = vec_xl (0, buf + pos);
+      vector unsigned char x1 = vec_xl (0, buf + pos + 8);
+      vu32 c0 = vec_and ((vu32)vec_perm (x0, zero, m0), mask);
+      vu32 c1 = vec_and ((vu32)vec_perm (x1, zero, m1), mask);
+
+      if (vec_any_gt (vec_max (c0, c1), qm1))
+        ctr = mldsa_rej_uniform_from (a, ctr, buf, pos, pos + 24);
+      else
+        {
+          ST (c0, a + ctr);
+          ST (c1, a + ctr + 4);
+          ctr += 8;
+        }
+      pos += 24;
+    }
+  return mldsa_rej_uniform_from (a, ctr, buf, pos, buflen);
+}
+
+/* The parser in the shape of mldsa_rej_fn_t (ETA is unused).  */
+static unsigned int
+rej_uniform_vsx (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
+                 int eta)
+{
+  (void)eta;
+  return _gcry_mldsa_rej_uniform_vsx (a, ctr, buf, buflen);
+}
+
+/* BitUnpack of z and of ExpandMask (the optional UNPACK_GAMMA1 of
+   mldsa-ops.h): a = GAMMA1 - the 18-bit (GAMMA1 = 2^17) or 20-bit
+   (2^19) little-endian fields of BUF.  Four fields take 9 or 10
+   bytes; field i starts in byte floor (18 i / 8) resp. floor (20 i /
+   8) at bit 2i mod 8 resp. 4 (i mod 2), so a vperm puts its three
+   bytes into 32-bit lane i, a shift by that bit offset and a mask
+   leave the field.  Each load of 16 bytes serves four fields; the
+   last reads 7 or 6 bytes past the packed ones (16 are allowed).
+   Little endian.  Constant time (z is public, but the mask of
+   signing is secret).  */
+static void
+unpack_gamma1_vsx (mldsa_poly_t *a, const byte *buf, s32 gamma1)
+{
+  static const vector unsigned char m17 = { 0, 1, 2, 16, 2, 3, 4, 16,
+                                            4, 5, 6, 16, 6, 7, 8, 16 };
+  static const vector unsigned char m19 = { 0, 1, 2, 16, 2, 3, 4, 16,
+                                            5, 6, 7, 16, 7, 8, 9, 16 };
+  static const vu32 sh17 = { 0, 2, 4, 6 };
+  static const vu32 sh19 = { 0, 4, 0, 4 };
+  const vector unsigned char zero = vec_splats ((unsigned char)0);
+  int g17 = gamma1 == (1 << 17);
+  const vector unsigned char m = g17 ? m17 : m19;
+  const vu32 sh = g17 ? sh17 : sh19;
+  const vu32 mask = SPLAT (2 * gamma1 - 1), g = SPLAT (gamma1);
+  unsigned int step = g17 ? 9 : 10, i;
+
+  for (i = 0; i < MLDSA_N / 4; i++)
+    {
+      vector unsigned char x = vec_xl (0, buf + step * i);
+      vu32 v = vec_and (vec_sr ((vu32)vec_perm (x, zero, m), sh), mask);
+
+      ST (vec_sub (g, v), a->coeffs + 4 * i);
+    }
+}
+
+/* The samplers: the shared drivers of mldsa-sample.h with the parser
+   and the BitUnpack above.  */
+MLDSA_SAMPLER_ENTRIES (vsx, rej_uniform_vsx, unpack_gamma1_vsx)
+#else /*!USE_MLDSA_PPC_ASM*/
 static void
 poly_uniform_x4_fwd (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
                      const u16 nonce[4])
@@ -344,21 +441,6 @@ poly_uniform_fwd (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
                   u16 nonce)
 {
   _gcry_mldsa_ops_generic.poly_uniform (a, rho, nonce);
-}
-
-static void
-poly_uniform_eta_x4_fwd (mldsa_poly_t *a[4],
-                         const byte rhoprime[MLDSA_CRHBYTES],
-                         const u16 nonce[4], int eta)
-{
-  _gcry_mldsa_ops_generic.poly_uniform_eta_x4 (a, rhoprime, nonce, eta);
-}
-
-static void
-poly_uniform_eta_fwd (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES],
-                      u16 nonce, int eta)
-{
-  _gcry_mldsa_ops_generic.poly_uniform_eta (a, rhoprime, nonce, eta);
 }
 
 static void
@@ -376,6 +458,30 @@ poly_uniform_gamma1_fwd (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
   _gcry_mldsa_ops_generic.poly_uniform_gamma1 (a, rhopp, nonce, gamma1);
 }
 
+/* The portable samplers, and no own BitUnpack (the front file then
+   uses the portable one).  */
+# define poly_uniform_x4_vsx poly_uniform_x4_fwd
+# define poly_uniform_vsx poly_uniform_fwd
+# define poly_uniform_gamma1_x4_vsx poly_uniform_gamma1_x4_fwd
+# define poly_uniform_gamma1_vsx poly_uniform_gamma1_fwd
+# define unpack_gamma1_vsx NULL
+#endif /*!USE_MLDSA_PPC_ASM*/
+
+static void
+poly_uniform_eta_x4_fwd (mldsa_poly_t *a[4],
+                         const byte rhoprime[MLDSA_CRHBYTES],
+                         const u16 nonce[4], int eta)
+{
+  _gcry_mldsa_ops_generic.poly_uniform_eta_x4 (a, rhoprime, nonce, eta);
+}
+
+static void
+poly_uniform_eta_fwd (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES],
+                      u16 nonce, int eta)
+{
+  _gcry_mldsa_ops_generic.poly_uniform_eta (a, rhoprime, nonce, eta);
+}
+
 static void
 poly_challenge_fwd (mldsa_poly_t *c, const byte *ctilde,
                     unsigned int ctildelen, unsigned int tau)
@@ -389,10 +495,10 @@ poly_challenge_fwd (mldsa_poly_t *c, const byte *ctilde,
   {                                                                     \
     "vsx", ntt, invntt, pointwise, pointwise_acc_p8, reduce_p8,         \
     caddq_p8, power2round_vsx, decompose_fwd, make_hint_vsx,            \
-    use_hint_vsx, chknorm_vsx, poly_uniform_x4_fwd, poly_uniform_fwd,   \
+    use_hint_vsx, chknorm_vsx, poly_uniform_x4_vsx, poly_uniform_vsx,   \
     poly_uniform_eta_x4_fwd, poly_uniform_eta_fwd,                      \
-    poly_uniform_gamma1_x4_fwd, poly_uniform_gamma1_fwd,                \
-    poly_challenge_fwd                                                  \
+    poly_uniform_gamma1_x4_vsx, poly_uniform_gamma1_vsx,                \
+    poly_challenge_fwd, NULL, NULL, NULL, unpack_gamma1_vsx             \
   }
 
 const mldsa_ops_t _gcry_mldsa_ops_vsx =

@@ -263,6 +263,12 @@ extern const mldsa_ops_t _gcry_mldsa_ops_vsx;
 #  define USE_MLDSA_VSX_P10 1
 extern const mldsa_ops_t _gcry_mldsa_ops_vsx_p10;
 # endif
+/* The candidate parser of RejNTTPoly in both tables (little endian):
+   BUF[0..BUFLEN-1] into a[CTR..255] as the portable parser
+   mldsa_rej_uniform_from of cipher/mldsa-sample.h does; returns the
+   new count.  Exported for tests/t-mldsa-kernels.c.  */
+unsigned int _gcry_mldsa_rej_uniform_vsx (s32 *a, unsigned int ctr,
+                                          const byte *buf, size_t buflen);
 #endif
 
 /* Unpack GAMMA1 - a from the 18-bit (GAMMA1 = 2^17) or 20-bit

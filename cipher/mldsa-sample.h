@@ -481,4 +481,42 @@ mldsa_sample_gamma1 (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
   wipememory (in, sizeof in);
 }
 
+
+/* The four table entries poly_uniform_x4_SFX, poly_uniform_SFX,
+   poly_uniform_gamma1_x4_SFX and poly_uniform_gamma1_SFX of a kernel
+   set with its own candidate parser REJ (an mldsa_rej_fn_t) and its
+   own BitUnpack UNPACK (an mldsa_unpack_fn_t that may read 16 bytes
+   past the packed ones: the single sampler squeezes all five blocks,
+   which the packed bytes need anyway, so that those are defined).  */
+#define MLDSA_SAMPLER_ENTRIES(sfx, rej, unpack)                         \
+  static void                                                           \
+  poly_uniform_x4_##sfx (mldsa_poly_t *a[4],                            \
+                         const byte rho[MLDSA_SEEDBYTES],               \
+                         const u16 nonce[4])                            \
+  {                                                                     \
+    mldsa_sample_uniform_x4 (a, rho, nonce, rej);                       \
+  }                                                                     \
+  static void                                                           \
+  poly_uniform_##sfx (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES], \
+                      u16 nonce)                                        \
+  {                                                                     \
+    mldsa_sample_uniform (a, rho, nonce, rej);                          \
+  }                                                                     \
+  static void                                                           \
+  poly_uniform_gamma1_x4_##sfx (mldsa_poly_t *a[4],                     \
+                                const byte rhopp[MLDSA_CRHBYTES],       \
+                                const u16 nonce[4], s32 gamma1)         \
+  {                                                                     \
+    mldsa_sample_gamma1_x4 (a, rhopp, nonce, gamma1, unpack);           \
+  }                                                                     \
+  static void                                                           \
+  poly_uniform_gamma1_##sfx (mldsa_poly_t *a,                           \
+                             const byte rhopp[MLDSA_CRHBYTES],          \
+                             u16 nonce, s32 gamma1)                     \
+  {                                                                     \
+    mldsa_sample_gamma1 (a, rhopp, nonce, gamma1,                       \
+                         MLDSA_GAMMA1_NBLOCKS * KECCAK_RATE_SHAKE256,   \
+                         unpack);                                       \
+  }
+
 #endif /*GCRY_MLDSA_SAMPLE_H*/

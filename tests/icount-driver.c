@@ -22,6 +22,11 @@
  *       the library chose (GCRYPT_PQC_HWF_DISABLE changes it).
  *   icount-driver run NAME BACKEND N
  *       Prepare the inputs, then call NAME N times (N <= MAX_CALLS).
+ *   icount-driver maps
+ *       Print /proc/self/maps: under qemu the guest's mappings, which
+ *       ppc-icount.sh --profile needs to name the code of shared
+ *       libraries (qemu maps them at the same addresses in every run
+ *       of the same program and environment).
  *
  * The preparation does not depend on N, so the difference of the
  * counts for two values of N, divided by their difference, is the
@@ -114,9 +119,10 @@ enum kid
   {
     K_KECCAK_X1, K_KECCAK_X4, K_KECCAK_X8,
     K_MLKEM_NTT, K_MLKEM_INVNTT, K_MLKEM_BASEMUL, K_MLKEM_MULCACHE,
-    K_MLKEM_REDUCE, K_MLKEM_TOMONT,
+    K_MLKEM_REDUCE, K_MLKEM_TOMONT, K_MLKEM_MATRIX, K_MLKEM_COMPRESS,
+    K_MLKEM_DECOMPRESS,
     K_MLDSA_NTT, K_MLDSA_INVNTT, K_MLDSA_POINTWISE, K_MLDSA_POINTWISE_ACC,
-    K_MLDSA_REDUCE, K_MLDSA_CADDQ
+    K_MLDSA_REDUCE, K_MLDSA_CADDQ, K_MLDSA_EXPANDA
   };
 
 struct kernel
@@ -149,6 +155,19 @@ static const struct kernel kernels[] =
       OFF (mlkem_ops_t, mulcache_compute) },
     { "mlkem-reduce", KS_MLKEM, K_MLKEM_REDUCE, 0, OFF (mlkem_ops_t, reduce) },
     { "mlkem-tomont", KS_MLKEM, K_MLKEM_TOMONT, 0, OFF (mlkem_ops_t, tomont) },
+    /* SampleNTT of the 3 x 3 matrix, Keccak included (as in
+       bench-slope): the parser's share is the difference between the
+       backends.  */
+    { "mlkem-matrix-k3", KS_MLKEM, K_MLKEM_MATRIX, 3,
+      OFF (mlkem_ops_t, rej_uniform) },
+    { "mlkem-compress-d4", KS_MLKEM, K_MLKEM_COMPRESS, 4,
+      OFF (mlkem_ops_t, poly_compress) },
+    { "mlkem-compress-d10", KS_MLKEM, K_MLKEM_COMPRESS, 10,
+      OFF (mlkem_ops_t, poly_compress) },
+    /* Not d = 4: no set has code of its own for it (the VSX entry
+       passes it to the portable one, which GCC vectorises well).  */
+    { "mlkem-decompress-d10", KS_MLKEM, K_MLKEM_DECOMPRESS, 10,
+      OFF (mlkem_ops_t, poly_decompress) },
 #endif
 #ifdef USE_MLDSA
     { "mldsa-ntt", KS_MLDSA, K_MLDSA_NTT, 0, OFF (mldsa_ops_t, ntt) },
@@ -164,6 +183,10 @@ static const struct kernel kernels[] =
       OFF (mldsa_ops_t, pointwise_acc) },
     { "mldsa-reduce", KS_MLDSA, K_MLDSA_REDUCE, 0, OFF (mldsa_ops_t, reduce) },
     { "mldsa-caddq", KS_MLDSA, K_MLDSA_CADDQ, 0, OFF (mldsa_ops_t, caddq) },
+    /* ExpandA of ML-DSA-65 through the 4-way and single samplers,
+       Keccak included.  */
+    { "mldsa-expanda-6x5", KS_MLDSA, K_MLDSA_EXPANDA, 30,
+      OFF (mldsa_ops_t, poly_uniform_x4) },
 #endif
   };
 
@@ -216,12 +239,15 @@ static mlkem_poly_ntt kem_ahat, kem_rhat;
 static mlkem_poly_ntt kem_u[MLKEM_K_MAX], kem_v[MLKEM_K_MAX];
 static mlkem_poly_mulcache kem_vc[MLKEM_K_MAX];
 static mlkem_poly kem_copies[MAX_CALLS];
+static mlkem_poly_ntt kem_matrix[MLKEM_K_MAX * MLKEM_K_MAX];
+static byte kem_bytes[32 * 11];
 #endif
 #ifdef USE_MLDSA
 #define DSA_L_MAX 7
 static mldsa_poly_t dsa_a, dsa_r;
 static mldsa_poly_t dsa_u[DSA_L_MAX], dsa_v[DSA_L_MAX];
 static mldsa_poly_t dsa_copies[MAX_CALLS];
+static mldsa_poly_t dsa_matrix[30];
 #endif
 
 
@@ -267,6 +293,7 @@ run_kernel (const struct kernel *k, const char *backend, unsigned long n)
         for (c = 0; c < MAX_CALLS; c++)
           for (i = 0; i < MLKEM_N; i++)
             kem_copies[c].coeffs[i] = (s16)rnd32 ();
+        rnd_bytes (kem_bytes, sizeof kem_bytes);
 
         for (c = 0; c < n; c++)
           switch (k->id)
@@ -288,6 +315,17 @@ run_kernel (const struct kernel *k, const char *backend, unsigned long n)
               break;
             case K_MLKEM_TOMONT:
               ops->tomont (kem_copies[c].coeffs);
+              break;
+            case K_MLKEM_MATRIX:
+              /* rho: the first 32 input bytes.  */
+              _gcry_mlkem_gen_matrix_ntt (ops, kem_matrix, kem_bytes, k->arg,
+                                          0);
+              break;
+            case K_MLKEM_COMPRESS:
+              ops->poly_compress (kem_bytes, &kem_a, k->arg);
+              break;
+            case K_MLKEM_DECOMPRESS:
+              ops->poly_decompress (&kem_r, kem_bytes, k->arg);
               break;
             default:
               abort ();
@@ -337,6 +375,26 @@ run_kernel (const struct kernel *k, const char *backend, unsigned long n)
               break;
             case K_MLDSA_CADDQ:
               ops->caddq (&dsa_copies[c]);
+              break;
+            case K_MLDSA_EXPANDA:
+              /* rho: bytes of the first input polynomial.  */
+              for (i = 0; i < k->arg; i += 4)
+                {
+                  mldsa_poly_t *ptr[4];
+                  u16 nonce[4];
+
+                  for (j = 0; j < 4 && i + j < k->arg; j++)
+                    {
+                      ptr[j] = &dsa_matrix[i + j];
+                      nonce[j] = (u16)((((i + j) / 5) << 8) | ((i + j) % 5));
+                    }
+                  if (j == 4)
+                    ops->poly_uniform_x4 (ptr, (const byte *)dsa_u, nonce);
+                  else
+                    while (j--)
+                      ops->poly_uniform (ptr[j], (const byte *)dsa_u,
+                                         nonce[j]);
+                }
               break;
             default:
               abort ();
@@ -523,6 +581,19 @@ main (int argc, char **argv)
       return 0;
     }
 
+  if (argc == 2 && !strcmp (argv[1], "maps"))
+    {
+      FILE *fp = fopen ("/proc/self/maps", "r");
+      int ch;
+
+      if (!fp)
+        die ("cannot read %s", "/proc/self/maps");
+      while ((ch = getc (fp)) != EOF)
+        putchar (ch);
+      fclose (fp);
+      return 0;
+    }
+
   if (argc == 5 && !strcmp (argv[1], "run"))
     {
       char *end;
@@ -550,6 +621,7 @@ main (int argc, char **argv)
     }
 
   fprintf (stderr, "usage: " PGM " list\n"
+           "       " PGM " maps\n"
            "       " PGM " run KERNEL|OPERATION BACKEND N\n");
   return 2;
 }

@@ -1042,6 +1042,62 @@ check_ppc_table (void)
   check (DIM (mldsa_ppc_table) == 4 * 556 && !bad,
          "PowerPC table matches its formulas");
 }
+
+/* The VSX candidate parser of RejNTTPoly against a plain reading of
+ * FIPS 204 Algorithm 30, lines 4-10 (CoeffFromThreeBytes, keep the
+ * values below q in order): random buffers with no, a few, half or
+ * only special candidates (q - 1 and q, 0 and 2^23 - 1, and the same
+ * with the top bit of the third byte set, which CoeffFromThreeBytes
+ * drops), lengths that leave partial groups of eight, counts at the
+ * start up to 255, and a guard after the 256 coefficients.  */
+static void
+check_ppc_rej_uniform (void)
+{
+  static const u32 special[6] = { Q - 1, Q, 0, 0x7fffff,
+                                  (Q - 1) | 0x800000, Q | 0x800000 };
+  byte buf[3 * 400];
+  struct { s32 c[MLDSA_N]; s32 guard[8]; } got, want;
+  unsigned int round, i, len, ctr0, ngot, nwant;
+  int bad = 0;
+
+  for (round = 0; round < 600; round++)
+    {
+      unsigned int dens = round % 4;
+
+      len = round % 7 == 0 ? sizeof buf : 3 * (1 + rnd32 () % 400);
+      ctr0 = round % 5 == 0 ? 0 : round % 5 == 1 ? 248 + round % 8
+        : rnd32 () % MLDSA_N;
+      for (i = 0; i < len; i++)
+        buf[i] = (byte)rnd32 ();
+      for (i = 0; i + 3 <= len; i += 3)
+        if (dens == 3 || (dens == 1 && rnd32 () % 16 == 0)
+            || (dens == 2 && (rnd32 () & 1)))
+          {
+            u32 v = special[rnd32 () % 6];
+
+            buf[i] = (byte)v;
+            buf[i + 1] = (byte)(v >> 8);
+            buf[i + 2] = (byte)(v >> 16);
+          }
+      memset (&got, 0x55, sizeof got);
+      memset (&want, 0x55, sizeof want);
+      nwant = ctr0;
+      for (i = 0; i + 3 <= len && nwant < MLDSA_N; i += 3)
+        {
+          u32 t = buf[i] + 256 * buf[i + 1] + 65536 * (buf[i + 2] % 128);
+
+          if (t < Q)
+            want.c[nwant++] = (s32)t;
+        }
+      ngot = _gcry_mldsa_rej_uniform_vsx (got.c, ctr0, buf, len);
+      if (ngot != nwant
+          || memcmp (got.c + ctr0, want.c + ctr0,
+                     (nwant - ctr0) * sizeof (s32))
+          || memcmp (got.guard, want.guard, sizeof got.guard))
+        bad++;
+    }
+  check (!bad, "VSX RejNTTPoly parser against Algorithm 30 (600 buffers)");
+}
 #endif /*USE_MLDSA_PPC_ASM*/
 
 static void
@@ -1084,6 +1140,7 @@ main (int argc, char **argv)
     }
 #ifdef USE_MLDSA_PPC_ASM
   check_ppc_table ();
+  check_ppc_rej_uniform ();
 #endif
   printf ("t-mldsa-kernels: %lu passed, %lu failed\n", passed, failed);
   return failed ? 1 : 0;

@@ -1141,6 +1141,20 @@ test_ppc_tables (void)
       ok &= ppc_perm_byte (3, 2 * w) == 4 * w;
       ok &= ppc_perm_byte (3, 8 + 2 * w + 1) == 17 + 4 * w;
     }
+  /* Rejection sampling: the lanes whose bit is clear, in order, in
+     front.  */
+  for (w = 0; w < 256; w++)
+    {
+      unsigned int k = 0;
+
+      for (l = 0; l < 8; l++)
+        if (!(w & (1u << l)))
+          {
+            ok &= mlkem_ppc_rej_perm[w][2 * k] == 2 * l;
+            ok &= mlkem_ppc_rej_perm[w][2 * k + 1] == 2 * l + 1;
+            k++;
+          }
+    }
   check (ok, "ppc64le tables (mlkem-tables-ppc.h): companions and constants");
 }
 
