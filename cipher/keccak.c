@@ -887,6 +887,9 @@ _gcry_shake256 (void *out, size_t outlen, const void *in, size_t inlen)
  * lengths, one interleaved state, one N-way permutation per block.
  */
 
+static inline __attribute__ ((always_inline)) void
+keccak_lanes_out (byte *out, const u64 *l, size_t w, size_t nl);
+
 static inline void
 keccak_batch_permute (keccak_batch_t *b)
 {
@@ -950,18 +953,19 @@ _gcry_keccak_batch_squeezeblocks (keccak_batch_t *b,
   unsigned int n = b->n;
   unsigned int lanes = b->rate / 8;
   size_t k;
-  unsigned int i, j;
+  unsigned int j;
 
+  /* With the stride a constant (one loop per width, as in the
+     scheduler) the copies go four lanes at a time.  */
   for (k = 0; k < nblocks; k++)
     {
       keccak_batch_permute (b);
-      for (j = 0; j < n; j++)
-        {
-          byte *q = out[j] + k * b->rate;
-
-          for (i = 0; i < lanes; i++)
-            buf_put_le64 (q + 8 * i, b->state[i * n + j]);
-        }
+      if (n == 8)
+        for (j = 0; j < 8; j++)
+          keccak_lanes_out (out[j] + k * b->rate, b->state + j, 8, lanes);
+      else
+        for (j = 0; j < 4; j++)
+          keccak_lanes_out (out[j] + k * b->rate, b->state + j, 4, lanes);
     }
 }
 
