@@ -882,13 +882,81 @@ _gcry_shake256 (void *out, size_t outlen, const void *in, size_t inlen)
 }
 
 
+/* The lane copies of the batch sponge and of the scheduler.  They are
+   as frequent as the permutations are rare: an x8 call of ML-KEM-768
+   KeyGen comes with about 130 lanes squeezed and 60 unparked or
+   parked, one load and one store each.  Written as plain loops, the
+   loop control cost as much as the copies; so four lanes are done per
+   iteration, and all four are loaded before the first store, which
+   (through a byte or lane pointer that may alias the state) would
+   otherwise force the compiler to reload.  The callers make the
+   stride W a constant: one loop per width.  */
+
+/* Store the NL lanes L[0], L[W], ..., L[(NL-1)*W] to OUT, little
+   endian.  */
+static inline __attribute__ ((always_inline)) void
+keccak_lanes_out (byte *out, const u64 *l, size_t w, size_t nl)
+{
+  size_t i;
+
+  for (i = 0; i + 4 <= nl; i += 4, l += 4 * w, out += 32)
+    {
+      u64 v0 = l[0], v1 = l[w], v2 = l[2 * w], v3 = l[3 * w];
+
+      buf_put_le64 (out, v0);
+      buf_put_le64 (out + 8, v1);
+      buf_put_le64 (out + 16, v2);
+      buf_put_le64 (out + 24, v3);
+    }
+  for (; i < nl; i++, l += w, out += 8)
+    buf_put_le64 (out, *l);
+}
+
+/* XOR the NL little-endian u64 at IN into the lanes L[0], L[W], ...,
+   L[(NL-1)*W].  */
+static inline __attribute__ ((always_inline)) void
+keccak_lanes_xor_in (u64 *l, size_t w, const byte *in, size_t nl)
+{
+  size_t i;
+
+  for (i = 0; i + 4 <= nl; i += 4, l += 4 * w, in += 32)
+    {
+      u64 v0 = buf_get_le64 (in), v1 = buf_get_le64 (in + 8);
+      u64 v2 = buf_get_le64 (in + 16), v3 = buf_get_le64 (in + 24);
+
+      l[0] ^= v0;
+      l[w] ^= v1;
+      l[2 * w] ^= v2;
+      l[3 * w] ^= v3;
+    }
+  for (; i < nl; i++, l += w, in += 8)
+    l[0] ^= buf_get_le64 (in);
+}
+
+/* Copy the 25 lanes SRC[0], SRC[SW], ... to DST[0], DST[DW], ...;
+   one of the strides is 1 (park or unpark).  */
+static inline __attribute__ ((always_inline)) void
+keccak_lanes_copy (u64 *dst, size_t dw, const u64 *src, size_t sw)
+{
+  unsigned int i;
+
+  for (i = 0; i < 25; i += 5, dst += 5 * dw, src += 5 * sw)
+    {
+      u64 v0 = src[0], v1 = src[sw], v2 = src[2 * sw];
+      u64 v3 = src[3 * sw], v4 = src[4 * sw];
+
+      dst[0] = v0;
+      dst[dw] = v1;
+      dst[2 * dw] = v2;
+      dst[3 * dw] = v3;
+      dst[4 * dw] = v4;
+    }
+}
+
 /*
  * Batch sponge: N = 4 or 8 independent sponges with equal input
  * lengths, one interleaved state, one N-way permutation per block.
  */
-
-static inline __attribute__ ((always_inline)) void
-keccak_lanes_out (byte *out, const u64 *l, size_t w, size_t nl);
 
 static inline void
 keccak_batch_permute (keccak_batch_t *b)
@@ -1095,77 +1163,6 @@ static inline int
 keccak_stream_waiting (const keccak_stream_t *s)
 {
   return !s->running && keccak_stream_has_work (s);
-}
-
-/* The lane copies of the scheduler.  They are as frequent as the
-   permutations are rare: an x8 call of ML-KEM-768 KeyGen comes with
-   about 130 lanes squeezed and 60 unparked or parked, one load and
-   one store each.  Written as plain loops, the loop control cost as
-   much as the copies; so four lanes are done per iteration, and all
-   four are loaded before the first store, which (through a byte or
-   lane pointer that may alias the state) would otherwise force the
-   compiler to reload.  The stride W is a constant in each copy of
-   keccak_multi_steps.  */
-
-/* Store the NL lanes L[0], L[W], ..., L[(NL-1)*W] to OUT, little
-   endian.  */
-static inline __attribute__ ((always_inline)) void
-keccak_lanes_out (byte *out, const u64 *l, size_t w, size_t nl)
-{
-  size_t i;
-
-  for (i = 0; i + 4 <= nl; i += 4, l += 4 * w, out += 32)
-    {
-      u64 v0 = l[0], v1 = l[w], v2 = l[2 * w], v3 = l[3 * w];
-
-      buf_put_le64 (out, v0);
-      buf_put_le64 (out + 8, v1);
-      buf_put_le64 (out + 16, v2);
-      buf_put_le64 (out + 24, v3);
-    }
-  for (; i < nl; i++, l += w, out += 8)
-    buf_put_le64 (out, *l);
-}
-
-/* XOR the NL little-endian u64 at IN into the lanes L[0], L[W], ...,
-   L[(NL-1)*W].  */
-static inline __attribute__ ((always_inline)) void
-keccak_lanes_xor_in (u64 *l, size_t w, const byte *in, size_t nl)
-{
-  size_t i;
-
-  for (i = 0; i + 4 <= nl; i += 4, l += 4 * w, in += 32)
-    {
-      u64 v0 = buf_get_le64 (in), v1 = buf_get_le64 (in + 8);
-      u64 v2 = buf_get_le64 (in + 16), v3 = buf_get_le64 (in + 24);
-
-      l[0] ^= v0;
-      l[w] ^= v1;
-      l[2 * w] ^= v2;
-      l[3 * w] ^= v3;
-    }
-  for (; i < nl; i++, l += w, in += 8)
-    l[0] ^= buf_get_le64 (in);
-}
-
-/* Copy the 25 lanes SRC[0], SRC[SW], ... to DST[0], DST[DW], ...;
-   one of the strides is 1 (park or unpark).  */
-static inline __attribute__ ((always_inline)) void
-keccak_lanes_copy (u64 *dst, size_t dw, const u64 *src, size_t sw)
-{
-  unsigned int i;
-
-  for (i = 0; i < 25; i += 5, dst += 5 * dw, src += 5 * sw)
-    {
-      u64 v0 = src[0], v1 = src[sw], v2 = src[2 * sw];
-      u64 v3 = src[3 * sw], v4 = src[4 * sw];
-
-      dst[0] = v0;
-      dst[dw] = v1;
-      dst[2 * dw] = v2;
-      dst[3 * dw] = v3;
-      dst[4 * dw] = v4;
-    }
 }
 
 /* Do the sponge work of stream S, whose lanes are L[0], L[W], ...,
