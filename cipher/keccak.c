@@ -648,10 +648,10 @@ _gcry_keccak_batch_backend_name (unsigned int n)
 }
 
 /* See keccak.h.  */
-unsigned int
-_gcry_keccak_cost (unsigned int n)
+int
+_gcry_keccak_x8_cheap (void)
 {
-  return keccak_cost[n == 1 ? 0 : n == 4 ? 1 : 2];
+  return 4 * keccak_cost[2] <= 5 * keccak_cost[0];
 }
 
 /* Keccak-f[1600] on STATE through the selected backend; the x4 and

@@ -74,10 +74,12 @@ void _gcry_keccak_init (void);
    "avx512", ...), for gcry_get_config and the tests.  */
 const char *_gcry_keccak_backend_name (void);        /* single state */
 const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
-/* The cost figure of one call of the N-way permutation (N = 1, 4 or
-   8) of the chosen backend, as the scheduler uses it (see the cost
-   model below), for callers that shape their runs by it.  */
-unsigned int _gcry_keccak_cost (unsigned int n);
+/* Nonzero if, by the scheduler's cost figures (the cost model
+   below), one call of the 8-way permutation of the chosen backend
+   costs at most a quarter more than a single permutation: AVX-512
+   where zmm instructions run at full width.  The one test for callers
+   that shape their work by it (ML-KEM KeyGen, the ML-DSA samplers).  */
+int _gcry_keccak_x8_cheap (void);
 
 /* For benchmarks and differential tests: the permutations of backend
    NAME ("generic", "avx2", "avx512", ...).  Stores the single, 4-way

@@ -119,7 +119,8 @@ static unsigned int mldsa_pad_from = 3;
 static unsigned int mldsa_width = 4;
 
 /* Nonzero if the 8-way permutation costs what the 4-way one does
-   (the first case above): then a group of five members already goes
+   (the first case above; _gcry_keccak_x8_cheap, the test ML-KEM
+   KeyGen uses as well): then a group of five members already goes
    to one 8-way call, and signing samples the next mask early.  With
    AVX2's dearer 8-way call a group needs six members (five are
    cheaper as a 4-way call and one single permutation of 880
@@ -185,8 +186,7 @@ _gcry_mldsa_init (void)
   {
     const char *x8 = _gcry_keccak_batch_backend_name (8);
 
-    mldsa_cheap_x8 = (!strcmp (x8, "avx512")
-                      && (_gcry_get_hw_features () & HWF_INTEL_FAST_ZMM));
+    mldsa_cheap_x8 = _gcry_keccak_x8_cheap ();
     mldsa_width = (mldsa_have_xn && (mldsa_cheap_x8 || !strcmp (x8, "avx2"))
                    ? 8 : 4);
   }

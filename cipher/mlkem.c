@@ -129,7 +129,7 @@ void
 _gcry_mlkem_init (void)
 {
   mlkem_ops = _gcry_mlkem_ops_available (0);
-  mlkem_early_hek = 4 * _gcry_keccak_cost (8) <= 5 * _gcry_keccak_cost (1);
+  mlkem_early_hek = _gcry_keccak_x8_cheap ();
 }
 
 
