@@ -271,32 +271,8 @@ poly_challenge_avx2 (mldsa_poly_t *c, const byte *ctilde,
 /* The N-way samplers with a side stream (mldsa-ops.h).  The front
    file calls them with N = 4 for this set (N = 8 through the AVX-512
    set, which borrows them).  */
-
-static void
-poly_uniform_xn_avx2 (mldsa_poly_t **a, unsigned int n,
-                      const byte rho[MLDSA_SEEDBYTES], const u16 *nonce,
-                      mldsa_side_t *side)
-{
-  mldsa_sample_uniform_xn (a, n, rho, nonce, side, rej_uniform_avx2);
-}
-
-static void
-poly_uniform_eta_xn_avx2 (mldsa_poly_t **a, unsigned int n,
-                          const byte rhoprime[MLDSA_CRHBYTES],
-                          const u16 *nonce, int eta, mldsa_side_t *side)
-{
-  mldsa_sample_eta_xn (a, n, rhoprime, nonce, eta, side, rej_eta_avx2);
-}
-
-static void
-poly_uniform_gamma1_xn_avx2 (mldsa_poly_t **a, unsigned int n,
-                             const byte rhopp[MLDSA_CRHBYTES],
-                             const u16 *nonce, s32 gamma1,
-                             mldsa_side_t *side)
-{
-  mldsa_sample_gamma1_xn (a, n, rhopp, nonce, gamma1, side,
-                          unpack_gamma1_avx2);
-}
+MLDSA_SAMPLER_XN_ENTRIES (avx2, rej_uniform_avx2, rej_eta_avx2,
+                          unpack_gamma1_avx2)
 
 const mldsa_ops_t _gcry_mldsa_ops_avx2 =
   {

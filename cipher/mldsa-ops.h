@@ -232,6 +232,17 @@ typedef struct mldsa_ops_s
      18- or 20-bit fields of BUF.  May read up to 16 bytes past the
      576 resp. 640 packed bytes.  Out: -GAMMA1 < a <= GAMMA1.  */
   void (*unpack_gamma1) (mldsa_poly_t *a, const byte *buf, s32 gamma1);
+
+  /* Optional (NULL: the portable code of mldsa.c): SimpleBitUnpack of
+     t1, the 256 10-bit little-endian fields of the 320 bytes at B,
+     reading no byte past them.  Out: 0 <= a < 1024.  */
+  void (*unpack_t1) (mldsa_poly_t *a, const byte *b);
+
+  /* Optional (NULL: the portable code of mldsa.c): w1Encode of one
+     polynomial for GAMMA2 = (q-1)/32, SimpleBitPack into 4-bit
+     fields: r[i] = a[2i] | a[2i+1] << 4, 128 bytes.  In: 0 <= a < 16
+     (UseHint's output).  */
+  void (*pack_w1_4) (byte *r, const mldsa_poly_t *a);
 } mldsa_ops_t;
 
 /*-- mldsa-poly-generic.c --*/

@@ -490,6 +490,12 @@ unpack_t1 (mldsa_poly_t *a, const byte *b)
 {
   unsigned int i;
 
+  if (mldsa_ops->unpack_t1)
+    {
+      mldsa_ops->unpack_t1 (a, b);
+      return;
+    }
+
   for (i = 0; i < MLDSA_N / 4; i++)
     {
       const byte *p = b + 5 * i;
@@ -673,6 +679,12 @@ static void
 pack_w1 (byte *r, const mldsa_poly_t *a, s32 gamma2)
 {
   unsigned int i;
+
+  if (gamma2 == (MLDSA_Q - 1) / 32 && mldsa_ops->pack_w1_4)
+    {
+      mldsa_ops->pack_w1_4 (r, a);
+      return;
+    }
 
   if (gamma2 == (MLDSA_Q - 1) / 88)
     for (i = 0; i < MLDSA_N / 8; i++)

@@ -39,6 +39,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(HAVE_MMAP) && defined(HAVE_SYS_MMAN_H)
+# include <sys/mman.h>
+# include <unistd.h>
+#endif
 
 #include "g10lib.h"
 #include "mldsa.h"
@@ -823,6 +827,120 @@ check_unpack_gamma1 (const mldsa_ops_t *ops)
 }
 
 
+/* A buffer of LEN bytes whose end touches an inaccessible page where
+   the system can make one (so a read past it crashes the test), else
+   plain memory; release with guarded_free.  */
+static byte *
+guarded_alloc (size_t len, void **base, size_t *maplen)
+{
+#if defined(HAVE_MMAP) && defined(HAVE_SYS_MMAN_H)
+  long page = sysconf (_SC_PAGESIZE);
+
+  if (page > 0 && len <= (size_t)page)
+    {
+      byte *m = mmap (NULL, 2 * page, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+      if (m != MAP_FAILED && !mprotect (m + page, page, PROT_NONE))
+        {
+          *base = m;
+          *maplen = 2 * page;
+          return m + page - len;
+        }
+      if (m != MAP_FAILED)
+        munmap (m, 2 * page);
+    }
+#endif
+  *base = malloc (len);
+  *maplen = 0;
+  return *base;
+}
+
+static void
+guarded_free (void *base, size_t maplen)
+{
+#if defined(HAVE_MMAP) && defined(HAVE_SYS_MMAN_H)
+  if (maplen)
+    {
+      munmap (base, maplen);
+      return;
+    }
+#endif
+  free (base);
+}
+
+/* The optional SimpleBitUnpack of t1 against bit-by-bit extraction
+   (field i = bits 10i .. 10i+9), for all-zero, all-one and random
+   bytes; the 320 bytes end at an inaccessible page.  */
+static void
+check_unpack_t1 (const mldsa_ops_t *ops)
+{
+  mldsa_poly_t a;
+  void *base;
+  size_t maplen;
+  byte *buf;
+  int round, bad = 0;
+  unsigned int i, k;
+
+  if (!ops->unpack_t1)
+    return;
+  buf = guarded_alloc (320, &base, &maplen);
+  if (!buf)
+    {
+      check (0, "memory for the unpack_t1 test");
+      return;
+    }
+  for (round = 0; round < 40; round++)
+    {
+      for (i = 0; i < 320; i++)
+        buf[i] = round == 0 ? 0 : round == 1 ? 0xff : (byte)(rnd32 () >> 8);
+      memset (&a, 0x55, sizeof a);
+      ops->unpack_t1 (&a, buf);
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          s32 want = 0;
+
+          for (k = 0; k < 10; k++)
+            want |= ((buf[(10 * i + k) / 8] >> ((10 * i + k) % 8)) & 1) << k;
+          if (a.coeffs[i] != want)
+            bad++;
+        }
+    }
+  guarded_free (base, maplen);
+  check (!bad, "unpack_t1 against bit extraction, no read past the end");
+}
+
+/* The optional w1Encode with 4-bit fields against its definition,
+   for random values and the ends of [0, 16); nothing written past the
+   128 bytes.  */
+static void
+check_pack_w1_4 (const mldsa_ops_t *ops)
+{
+  byte out[128 + 16];
+  mldsa_poly_t a;
+  int round, bad = 0;
+  unsigned int i;
+
+  if (!ops->pack_w1_4)
+    return;
+  for (round = 0; round < 40; round++)
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        a.coeffs[i] = round == 0 ? 0 : round == 1 ? 15
+                      : round == 2 ? (i & 1) * 15 : (s32)(rnd32 () & 15);
+      memset (out, 0xa5, sizeof out);
+      ops->pack_w1_4 (out, &a);
+      for (i = 0; i < 128; i++)
+        if (out[i] != (a.coeffs[2 * i] | (a.coeffs[2 * i + 1] << 4)))
+          bad++;
+      for (; i < sizeof out; i++)
+        if (out[i] != 0xa5)
+          bad++;
+    }
+  check (!bad, "pack_w1_4 against w1Encode, nothing past 128 bytes");
+}
+
+
 /* A polynomial for the differential tests: KIND 0 random in (-B, B),
    1 all B - 1, 2 all -(B - 1), 3 alternating +-(B - 1), 4 random
    extremes +-(B - 1) and 0.  */
@@ -1113,6 +1231,8 @@ check_set (const mldsa_ops_t *ops)
   check_samplers (ops);
   check_samplers_xn (ops);
   check_unpack_gamma1 (ops);
+  check_unpack_t1 (ops);
+  check_pack_w1_4 (ops);
 }
 
 int
