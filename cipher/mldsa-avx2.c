@@ -23,7 +23,8 @@
  * parse their Keccak output with assembler loops, ExpandMask unpacks
  * its output with one, and SampleInBall does its swaps in vector
  * registers; the sponge calls around them are those of the portable
- * samplers.  Chosen by _gcry_mldsa_init when the CPU has
+ * samplers.  Verification's t1 unpacking and w1 packing (ML-DSA-65
+ * and 87) are assembler too.  Chosen by _gcry_mldsa_init when the CPU has
  * HWF_INTEL_AVX2.  */
 
 #include <config.h>
@@ -268,6 +269,19 @@ poly_challenge_avx2 (mldsa_poly_t *c, const byte *ctilde,
   wipememory (&signs, sizeof signs);
 }
 
+/* The t1 unpacking and w1 packing of verification (mldsa-ops.h).  */
+static void
+unpack_t1_avx2 (mldsa_poly_t *a, const byte *b)
+{
+  _gcry_mldsa_unpack_t1_avx2 (a->coeffs, b);
+}
+
+static void
+pack_w1_4_avx2 (byte *r, const mldsa_poly_t *a)
+{
+  _gcry_mldsa_pack_w1_4_avx2 (r, a->coeffs);
+}
+
 /* The N-way samplers with a side stream (mldsa-ops.h).  The front
    file calls them with N = 4 for this set (N = 8 through the AVX-512
    set, which borrows them).  */
@@ -298,7 +312,9 @@ const mldsa_ops_t _gcry_mldsa_ops_avx2 =
     poly_uniform_xn_avx2,
     poly_uniform_eta_xn_avx2,
     poly_uniform_gamma1_xn_avx2,
-    unpack_gamma1_avx2
+    unpack_gamma1_avx2,
+    unpack_t1_avx2,
+    pack_w1_4_avx2
   };
 
 #endif /*USE_MLDSA_AVX2*/

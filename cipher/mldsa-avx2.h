@@ -83,6 +83,11 @@ size_t _gcry_mldsa_rej_eta_avx2 (s32 a[MLDSA_N], unsigned int *ctr,
    readable 16 bytes past the 576 resp. 640 packed bytes.  */
 void _gcry_mldsa_unpack_gamma1_17_avx2 (s32 a[MLDSA_N], const byte *buf);
 void _gcry_mldsa_unpack_gamma1_19_avx2 (s32 a[MLDSA_N], const byte *buf);
+/* SimpleBitUnpack of t1: the 256 10-bit fields of the 320 bytes at
+   B, reading none past them.  */
+void _gcry_mldsa_unpack_t1_avx2 (s32 a[MLDSA_N], const byte *b);
+/* w1Encode with 4-bit fields: r[i] = a[2i] | a[2i+1] << 4, a < 16.  */
+void _gcry_mldsa_pack_w1_4_avx2 (byte r[128], const s32 a[MLDSA_N]);
 /* The swaps of SampleInBall: for t < TAU, i = 256 - TAU + t,
    c[i] = c[JS[t]], c[JS[t]] = (-1)^(bit t of SIGNS), from c = 0;
    JS[t] <= i.  Constant time in JS and SIGNS.  */

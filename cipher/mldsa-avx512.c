@@ -220,6 +220,18 @@ unpack_gamma1_avx512 (mldsa_poly_t *a, const byte *buf, s32 gamma1)
   AVX2.unpack_gamma1 (a, buf, gamma1);
 }
 
+static void
+unpack_t1_avx512 (mldsa_poly_t *a, const byte *b)
+{
+  AVX2.unpack_t1 (a, b);
+}
+
+static void
+pack_w1_4_avx512 (byte *r, const mldsa_poly_t *a)
+{
+  AVX2.pack_w1_4 (r, a);
+}
+
 const mldsa_ops_t _gcry_mldsa_ops_avx512 =
   {
     "avx512",
@@ -244,7 +256,9 @@ const mldsa_ops_t _gcry_mldsa_ops_avx512 =
     poly_uniform_xn_avx512,
     poly_uniform_eta_xn_avx512,
     poly_uniform_gamma1_xn_avx512,
-    unpack_gamma1_avx512
+    unpack_gamma1_avx512,
+    unpack_t1_avx512,
+    pack_w1_4_avx512
   };
 
 #endif /*USE_MLDSA_AVX512*/

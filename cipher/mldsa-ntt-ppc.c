@@ -17,16 +17,16 @@
  * (mldsa-ntt-ppc64le-vsx.S, with the generated table
  * mldsa-tables-ppc.h); this file holds their C entries, which pass
  * the table, and forwards them to the portable set where the assembly
- * is not built (big-endian, ELFv1).  Power2Round, MakeHint and the
- * norm check are written here with the GCC vector intrinsics of
- * <altivec.h> and compute, lane by lane, the same integer operations
- * as the portable kernels of cipher/mldsa-poly-generic.c; UseHint
- * takes a shorter route to the same values.  The candidate parser of
+ * is not built (big-endian, ELFv1).  Power2Round and MakeHint are
+ * written here with the GCC vector intrinsics of <altivec.h> and
+ * compute, lane by lane, the same integer operations as the portable
+ * kernels of cipher/mldsa-poly-generic.c; UseHint and the norm check
+ * take shorter routes to the same values.  The candidate parser of
  * RejNTTPoly, the BitUnpack of ExpandMask, z and t1 and the w1Encode
  * of ML-DSA-65/87 are vector code too (on little endian), and the
- * N-way samplers carry side streams as on x86-64; Decompose,
- * SampleInBall and RejBoundedPoly's parser forward to the portable
- * set.  The NTT domain keeps the standard order of FIPS 204.
+ * N-way samplers carry side streams as on x86-64 (with the shared
+ * parser of RejBoundedPoly); Decompose, SampleInBall and the 4-way
+ * and single RejBoundedPoly forward to the portable set.  The NTT domain keeps the standard order of FIPS 204.
  *
  * Two tables: _gcry_mldsa_ops_vsx (POWER8 tier, ISA 2.07 instructions
  * only) and, with an assembler that knows ISA 3.1,
@@ -35,7 +35,9 @@
  * HWF_PPC_ARCH_2_07 / HWF_PPC_ARCH_3_10.
  *
  * Built with PPC_VSX_CFLAGS (-mcpu=power8 -mvsx).  No branch or index
- * depends on coefficient values.  */
+ * depends on secret coefficient values (the RejNTTPoly parser's
+ * branches see public data; RejBoundedPoly's shared parser is as
+ * constant-time as the portable one).  */
 
 #include <config.h>
 
@@ -238,8 +240,8 @@ make_hint_vsx (mldsa_poly_t *h, const mldsa_poly_t *a0,
    (there r1u alpha = q - 1 >= a, and the true r0 is negative).  The
    step is d = h where r0 > 0, -h elsewhere: with pos the mask of
    r0 > 0, d = pos - (h ^ pos).  Then (r1u + d) mod m: an AND for
-   m = 16; for m = 44 the value lies in [-1, 45], and two unsigned
-   minima fold -1 to 43 and 44, 45 to 0, 1.  B may alias A.
+   m = 16; for m = 44 the value lies in [-1, 44], and two unsigned
+   minima fold -1 to 43 and 44 to 0.  B may alias A.
    USE_HINT_STEP gives r1u + d for one vector, with Decompose's
    rounding MUL, RND and SHIFT for this GAMMA2.  */
 static inline vu32

@@ -241,7 +241,8 @@ typedef struct mldsa_ops_s
   /* Optional (NULL: the portable code of mldsa.c): w1Encode of one
      polynomial for GAMMA2 = (q-1)/32, SimpleBitPack into 4-bit
      fields: r[i] = a[2i] | a[2i+1] << 4, 128 bytes.  In: 0 <= a < 16
-     (UseHint's output).  */
+     (HighBits from Decompose or UseHint).  Constant time (signing
+     packs the w1 of rejected attempts, which are secret).  */
   void (*pack_w1_4) (byte *r, const mldsa_poly_t *a);
 } mldsa_ops_t;
 

@@ -27,10 +27,12 @@
  *   make_hint (the form of Algorithm 39 in mldsa-ops.h) with compare
  *     masks, use_hint (Algorithm 40) after an inline decompose;
  *   chknorm: |a mod^+- q| >= bound for some coefficient;
- *   and three sampler steps (each described at its entry point): the
+ *   three sampler steps (each described at its entry point): the
  *   candidate parsing of RejNTTPoly (Algorithm 30, public seed only),
  *   the BitUnpack of ExpandMask (Algorithm 34) and the swaps of
- *   SampleInBall (Algorithm 29).
+ *   SampleInBall (Algorithm 29);
+ *   and two encodings: the SimpleBitUnpack of t1 (Algorithm 18) and
+ *   w1Encode with 4-bit fields (Algorithm 28, GAMMA2 = (q-1)/32).
  *
  * Layout: polynomials are 256 s32 in standard order (1024 bytes,
  * mldsa_poly_t); arrays of polynomials are contiguous.  Unaligned
@@ -48,7 +50,7 @@
  * out |r| < q; pointwise_acc |a| < q, |b| < 9q, n <= 8; reduce
  * in |a| < 2^31 - 2^22, out |a| <= 6283008; caddq in |a| < q;
  * power2round, decompose, use_hint in 0 <= a < q; make_hint
- * |a0| < 2 gamma2; chknorm |a| < 2^31 - 2^22.
+ * |a0| < 2 gamma2; chknorm |a| < 2^31 - 2^22; pack_w1_4 0 <= a < 16.
  *
  * Constant time: no branches or addresses depend on coefficient
  * values; make_hint returns the hint count (public, part of the
@@ -620,6 +622,124 @@ UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_17_avx2, .Lg17_shuffle, \
 	.Lg17_shift, .Lc3ffff, .Lc2p17, 18, 9
 UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_19_avx2, .Lg19_shuffle, \
 	.Lg19_shift, .Lcfffff, .Lc2p19, 20, 10
+
+/* void _gcry_mldsa_unpack_t1_avx2 (s32 a[256], const byte *b)
+ * SimpleBitUnpack of t1 (FIPS 204 Algorithm 18, 10-bit fields):
+ * eight fields (10 bytes) per step from a 16-byte load broadcast to
+ * both lanes; vpshufb gathers bytes k, k+1 of each field (the high
+ * lane at byte 5 of the group), vpsrlvd drops the 0, 2, 4 or 6 bits
+ * below it.  31 steps load at 0, 10, ..., 300; the last eight fields
+ * (bytes 310..319) come from the load at 304 with another mask, so
+ * no byte past the 320 is read.  Public data.  */
+.section .rodata
+.align 32
+.Lt1_shuffle:
+	.byte 0, 1, 0x80, 0x80, 1, 2, 0x80, 0x80
+	.byte 2, 3, 0x80, 0x80, 3, 4, 0x80, 0x80
+	.byte 5, 6, 0x80, 0x80, 6, 7, 0x80, 0x80
+	.byte 7, 8, 0x80, 0x80, 8, 9, 0x80, 0x80
+.Lt1_shuffle_last:
+	.byte 6, 7, 0x80, 0x80, 7, 8, 0x80, 0x80
+	.byte 8, 9, 0x80, 0x80, 9, 10, 0x80, 0x80
+	.byte 11, 12, 0x80, 0x80, 12, 13, 0x80, 0x80
+	.byte 13, 14, 0x80, 0x80, 14, 15, 0x80, 0x80
+.Lt1_shift:
+	.long 0, 2, 4, 6, 0, 2, 4, 6
+.align 4
+.Lc3ff:		.long 0x3ff
+
+.text
+.globl _gcry_mldsa_unpack_t1_avx2
+ELF(.type _gcry_mldsa_unpack_t1_avx2,@function;)
+.align 32
+_gcry_mldsa_unpack_t1_avx2:
+	CFI_STARTPROC()
+	vmovdqa		.Lt1_shuffle rRIP, %ymm13
+	vmovdqa		.Lt1_shift rRIP, %ymm12
+	vpbroadcastd	.Lc3ff rRIP, %ymm11
+	xorl		%eax, %eax
+1:
+	vbroadcasti128	(%rsi), %ymm0
+	vpshufb		%ymm13, %ymm0, %ymm0
+	vpsrlvd		%ymm12, %ymm0, %ymm0
+	vpand		%ymm11, %ymm0, %ymm0
+	vmovdqu		%ymm0, (%rdi,%rax)
+	addq		$10, %rsi
+	addq		$32, %rax
+	cmpq		$992, %rax
+	jb		1b
+	vbroadcasti128	-6(%rsi), %ymm0		/* b + 304 */
+	vpshufb		.Lt1_shuffle_last rRIP, %ymm0, %ymm0
+	vpsrlvd		%ymm12, %ymm0, %ymm0
+	vpand		%ymm11, %ymm0, %ymm0
+	vmovdqu		%ymm0, 992(%rdi)
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_unpack_t1_avx2,.-_gcry_mldsa_unpack_t1_avx2;)
+
+/* void _gcry_mldsa_pack_w1_4_avx2 (byte r[128], const s32 a[256])
+ * w1Encode for GAMMA2 = (q-1)/32: r[i] = a[2i] | a[2i+1] << 4, all
+ * a < 16.  Per 64 coefficients: vpackusdw takes pairs of registers
+ * to words (the lanes interleave blocks of four, which vpermq $0xd8
+ * puts back in order), vpackuswb to bytes (coefficients 0-7, 16-23
+ * in the low lane, 8-15, 24-31 in the high one); as words these are
+ * a[2i] | a[2i+1] << 8, and OR-ing in the word shifted right by 4
+ * puts a[2i+1] << 4 into the low byte, which the mask and a last
+ * vpackuswb keep.  That leaves blocks of four output bytes in the
+ * order 0, 2, 4, 6 | 1, 3, 5, 7, which vpermd sorts.  Signing packs
+ * the w1 of attempts it rejects, which are secret: no branch or
+ * address depends on the data.  */
+.section .rodata
+.align 32
+.Lw1_order:
+	.long 0, 4, 1, 5, 2, 6, 3, 7
+.align 2
+.Lc00ff:	.short 0x00ff
+
+/* Words of the 16 coefficients at OFF (%rsi) to ymm\W, in order.  */
+.macro W1_WORDS w, off
+	vmovdqu		\off(%rsi), %ymm\w
+	vpackusdw	\off+32(%rsi), %ymm\w, %ymm\w
+	vpermq		$0xd8, %ymm\w, %ymm\w
+.endm
+
+/* ymm\A = the pair bytes of the 32 coefficients in ymm\A, ymm\B
+   (words), as words.  */
+.macro W1_PAIRS a, b
+	vpackuswb	%ymm\b, %ymm\a, %ymm\a
+	vpsrlw		$4, %ymm\a, %ymm\b
+	vpor		%ymm\b, %ymm\a, %ymm\a
+	vpand		%ymm15, %ymm\a, %ymm\a
+.endm
+
+.text
+.globl _gcry_mldsa_pack_w1_4_avx2
+ELF(.type _gcry_mldsa_pack_w1_4_avx2,@function;)
+.align 32
+_gcry_mldsa_pack_w1_4_avx2:
+	CFI_STARTPROC()
+	vpbroadcastw	.Lc00ff rRIP, %ymm15
+	vmovdqa		.Lw1_order rRIP, %ymm14
+	xorl		%eax, %eax
+1:
+	W1_WORDS	0, 0
+	W1_WORDS	1, 64
+	W1_WORDS	2, 128
+	W1_WORDS	3, 192
+	W1_PAIRS	0, 1
+	W1_PAIRS	2, 3
+	vpackuswb	%ymm2, %ymm0, %ymm0
+	vpermd		%ymm0, %ymm14, %ymm0
+	vmovdqu		%ymm0, (%rdi,%rax)
+	addq		$256, %rsi
+	addq		$32, %rax
+	cmpq		$128, %rax
+	jb		1b
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pack_w1_4_avx2,.-_gcry_mldsa_pack_w1_4_avx2;)
 
 /* void _gcry_mldsa_challenge_avx2 (s32 c[256], const byte *js,
  *                                  unsigned int tau, u64 signs)

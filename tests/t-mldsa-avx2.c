@@ -22,7 +22,10 @@
  *    two sets use different modular products, so their representatives
  *    differ), every other kernel (canonical outputs) word for word:
  *    zeros, extreme values at the contract bounds and random inputs,
- *    aliased arguments, and Decompose / UseHint for every 0 <= r < q.
+ *    aliased arguments, and Decompose / UseHint for every 0 <= r < q
+ *    (the BitUnpack of z and t1 and w1Encode are checked against
+ *    FIPS 204 in t-mldsa-kernels, which runs with the AVX-512 set
+ *    disabled too).
  *
  * The kernel comparisons are skipped (and say so) when the AVX2 set is
  * not compiled in or not usable (CPU or GCRYPT_PQC_HWF_DISABLE).  */

@@ -28,6 +28,9 @@
  *    SampleInBall's weight,
  *  - the transforms on inputs found by a greedy search for the
  *    largest outputs (the bounds of lazy reductions),
+ *  - the optional encodings (BitUnpack of z and t1, w1Encode) against
+ *    the portable code or bit-by-bit definitions, t1's input ending
+ *    at an inaccessible page,
  *  - the dispatched set's NTT, inverse NTT, products, reduce and caddq
  *    against the portable set (residues and the contract's bounds, on
  *    random and extreme inputs), and on PowerPC the generated table of
@@ -907,7 +910,9 @@ check_unpack_t1 (const mldsa_ops_t *ops)
         }
     }
   guarded_free (base, maplen);
-  check (!bad, "unpack_t1 against bit extraction, no read past the end");
+  check (!bad, maplen ? "unpack_t1 against bit extraction, no read past "
+         "the end (guard page)"
+         : "unpack_t1 against bit extraction (no guard page here)");
 }
 
 /* The optional w1Encode with 4-bit fields against its definition,
@@ -1166,8 +1171,9 @@ check_ppc_table (void)
  * values below q in order): random buffers with no, a few, half or
  * only special candidates (q - 1 and q, 0 and 2^23 - 1, and the same
  * with the top bit of the third byte set, which CoeffFromThreeBytes
- * drops), lengths that leave partial groups of eight, counts at the
- * start up to 255, and a guard after the 256 coefficients.  */
+ * drops), lengths that leave partial groups of sixteen and eight,
+ * counts at the start up to 255, and a guard after the 256
+ * coefficients.  */
 static void
 check_ppc_rej_uniform (void)
 {
