@@ -498,7 +498,9 @@ kpke_keygen (const mlkem_param_t *p, byte *ek, byte *dk,
 
   /* Rows 0 .. SPLIT - 1 of A-hat with s (nonces 0..k-1) and e_0 ..
      e_{SPLIT-1} (nonces k..), all eta1.  */
-  for (i = 0; i < 2 * k; i++)
+  /* All of ETA, not just the 2 k entries read: gcc 12 for ppc64le
+     cannot see that and warns.  */
+  for (i = 0; i < 2 * MLKEM_K_MAX; i++)
     eta[i] = p->eta1;
   hash_and_sample (mlkem_ops, k, 0, NULL, NULL, NULL, NULL, NULL, a, rho, 0,
                    0, split * k, noise, eta, k + split, 0, sigma);

@@ -731,6 +731,9 @@ main (int argc, char **argv)
   (void)argv;
   (void)prng_bytes;
   (void)prng_range;
+  (void)verbose;
+  (void)errors;
+  (void)ncalls;
   printf (PGM ": not x86-64 or ppc64le: skipped\n");
   return 77;
 #endif

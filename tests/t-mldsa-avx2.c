@@ -51,13 +51,13 @@
 
 /* The tables: recompute both from mldsa-tables.h.  */
 
+#ifdef USE_MLDSA_AVX2
 static s32
 tq (s32 z)
 {
   return (s32)((u32)z * (u32)MLDSA_QINV);
 }
 
-#ifdef USE_MLDSA_AVX2
 /* zeta^brv8(k) mod q, centred.  */
 static s32
 plain (unsigned int k)
@@ -385,6 +385,7 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   check (!bad_chk, "chknorm equals the portable one");
 }
 
+#ifdef USE_MLDSA_AVX2
 /* Reference parse of RejNTTPoly's candidates (Algorithm 14).  */
 static unsigned int
 ref_rej_uniform (s32 *a, unsigned int ctr, const byte *buf, size_t buflen)
@@ -426,6 +427,7 @@ ref_rej_eta (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
       }
   return ctr;
 }
+#endif /*USE_MLDSA_AVX2*/
 
 static void
 check_uniform (const mldsa_ops_t *x, const mldsa_ops_t *g)
@@ -435,6 +437,9 @@ check_uniform (const mldsa_ops_t *x, const mldsa_ops_t *g)
   u16 nonce[4];
   int round, i, bad = 0, bad_asm = 0;
 
+#ifndef USE_MLDSA_AVX2
+  (void)bad_asm;                /* Only the assembler checks use it.  */
+#endif
   for (i = 0; i < 4; i++)
     {
       q1[i] = &p1[i];
