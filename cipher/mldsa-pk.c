@@ -173,6 +173,7 @@ mldsa_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
     _gcry_randomize (xi, MLDSA_XI_LEN, GCRY_VERY_STRONG_RANDOM);
 
   ec = _gcry_mldsa_keygen_internal (p, pk, sk, xi);
+  _gcry_burn_stack (MLDSA_STACK_BURN);
   if (!ec)
     ec = gpg_err_code (gcry_sexp_build
                        (r_skey, NULL,
@@ -235,6 +236,7 @@ get_secret_key (const mldsa_params_t *p, gcry_sexp_t keyparms,
       else
         {
           ec = _gcry_mldsa_keygen_internal (p, pkbuf, sk, d);
+          _gcry_burn_stack (MLDSA_STACK_BURN);
           if (!ec && r_pk)
             {
               memcpy (r_pk, pkbuf, p->pk_len);
@@ -495,6 +497,7 @@ mldsa_sign (gcry_sexp_t *r_sig, gcry_sexp_t s_data, gcry_sexp_t keyparms)
     _gcry_randomize (rnd, MLDSA_RND_LEN, GCRY_STRONG_RANDOM);
 
   ec = _gcry_mldsa_sign_internal (p, sig, sk, &d->m, rnd);
+  _gcry_burn_stack (MLDSA_STACK_BURN);
   if (!ec)
     ec = gpg_err_code (gcry_sexp_build (r_sig, NULL,
                                         "(sig-val (%s (s %b)))",
@@ -654,6 +657,7 @@ mldsa_check_secret_key (gcry_sexp_t keyparms)
   if (skgiven)
     {
       ec = _gcry_mldsa_check_secret_key (p, skgiven, pk);
+      _gcry_burn_stack (MLDSA_STACK_BURN);
       if (ec)
         goto leave;
     }
@@ -667,6 +671,7 @@ mldsa_check_secret_key (gcry_sexp_t keyparms)
           goto leave;
         }
       ec = _gcry_mldsa_keygen_internal (p, pkbuf, sk, seed);
+      _gcry_burn_stack (MLDSA_STACK_BURN);
       if (!ec && ((skgiven && memcmp (sk, skgiven, p->sk_len))
                   || (pk && memcmp (pk, pkbuf, p->pk_len))))
         ec = GPG_ERR_BAD_SECKEY;

@@ -1588,6 +1588,7 @@ _gcry_mldsa_selftest (mldsa_alg_t alg, const char **r_what)
     goto leave;
   *r_what = "sign";
   ec = _gcry_mldsa_sign_internal (p, sig, sk, &m, rnd);
+  _gcry_burn_stack (MLDSA_STACK_BURN);
   if (ec)
     goto leave;
   _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE128, KECCAK_DS_SHAKE);

@@ -1,0 +1,103 @@
+/* t-stack-depth.h - Measure how deep an operation goes on the stack
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* For t-mlkem-stack and t-mldsa-stack, after t-common.h.  From one
+ * function: stack_paint (), then the operation, then
+ * stack_painted_depth () gives how far below that function's frame
+ * the operation wrote (the three calls start their frames at the same
+ * place).  Reading the painted area back reads memory that no object
+ * owns, so STACK_DEPTH_USABLE is 0 without GCC-compatible attributes,
+ * and stack_depth_skip () also tells a test to skip under valgrind.
+ * Assumes a stack that grows down (all targets of this library).  */
+
+#ifndef T_STACK_DEPTH_H
+#define T_STACK_DEPTH_H 1
+
+#include "t-valgrind.h"
+
+#define STACK_PAINT_BYTES (128 * 1024)
+#define STACK_PAINT_BYTE  0xa5
+/* A burn runs in its own frame below its caller's: allow for that.  */
+#define STACK_BURN_SLACK  256
+
+#ifdef __GNUC__
+# define STACK_DEPTH_USABLE 1
+
+static __attribute__ ((noinline)) void
+stack_paint (void)
+{
+  volatile unsigned char area[STACK_PAINT_BYTES];
+  size_t i;
+
+  for (i = 0; i < sizeof area; i++)
+    area[i] = STACK_PAINT_BYTE;
+}
+
+/* AREA is read without being written: that is the point.  */
+# pragma GCC diagnostic push
+# pragma GCC diagnostic ignored "-Wuninitialized"
+# if !defined(__clang__)
+#  pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+# endif
+static __attribute__ ((noinline)) size_t
+stack_painted_depth (void)
+{
+  volatile unsigned char area[STACK_PAINT_BYTES];
+  size_t i;
+
+  for (i = 0; i < sizeof area && area[i] == STACK_PAINT_BYTE; i++)
+    ;
+  return sizeof area - i;
+}
+# pragma GCC diagnostic pop
+#else
+# define STACK_DEPTH_USABLE 0
+#endif
+
+/* Nonzero (after reporting the skip) if the measurement cannot run
+   here.  */
+static int
+stack_depth_skip (void)
+{
+  const char *preload = getenv ("LD_PRELOAD");
+
+  /* The second test finds valgrind when its headers were missing.  */
+  if (RUNNING_ON_VALGRIND || (preload && strstr (preload, "vgpreload")))
+    {
+      skip ("reads unowned stack memory: not under valgrind");
+      return 1;
+    }
+  if (!STACK_DEPTH_USABLE)
+    {
+      skip ("needs GCC-compatible attributes");
+      return 1;
+    }
+  return 0;
+}
+
+/* Report that operation OP of parameter set SET went DEPTH bytes deep
+   and check that a burn of BURN bytes covers it; keep the maximum in
+   *DEEPEST.  */
+static T_UNUSED void
+stack_depth_check (const char *set, const char *op, size_t depth,
+                   size_t burn, size_t *deepest)
+{
+  info ("%s %s: %zu bytes of stack", set, op, depth);
+  check_result (depth + STACK_BURN_SLACK <= burn,
+                "%s %s goes %zu bytes deep, within the burn of %zu",
+                set, op, depth, burn);
+  if (depth > *deepest)
+    *deepest = depth;
+}
+
+#endif /*T_STACK_DEPTH_H*/
