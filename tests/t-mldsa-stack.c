@@ -74,6 +74,7 @@ main (int argc, char **argv)
   if (stack_depth_skip ())
     return test_exit ();
 #if STACK_DEPTH_USABLE
+  stack_burn_check (MLDSA_STACK_BURN);
   for (a = 0; a < 3; a++)
     {
       const mldsa_params_t *p = _gcry_mldsa_get_params (algs[a]);

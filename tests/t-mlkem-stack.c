@@ -72,6 +72,7 @@ main (int argc, char **argv)
   if (stack_depth_skip ())
     return test_exit ();
 #if STACK_DEPTH_USABLE
+  stack_burn_check (MLKEM_STACK_BURN);
   for (a = 0; a < 3; a++)
     {
       const mlkem_param_t *p = _gcry_mlkem_param_by_algo (algos[a]);

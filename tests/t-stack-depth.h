@@ -59,7 +59,37 @@ stack_painted_depth (void)
     ;
   return sizeof area - i;
 }
+
+/* The number of zero bytes in the painted area.  */
+static __attribute__ ((noinline)) size_t
+stack_zero_bytes (void)
+{
+  volatile unsigned char area[STACK_PAINT_BYTES];
+  size_t i, n = 0;
+
+  for (i = 0; i < sizeof area; i++)
+    n += !area[i];
+  return n;
+}
 # pragma GCC diagnostic pop
+
+/* Paint, burn BURN bytes from this frame and check that at least that
+   many bytes became zero, no deeper than BURN plus some slack.  */
+static __attribute__ ((noinline)) void
+stack_burn_check (unsigned int burn)
+{
+  size_t zeros, depth;
+
+  stack_paint ();
+  _gcry_burn_stack (burn);
+  zeros = stack_zero_bytes ();
+  stack_paint ();
+  _gcry_burn_stack (burn);
+  depth = stack_painted_depth ();
+  check_result (zeros >= burn && depth <= burn + 4 * STACK_BURN_SLACK,
+                "_gcry_burn_stack (%u) zeroes %zu bytes, %zu deep",
+                burn, zeros, depth);
+}
 #else
 # define STACK_DEPTH_USABLE 0
 #endif
