@@ -657,7 +657,6 @@ mldsa_check_secret_key (gcry_sexp_t keyparms)
   if (skgiven)
     {
       ec = _gcry_mldsa_check_secret_key (p, skgiven, pk);
-      _gcry_burn_stack (MLDSA_STACK_BURN);
       if (ec)
         goto leave;
     }
@@ -671,13 +670,14 @@ mldsa_check_secret_key (gcry_sexp_t keyparms)
           goto leave;
         }
       ec = _gcry_mldsa_keygen_internal (p, pkbuf, sk, seed);
-      _gcry_burn_stack (MLDSA_STACK_BURN);
       if (!ec && ((skgiven && memcmp (sk, skgiven, p->sk_len))
                   || (pk && memcmp (pk, pkbuf, p->pk_len))))
         ec = GPG_ERR_BAD_SECKEY;
     }
 
  leave:
+  /* One burn for both checks (a rarely used call).  */
+  _gcry_burn_stack (MLDSA_STACK_BURN);
   if (sk)
     {
       wipememory (sk, p->sk_len);

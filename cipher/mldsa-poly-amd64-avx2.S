@@ -648,6 +648,15 @@ UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_19_avx2, .Lg19_shuffle, \
 .align 4
 .Lc3ff:		.long 0x3ff
 
+/* Eight fields from the group broadcast in ymm0 with the vpshufb mask
+   register SHUF, stored at OFF (%rdi,%rax).  */
+.macro T1_FIELDS shuf, off
+	vpshufb		\shuf, %ymm0, %ymm0
+	vpsrlvd		%ymm12, %ymm0, %ymm0
+	vpand		%ymm11, %ymm0, %ymm0
+	vmovdqu		%ymm0, \off(%rdi,%rax)
+.endm
+
 .text
 .globl _gcry_mldsa_unpack_t1_avx2
 ELF(.type _gcry_mldsa_unpack_t1_avx2,@function;)
@@ -660,19 +669,15 @@ _gcry_mldsa_unpack_t1_avx2:
 	xorl		%eax, %eax
 1:
 	vbroadcasti128	(%rsi), %ymm0
-	vpshufb		%ymm13, %ymm0, %ymm0
-	vpsrlvd		%ymm12, %ymm0, %ymm0
-	vpand		%ymm11, %ymm0, %ymm0
-	vmovdqu		%ymm0, (%rdi,%rax)
+	T1_FIELDS	%ymm13, 0
 	addq		$10, %rsi
 	addq		$32, %rax
 	cmpq		$992, %rax
 	jb		1b
 	vbroadcasti128	-6(%rsi), %ymm0		/* b + 304 */
-	vpshufb		.Lt1_shuffle_last rRIP, %ymm0, %ymm0
-	vpsrlvd		%ymm12, %ymm0, %ymm0
-	vpand		%ymm11, %ymm0, %ymm0
-	vmovdqu		%ymm0, 992(%rdi)
+	vmovdqa		.Lt1_shuffle_last rRIP, %ymm13
+	xorl		%eax, %eax
+	T1_FIELDS	%ymm13, 992
 	vzeroall
 	ret_spec_stop
 	CFI_ENDPROC()

@@ -517,6 +517,7 @@ check_mldsa (const mldsa_ops_t *ops)
 {
   static mldsa_poly_t a, b, r, h, v[8], w[8];
   static byte seed[MLDSA_CRHBYTES] __attribute__ ((aligned (64)));
+  static byte packed[640 + 16];
   static const s32 gamma2s[2] = { (MLDSA_Q - 1) / 88, (MLDSA_Q - 1) / 32 };
   static const s32 gamma1s[2] = { 1 << 17, 1 << 19 };
   static const unsigned int ctlen[3] = { 32, 48, 64 };
@@ -608,10 +609,26 @@ check_mldsa (const mldsa_ops_t *ops)
     checked_call ("mldsa poly_challenge", FN(ops->poly_challenge),
                   P(&a), P(seed), ctlen[i], taus[i], 0, 0);
 
+  /* The optional encodings, where the set has them.  */
+  prng_bytes (packed, sizeof packed);
+  for (i = 0; i < 2 && ops->unpack_gamma1; i++)
+    checked_call ("mldsa unpack_gamma1", FN(ops->unpack_gamma1),
+                  P(&a), P(packed), (u32)gamma1s[i], 0, 0, 0);
+  if (ops->unpack_t1)
+    checked_call ("mldsa unpack_t1", FN(ops->unpack_t1),
+                  P(&a), P(packed), 0, 0, 0, 0);
+  mldsa_rand_poly (&a, 0, 15);
+  if (ops->pack_w1_4)
+    checked_call ("mldsa pack_w1_4", FN(ops->pack_w1_4),
+                  P(packed), P(&a), 0, 0, 0, 0);
+
   printf ("  mldsa %s: ntt invntt_tomont pointwise pointwise_acc reduce"
           " caddq power2round decompose make_hint use_hint chknorm"
           " poly_uniform[_x4] poly_uniform_eta[_x4]"
-          " poly_uniform_gamma1[_x4] poly_challenge\n", ops->name);
+          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s\n", ops->name,
+          ops->unpack_gamma1 ? " unpack_gamma1" : "",
+          ops->unpack_t1 ? " unpack_t1" : "",
+          ops->pack_w1_4 ? " pack_w1_4" : "");
 }
 #endif /*USE_MLDSA*/
 
