@@ -46,6 +46,7 @@ kem_genkey (int algo, void *pubkey, size_t pubkey_len,
 {
   const mlkem_param_t *p = _gcry_mlkem_param_by_algo (algo);
   byte seed[MLKEM_SEED_LEN];
+  gpg_err_code_t ec;
 
   if (!p)
     return GPG_ERR_UNKNOWN_ALGORITHM;
@@ -55,14 +56,19 @@ kem_genkey (int algo, void *pubkey, size_t pubkey_len,
   if (optional ? optional_len != MLKEM_SEED_LEN : optional_len != 0)
     return GPG_ERR_INV_ARG;
 
+  /* The caller's seed is used where it is: a copy of it would go
+     through registers, which an -O0 build saves in the frame of the
+     burn below, above the part it clears (tests/t-mlkem-stack).  */
   if (optional)
-    memcpy (seed, optional, MLKEM_SEED_LEN);
+    ec = _gcry_mlkem_keygen_internal (p, pubkey, seckey, optional);
   else
-    _gcry_randomize (seed, MLKEM_SEED_LEN, GCRY_VERY_STRONG_RANDOM);
-  _gcry_mlkem_keygen_internal (p, pubkey, seckey, seed);
-  wipememory (seed, sizeof seed);
+    {
+      _gcry_randomize (seed, MLKEM_SEED_LEN, GCRY_VERY_STRONG_RANDOM);
+      ec = _gcry_mlkem_keygen_internal (p, pubkey, seckey, seed);
+      wipememory (seed, sizeof seed);
+    }
   _gcry_burn_stack (MLKEM_STACK_BURN);
-  return 0;
+  return ec;
 }
 
 

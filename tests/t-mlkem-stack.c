@@ -46,12 +46,75 @@ measure (const mlkem_param_t *p, int op, gpg_err_code_t *err)
   *err = 0;
   stack_paint ();
   if (op == 0)
-    _gcry_mlkem_keygen_internal (p, ek, dk, seed);
+    *err = _gcry_mlkem_keygen_internal (p, ek, dk, seed);
   else if (op == 1)
     *err = _gcry_mlkem_encaps (p, ct, ss, ek, m);
   else
     *err = _gcry_mlkem_decaps (p, ss2, dk, ct);
   return stack_painted_depth ();
+}
+
+/* Run operation OP of the KEM algorithm ALGO (parameters P) through
+   the public API, which burns the stack afterwards, and return the
+   number of places in the stack below this frame that hold 8 bytes
+   of a secret: the seed d || z, dk_PKE, m or K.  The secrets are
+   random, and the test's own copies are not on the stack.  */
+static __attribute__ ((noinline)) size_t
+secret_hits (int algo, const mlkem_param_t *p, int op, const byte *secrets,
+             size_t slen)
+{
+  gpg_error_t err;
+
+  stack_paint ();
+  if (op == 0)
+    err = gcry_kem_genkey (algo, ek, p->ek_len, dk, p->dk_len,
+                           secrets, MLKEM_SEED_LEN);
+  else if (op == 1)
+    err = gcry_kem_encap (algo, ek, p->ek_len, ct, p->ct_len, ss, 32,
+                          secrets + MLKEM_SEED_LEN, MLKEM_MSG_LEN);
+  else
+    err = gcry_kem_decap (algo, dk, p->dk_len, ct, p->ct_len, ss2, 32,
+                          NULL, 0);
+  if (err)
+    fail ("KEM operation %d of %s failed: %s", op, p->name,
+          gpg_strerror (err));
+  return stack_secret_hits (secrets, slen);
+}
+
+/* Nothing of the secrets stays on the stack after the operations of
+   the public API: whatever the workspace, the wipes and the burn
+   miss shows up here.  */
+static void
+check_secrets_gone (int algo, const mlkem_param_t *p)
+{
+  static const char *const names[3] = { "KeyGen", "Encaps", "Decaps" };
+  static byte secrets[MLKEM_SEED_LEN + MLKEM_MSG_LEN + 32 + 4 * 384];
+  size_t dkpke = p->k * 384, slen, hits;   /* ByteEncode_12 (s-hat) */
+  int op;
+
+  gcry_randomize (secrets, MLKEM_SEED_LEN + MLKEM_MSG_LEN,
+                  GCRY_WEAK_RANDOM);
+  slen = MLKEM_SEED_LEN + MLKEM_MSG_LEN;
+  for (op = 0; op < 3; op++)
+    {
+      hits = secret_hits (algo, p, op, secrets, slen);
+      check_result (!hits, "%s %s leaves no secret on the stack"
+                    " (%zu hits)", p->name, names[op], hits);
+      /* From now on also look for dk_PKE and K.  */
+      if (op == 0)
+        {
+          memcpy (secrets + slen, dk, dkpke);
+          slen += dkpke;
+        }
+      else if (op == 1)
+        {
+          memcpy (secrets + slen, ss, 32);
+          slen += 32;
+        }
+    }
+  check_result (!memcmp (ss, ss2, sizeof ss),
+                "%s: Decaps gives Encaps' shared secret (public API)",
+                p->name);
 }
 #endif /*STACK_DEPTH_USABLE*/
 
@@ -92,6 +155,7 @@ main (int argc, char **argv)
         }
       check_result (!memcmp (ss, ss2, sizeof ss),
                     "%s: Decaps gives Encaps' shared secret", p->name);
+      check_secrets_gone (algos[a], p);
     }
   printf ("%s: deepest operation %zu bytes, burn %u bytes\n", PGM, deepest,
           (unsigned int)MLKEM_STACK_BURN);

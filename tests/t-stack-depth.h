@@ -71,6 +71,41 @@ stack_zero_bytes (void)
     n += !area[i];
   return n;
 }
+
+static int
+cmp_u64 (const void *a, const void *b)
+{
+  u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The number of byte offsets in the painted area at which 8 bytes
+   equal 8 consecutive bytes of SECRET (LEN >= 8; at most 4096).  For
+   secrets of random bytes a hit is a copy of the secret.  */
+static __attribute__ ((noinline)) size_t
+stack_secret_hits (const unsigned char *secret, size_t len)
+{
+  volatile unsigned char area[STACK_PAINT_BYTES];
+  static u64 win[4096];
+  size_t i, j, n = len - 7, hits = 0;
+  u64 v;
+
+  if (len < 8 || len > 4096)
+    die ("stack_secret_hits: bad length %zu", len);
+  for (i = 0; i < n; i++)
+    memcpy (&win[i], secret + i, 8);
+  qsort (win, n, sizeof win[0], cmp_u64);
+  for (i = 0; i + 8 <= sizeof area; i++)
+    {
+      v = 0;
+      for (j = 0; j < 8; j++)
+        v |= (u64)area[i + j] << (8 * j);
+      if (bsearch (&v, win, n, sizeof win[0], cmp_u64))
+        hits++;
+    }
+  return hits;
+}
 # pragma GCC diagnostic pop
 
 /* Paint, burn BURN bytes from this frame and check that at least that
