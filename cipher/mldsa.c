@@ -404,14 +404,17 @@ mldsa_side_finish (mldsa_side_t *side)
 /* A stream of the entries of A (ExpandA, Algorithm 32: A[i][j] from
    rho || j || i, NTT domain, 0 <= a < q) in row-major order, sampled
    four or eight at a time across row boundaries.  BUF holds
-   A_STREAM_ROWS rows: row i lives in slot i mod A_STREAM_ROWS, so a
-   group that starts in row i may run into the next A_STREAM_ROWS - 1
-   rows but no further.  */
+   A_STREAM_ROWS slots of STRIDE >= l polynomials: row i lives in the
+   first l of slot i mod A_STREAM_ROWS, so a group that starts in
+   row i may run into the next A_STREAM_ROWS - 1 rows but no further.
+   Polynomials past the first l of a slot are the caller's (see
+   verification).  */
 typedef struct
 {
   const mldsa_params_t *p;
   const byte *rho;
-  mldsa_poly_t *buf;            /* A_STREAM_ROWS l polynomials.  */
+  mldsa_poly_t *buf;            /* A_STREAM_ROWS stride polynomials.  */
+  unsigned int stride;          /* Polynomials per slot.  */
   unsigned int next;            /* Flat index of the next entry.  */
   mldsa_side_t *side;           /* Side stream for the samplers, or NULL.  */
 } a_stream_t;
@@ -441,13 +444,13 @@ a_stream_row (a_stream_t *s, unsigned int i)
         {
           unsigned int f = s->next + j, row = f / l, col = f % l;
 
-          ptr[j] = s->buf + (row % A_STREAM_ROWS) * l + col;
+          ptr[j] = s->buf + (row % A_STREAM_ROWS) * s->stride + col;
           nonce[j] = (u16)((row << 8) | col);
         }
       sample_polys (SAMPLE_UNIFORM, ptr, nonce, n, s->rho, 0, s->side);
       s->next += n;
     }
-  return s->buf + (i % A_STREAM_ROWS) * l;
+  return s->buf + (i % A_STREAM_ROWS) * s->stride;
 }
 
 /* All of A, k * l entries, row-major, grouping entries of different
@@ -838,9 +841,9 @@ sign_npolys (const mldsa_params_t *p)
 static unsigned int
 verify_npolys (const mldsa_params_t *p)
 {
-  /* zhat (l), rows of A (A_STREAM_ROWS l), c hat (1), w (1),
-     t1 / temporary (1), h (1).  */
-  return (1 + A_STREAM_ROWS) * p->l + 4;
+  /* zhat (l) and NTT (t1) (1), A_STREAM_ROWS slots of a row of A
+     and -NTT (c 2^d) (l + 1 each), w (1), h (1).  */
+  return (1 + A_STREAM_ROWS) * (p->l + 1) + 2;
 }
 
 size_t
@@ -929,6 +932,7 @@ compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
   as.p = p;
   as.rho = rho;
   as.buf = rows;
+  as.stride = p->l;
   as.next = 0;
   /* The hash waits for the rows; only 8 wide does a group lose nothing
      by giving it a lane (measured: with AVX2, groups of three entries
@@ -1356,7 +1360,7 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
   keccak_ctx_t trctx, chctx;
   mldsa_side_t side, chside;
   int chstarted = 0;
-  mldsa_poly_t *zhat, *row, *cp, *w, *tmp, *h;
+  mldsa_poly_t *zhat, *row, *cp, *w, *t1hat, *h;
   a_stream_t as;
   void *mem;
   unsigned int i, j;
@@ -1373,11 +1377,11 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
   if (!mem)
     return gpg_err_code_from_syserror ();
   zhat = ws_align (mem);
-  row = zhat + l;
-  cp = row + A_STREAM_ROWS * l;
-  w = cp + 1;
-  tmp = w + 1;
-  h = tmp + 1;
+  t1hat = zhat + l;
+  row = t1hat + 1;
+  cp = row + l;
+  w = row + A_STREAM_ROWS * (l + 1);
+  h = w + 1;
 
   /* z and its norm (Algorithm 8 line 13), checked before any work.
      The hint section follows z (omega + k >= 84 bytes), so the kernel
@@ -1401,11 +1405,19 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
   /* c 2^d instead of t1 2^d of line 9: the NTT is linear, so
      NTT (c 2^d) o NTT (t1) = NTT (c) o NTT (t1 2^d), and |c 2^d| <=
      2^13 < q meets the NTT's input bound.  One scaling instead of one
-     per row.  */
+     per row.  The product is subtracted as one more term of the sum
+     over A o NTT (z): -NTT (c 2^d), reduced below q as pointwise_acc
+     wants its first factors, follows the row of A in each slot of the
+     row stream (l + 1 <= 8 terms), and NTT (t1) follows NTT (z).  */
   ops->poly_challenge (cp, sig, p->ctildelen, p->tau);
   for (j = 0; j < MLDSA_N; j++)
     cp->coeffs[j] *= 1 << MLDSA_D;
   ops->ntt (cp);
+  ops->reduce (cp);
+  for (j = 0; j < MLDSA_N; j++)
+    cp->coeffs[j] = -cp->coeffs[j];
+  for (i = 1; i < A_STREAM_ROWS; i++)
+    cp[i * (l + 1)] = *cp;
 
   /* Lines 9-12, one row at a time:
      w'_approx = NTT^-1 (A o NTT (z) - NTT (c 2^d) o NTT (t1)),
@@ -1419,6 +1431,7 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
   as.p = p;
   as.rho = pk;
   as.buf = row;
+  as.stride = l + 1;
   as.next = 0;
   as.side = NULL;
   if (!m->mu)
@@ -1436,14 +1449,9 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
           as.side = &chside;
           chstarted = 1;
         }
-      ops->pointwise_acc (w, a_stream_row (&as, i), zhat, l);
-
-      unpack_t1 (tmp, pk + MLDSA_SEEDBYTES + i * POLYT1_BYTES);
-      ops->ntt (tmp);
-      ops->pointwise (tmp, cp, tmp);
-      for (j = 0; j < MLDSA_N; j++)
-        w->coeffs[j] -= tmp->coeffs[j];
-      ops->reduce (w);
+      unpack_t1 (t1hat, pk + MLDSA_SEEDBYTES + i * POLYT1_BYTES);
+      ops->ntt (t1hat);
+      ops->pointwise_acc (w, a_stream_row (&as, i), zhat, l + 1);
       ops->invntt_tomont (w);
       ops->caddq (w);
 
