@@ -24,8 +24,8 @@
  * its output with one, and SampleInBall does its swaps in vector
  * registers; the sponge calls around them are those of the portable
  * samplers.  Verification's t1 unpacking and w1 packing (ML-DSA-65
- * and 87) are assembler too.  Chosen by _gcry_mldsa_init when the CPU has
- * HWF_INTEL_AVX2.  */
+ * and 87), and KeyGen's packing of t1, t0, s1 and s2, are assembler
+ * too.  Chosen by _gcry_mldsa_init when the CPU has HWF_INTEL_AVX2.  */
 
 #include <config.h>
 #include <string.h>
@@ -282,6 +282,29 @@ pack_w1_4_avx2 (byte *r, const mldsa_poly_t *a)
   _gcry_mldsa_pack_w1_4_avx2 (r, a->coeffs);
 }
 
+/* The BitPack encodings of KeyGen (mldsa-ops.h).  ETA is public (the
+   parameter set).  */
+static void
+pack_t1_avx2 (byte *r, const mldsa_poly_t *a)
+{
+  _gcry_mldsa_pack_t1_avx2 (r, a->coeffs);
+}
+
+static void
+pack_t0_avx2 (byte *r, const mldsa_poly_t *a)
+{
+  _gcry_mldsa_pack_t0_avx2 (r, a->coeffs);
+}
+
+static void
+pack_eta_avx2 (byte *r, const mldsa_poly_t *a, unsigned int eta)
+{
+  if (eta == 2)
+    _gcry_mldsa_pack_eta2_avx2 (r, a->coeffs);
+  else
+    _gcry_mldsa_pack_eta4_avx2 (r, a->coeffs);
+}
+
 /* The N-way samplers with a side stream (mldsa-ops.h).  The front
    file calls them with N = 4 for this set (N = 8 through the AVX-512
    set, which borrows them).  */
@@ -314,7 +337,10 @@ const mldsa_ops_t _gcry_mldsa_ops_avx2 =
     poly_uniform_gamma1_xn_avx2,
     unpack_gamma1_avx2,
     unpack_t1_avx2,
-    pack_w1_4_avx2
+    pack_w1_4_avx2,
+    pack_t1_avx2,
+    pack_t0_avx2,
+    pack_eta_avx2
   };
 
 #endif /*USE_MLDSA_AVX2*/

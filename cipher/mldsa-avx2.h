@@ -88,6 +88,14 @@ void _gcry_mldsa_unpack_gamma1_19_avx2 (s32 a[MLDSA_N], const byte *buf);
 void _gcry_mldsa_unpack_t1_avx2 (s32 a[MLDSA_N], const byte *b);
 /* w1Encode with 4-bit fields: r[i] = a[2i] | a[2i+1] << 4, a < 16.  */
 void _gcry_mldsa_pack_w1_4_avx2 (byte r[128], const s32 a[MLDSA_N]);
+/* BitPack for KeyGen, nothing written past the packed bytes: t1
+   (10-bit fields, 0 <= a < 1024), t0 (13-bit fields of 2^12 - a,
+   -2^12 < a <= 2^12), s1 and s2 (3- or 4-bit fields of ETA - a,
+   |a| <= ETA = 2 resp. 4).  Constant time.  */
+void _gcry_mldsa_pack_t1_avx2 (byte r[320], const s32 a[MLDSA_N]);
+void _gcry_mldsa_pack_t0_avx2 (byte r[416], const s32 a[MLDSA_N]);
+void _gcry_mldsa_pack_eta2_avx2 (byte r[96], const s32 a[MLDSA_N]);
+void _gcry_mldsa_pack_eta4_avx2 (byte r[128], const s32 a[MLDSA_N]);
 /* The swaps of SampleInBall: for t < TAU, i = 256 - TAU + t,
    c[i] = c[JS[t]], c[JS[t]] = (-1)^(bit t of SIGNS), from c = 0;
    JS[t] <= i.  Constant time in JS and SIGNS.  */

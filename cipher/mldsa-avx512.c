@@ -232,6 +232,24 @@ pack_w1_4_avx512 (byte *r, const mldsa_poly_t *a)
   AVX2.pack_w1_4 (r, a);
 }
 
+static void
+pack_t1_avx512 (byte *r, const mldsa_poly_t *a)
+{
+  AVX2.pack_t1 (r, a);
+}
+
+static void
+pack_t0_avx512 (byte *r, const mldsa_poly_t *a)
+{
+  AVX2.pack_t0 (r, a);
+}
+
+static void
+pack_eta_avx512 (byte *r, const mldsa_poly_t *a, unsigned int eta)
+{
+  AVX2.pack_eta (r, a, eta);
+}
+
 const mldsa_ops_t _gcry_mldsa_ops_avx512 =
   {
     "avx512",
@@ -258,7 +276,10 @@ const mldsa_ops_t _gcry_mldsa_ops_avx512 =
     poly_uniform_gamma1_xn_avx512,
     unpack_gamma1_avx512,
     unpack_t1_avx512,
-    pack_w1_4_avx512
+    pack_w1_4_avx512,
+    pack_t1_avx512,
+    pack_t0_avx512,
+    pack_eta_avx512
   };
 
 #endif /*USE_MLDSA_AVX512*/

@@ -244,6 +244,19 @@ typedef struct mldsa_ops_s
      (HighBits from Decompose or UseHint).  Constant time (signing
      packs the w1 of rejected attempts, which are secret).  */
   void (*pack_w1_4) (byte *r, const mldsa_poly_t *a);
+
+  /* Optional (NULL: the front file uses _gcry_mldsa_pack_t1_generic,
+     ..._t0_generic and ..._eta_generic): the BitPack encodings of
+     KeyGen (Algorithms 16 and 17 in pkEncode and skEncode),
+     little-endian fields written to R and not a byte past them:
+     pack_t1 the 10-bit fields of a (320 bytes; in
+     0 <= a < 1024), pack_t0 the 13-bit fields of 2^12 - a (416 bytes;
+     in -2^12 < a <= 2^12), pack_eta the 3-bit (ETA = 2, 96 bytes) or
+     4-bit (ETA = 4, 128 bytes) fields of ETA - a (in |a| <= ETA).
+     Constant time (t0, s1 and s2 are secret).  */
+  void (*pack_t1) (byte *r, const mldsa_poly_t *a);
+  void (*pack_t0) (byte *r, const mldsa_poly_t *a);
+  void (*pack_eta) (byte *r, const mldsa_poly_t *a, unsigned int eta);
 } mldsa_ops_t;
 
 /*-- mldsa-poly-generic.c --*/
@@ -288,5 +301,12 @@ unsigned int _gcry_mldsa_rej_uniform_vsx (s32 *a, unsigned int ctr,
    shared by ExpandMask and the signature decoder.  */
 void _gcry_mldsa_unpack_gamma1_generic (mldsa_poly_t *a, const byte *buf,
                                         s32 gamma1);
+
+/* The portable BitPack of t1, t0 and s (the contract of pack_t1,
+   pack_t0 and pack_eta above), used where a set has none.  */
+void _gcry_mldsa_pack_t1_generic (byte *r, const mldsa_poly_t *a);
+void _gcry_mldsa_pack_t0_generic (byte *r, const mldsa_poly_t *a);
+void _gcry_mldsa_pack_eta_generic (byte *r, const mldsa_poly_t *a,
+                                   unsigned int eta);
 
 #endif /*GCRY_MLDSA_OPS_H*/

@@ -31,8 +31,9 @@
  *   candidate parsing of RejNTTPoly (Algorithm 30, public seed only),
  *   the BitUnpack of ExpandMask (Algorithm 34) and the swaps of
  *   SampleInBall (Algorithm 29);
- *   and two encodings: the SimpleBitUnpack of t1 (Algorithm 18) and
- *   w1Encode with 4-bit fields (Algorithm 28, GAMMA2 = (q-1)/32).
+ *   and the encodings: the SimpleBitUnpack of t1 (Algorithm 18),
+ *   w1Encode with 4-bit fields (Algorithm 28, GAMMA2 = (q-1)/32), and
+ *   the BitPack of t1, t0, s1 and s2 for KeyGen (Algorithms 16, 17).
  *
  * Layout: polynomials are 256 s32 in standard order (1024 bytes,
  * mldsa_poly_t); arrays of polynomials are contiguous.  Unaligned
@@ -50,7 +51,9 @@
  * out |r| < q; pointwise_acc |a| < q, |b| < 9q, n <= 8; reduce
  * in |a| < 2^31 - 2^22, out |a| <= 6283008; caddq in |a| < q;
  * power2round, decompose, use_hint in 0 <= a < q; make_hint
- * |a0| < 2 gamma2; chknorm |a| < 2^31 - 2^22; pack_w1_4 0 <= a < 16.
+ * |a0| < 2 gamma2; chknorm |a| < 2^31 - 2^22; pack_w1_4 0 <= a < 16;
+ * pack_t1 0 <= a < 1024; pack_t0 -2^12 < a <= 2^12; pack_eta2/4
+ * |a| <= 2 resp. 4.
  *
  * Constant time: no branches or addresses depend on coefficient
  * values; make_hint returns the hint count (public, part of the
@@ -745,6 +748,138 @@ _gcry_mldsa_pack_w1_4_avx2:
 	ret_spec_stop
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_pack_w1_4_avx2,.-_gcry_mldsa_pack_w1_4_avx2;)
+
+/* The BitPack encodings of KeyGen (FIPS 204 Algorithms 16 and 17 in
+ * pkEncode and skEncode, Algorithms 22 and 24): fields of K bits,
+ * little endian, of a (t1, K = 10), 2^12 - a (t0, K = 13) or
+ * ETA - a (s1 and s2, K = 3 or 4); eight coefficients make 8K bits,
+ * a whole number of bytes.  Per eight coefficients (one ymm, dwords
+ * f0..f7 < 2^K once the constant is subtracted; K <= 16):
+ *   1. in each quadword f0 + f1 2^32, shifting right by 32 - K gives
+ *      f1 2^K (f0 >> (32 - K) is zero); OR-ing it into the low dword,
+ *      the high one cleared, gives the 2K-bit field f0 | f1 << K;
+ *   2. in each 128-bit lane, the other quadword (vpshufd) shifted left
+ *      by 2K and OR-ed in gives 4K bits in quadword 0;
+ *   3. the high lane's 4K bits W1 join the low lane's W0: quadword 0
+ *      of xmm0 is W0 | W1 << 4K, and where 8K > 64, W1 >> (64 - 4K)
+ *      goes to quadword 1.
+ * Groups are stored 16 (t1, t0) or 4 (s) bytes at a time, in order,
+ * each store's excess overwritten by the next group; the last group
+ * is stored to its exact length, so nothing past the 32 K bytes is
+ * written.  t0 and s are secret: no branch or address depends on the
+ * coefficients.  */
+.section .rodata
+.align 8
+.Lqword_lo:	.quad 0xffffffff
+.align 4
+.Lc2:		.long 2
+.Lc4:		.long 4
+.Lc4096:	.long 4096
+
+/* Eight coefficients at (%rsi) to xmm0 as above: fields of a, or of
+   ymm15 - a if C (the constant's label) is given.  Needs ymm14 =
+   .Lqword_lo in every quadword; clobbers ymm1, ymm2.  */
+.macro PACK_FIELDS k, c
+  .ifnb \c
+	vpsubd		(%rsi), %ymm15, %ymm0
+  .else
+	vmovdqu		(%rsi), %ymm0
+  .endif
+	vpsrlq		$(32 - \k), %ymm0, %ymm1
+	vpand		%ymm14, %ymm0, %ymm0
+	vpor		%ymm1, %ymm0, %ymm0
+	vpshufd		$0x4e, %ymm0, %ymm1
+	vpsllq		$(2 * \k), %ymm1, %ymm1
+	vpor		%ymm1, %ymm0, %ymm0
+	vextracti128	$1, %ymm0, %xmm1
+	vpsllq		$(4 * \k), %xmm1, %xmm2
+	vpor		%xmm2, %xmm0, %xmm0
+  .if 8 * \k > 64
+	vpsrlq		$(64 - 4 * \k), %xmm1, %xmm1
+	vpunpcklqdq	%xmm1, %xmm0, %xmm0
+  .endif
+.endm
+
+/* The constants, the loop over the first 31 groups (K bytes each,
+   stored with STORE, which may write past them), and the last group
+   to xmm0, for the caller to store; fields of C - a (C the label of
+   the constant) or, without C, of a.  */
+.macro PACK_POLY k, store, c
+	vpbroadcastq	.Lqword_lo rRIP, %ymm14
+  .ifnb \c
+	vpbroadcastd	\c rRIP, %ymm15
+  .endif
+	movl		$31, %ecx
+1:
+	PACK_FIELDS	\k, \c
+	\store		%xmm0, (%rdi)
+	addq		$32, %rsi
+	addq		$\k, %rdi
+	subl		$1, %ecx
+	jnz		1b
+	PACK_FIELDS	\k, \c
+.endm
+
+/* void _gcry_mldsa_pack_t1_avx2 (byte r[320], const s32 a[256])
+ * In: 0 <= a < 1024.  */
+.text
+.globl _gcry_mldsa_pack_t1_avx2
+ELF(.type _gcry_mldsa_pack_t1_avx2,@function;)
+.align 32
+_gcry_mldsa_pack_t1_avx2:
+	CFI_STARTPROC()
+	PACK_POLY	10, vmovdqu
+	vmovq		%xmm0, (%rdi)
+	vpextrw		$4, %xmm0, 8(%rdi)
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pack_t1_avx2,.-_gcry_mldsa_pack_t1_avx2;)
+
+/* void _gcry_mldsa_pack_t0_avx2 (byte r[416], const s32 a[256])
+ * In: -2^12 < a <= 2^12.  */
+.globl _gcry_mldsa_pack_t0_avx2
+ELF(.type _gcry_mldsa_pack_t0_avx2,@function;)
+.align 32
+_gcry_mldsa_pack_t0_avx2:
+	CFI_STARTPROC()
+	PACK_POLY	13, vmovdqu, .Lc4096
+	vmovq		%xmm0, (%rdi)
+	vpextrd		$2, %xmm0, 8(%rdi)
+	vpextrb		$12, %xmm0, 12(%rdi)
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pack_t0_avx2,.-_gcry_mldsa_pack_t0_avx2;)
+
+/* void _gcry_mldsa_pack_eta2_avx2 (byte r[96], const s32 a[256])
+ * In: -2 <= a <= 2.  */
+.globl _gcry_mldsa_pack_eta2_avx2
+ELF(.type _gcry_mldsa_pack_eta2_avx2,@function;)
+.align 32
+_gcry_mldsa_pack_eta2_avx2:
+	CFI_STARTPROC()
+	PACK_POLY	3, vmovd, .Lc2
+	vpextrw		$0, %xmm0, (%rdi)
+	vpextrb		$2, %xmm0, 2(%rdi)
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pack_eta2_avx2,.-_gcry_mldsa_pack_eta2_avx2;)
+
+/* void _gcry_mldsa_pack_eta4_avx2 (byte r[128], const s32 a[256])
+ * In: -4 <= a <= 4.  */
+.globl _gcry_mldsa_pack_eta4_avx2
+ELF(.type _gcry_mldsa_pack_eta4_avx2,@function;)
+.align 32
+_gcry_mldsa_pack_eta4_avx2:
+	CFI_STARTPROC()
+	PACK_POLY	4, vmovd, .Lc4
+	vmovd		%xmm0, (%rdi)
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pack_eta4_avx2,.-_gcry_mldsa_pack_eta4_avx2;)
 
 /* void _gcry_mldsa_challenge_avx2 (s32 c[256], const byte *js,
  *                                  unsigned int tau, u64 signs)

@@ -567,6 +567,87 @@ _gcry_mldsa_unpack_gamma1_generic (mldsa_poly_t *a, const byte *buf,
 }
 
 
+/* The BitPack encodings of KeyGen (FIPS 204 Section 7.2); the front
+   file calls them where the kernel set has no pack_t1, pack_t0 or
+   pack_eta (mldsa-ops.h).  */
+
+/* SimpleBitPack of t1 (10 bits), Algorithm 16.  In: 0 <= t1 < 1024. */
+void
+_gcry_mldsa_pack_t1_generic (byte *r, const mldsa_poly_t *a)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N / 4; i++)
+    {
+      const s32 *c = a->coeffs + 4 * i;
+
+      r[5 * i + 0] = c[0];
+      r[5 * i + 1] = (c[0] >> 8) | (c[1] << 2);
+      r[5 * i + 2] = (c[1] >> 6) | (c[2] << 4);
+      r[5 * i + 3] = (c[2] >> 4) | (c[3] << 6);
+      r[5 * i + 4] = c[3] >> 2;
+    }
+}
+
+/* BitPack (t0, 2^12 - 1, 2^12): 13-bit fields of 2^12 - t0.  Eight
+   fields (104 bits) per step: the first four and the low 12 bits of
+   the fifth as one little-endian 64-bit word, the rest in 40 bits.  */
+void
+_gcry_mldsa_pack_t0_generic (byte *r, const mldsa_poly_t *a)
+{
+  unsigned int i, j;
+
+  for (i = 0; i < MLDSA_N / 8; i++)
+    {
+      u64 t[8], lo, hi;
+      byte *o = r + 13 * i;
+
+      for (j = 0; j < 8; j++)
+        t[j] = (u32)((1 << (MLDSA_D - 1)) - a->coeffs[8 * i + j]);
+      lo = t[0] | (t[1] << 13) | (t[2] << 26) | (t[3] << 39) | (t[4] << 52);
+      hi = (t[4] >> 12) | (t[5] << 1) | (t[6] << 14) | (t[7] << 27);
+      buf_put_le64 (o, lo);
+      buf_put_le32 (o + 8, (u32)hi);
+      o[12] = (byte)(hi >> 32);
+    }
+}
+
+/* BitPack (s, eta, eta): 3-bit (eta = 2) or 4-bit (eta = 4) fields of
+   eta - s, written out term by term so that the compiler needs no
+   variable shifts.  */
+void
+_gcry_mldsa_pack_eta_generic (byte *r, const mldsa_poly_t *a,
+                              unsigned int eta)
+{
+  unsigned int i;
+
+  if (eta == 2)
+    for (i = 0; i < MLDSA_N / 8; i++)
+      {
+        const s32 *c = a->coeffs + 8 * i;
+        u32 v = (u32)(2 - c[0]) | ((u32)(2 - c[1]) << 3)
+                | ((u32)(2 - c[2]) << 6) | ((u32)(2 - c[3]) << 9)
+                | ((u32)(2 - c[4]) << 12) | ((u32)(2 - c[5]) << 15)
+                | ((u32)(2 - c[6]) << 18) | ((u32)(2 - c[7]) << 21);
+
+        r[3 * i + 0] = v;
+        r[3 * i + 1] = v >> 8;
+        r[3 * i + 2] = v >> 16;
+      }
+  else
+    for (i = 0; i < MLDSA_N / 8; i++)
+      {
+        const s32 *c = a->coeffs + 8 * i;
+        u32 v = (u32)(4 - c[0]) | ((u32)(4 - c[1]) << 4)
+                | ((u32)(4 - c[2]) << 8) | ((u32)(4 - c[3]) << 12)
+                | ((u32)(4 - c[4]) << 16) | ((u32)(4 - c[5]) << 20)
+                | ((u32)(4 - c[6]) << 24) | ((u32)(4 - c[7]) << 28);
+
+        buf_put_le32 (r + 4 * i, v);
+      }
+}
+
+
 static void
 poly_uniform_gamma1_x4_generic (mldsa_poly_t *a[4],
                                 const byte rhopp[MLDSA_CRHBYTES],

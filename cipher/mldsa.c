@@ -482,18 +482,10 @@ expand_a (const mldsa_params_t *p, mldsa_poly_t *mat,
 static void
 pack_t1 (byte *r, const mldsa_poly_t *a)
 {
-  unsigned int i;
-
-  for (i = 0; i < MLDSA_N / 4; i++)
-    {
-      const s32 *c = a->coeffs + 4 * i;
-
-      r[5 * i + 0] = c[0];
-      r[5 * i + 1] = (c[0] >> 8) | (c[1] << 2);
-      r[5 * i + 2] = (c[1] >> 6) | (c[2] << 4);
-      r[5 * i + 3] = (c[2] >> 4) | (c[3] << 6);
-      r[5 * i + 4] = c[3] >> 2;
-    }
+  if (mldsa_ops->pack_t1)
+    mldsa_ops->pack_t1 (r, a);
+  else
+    _gcry_mldsa_pack_t1_generic (r, a);
 }
 
 /* SimpleBitUnpack of t1, every 10-bit value valid.  */
@@ -519,27 +511,14 @@ unpack_t1 (mldsa_poly_t *a, const byte *b)
     }
 }
 
-/* BitPack (t0, 2^12 - 1, 2^12): 13-bit fields of 2^12 - t0.  Eight
-   fields (104 bits) per step: the first four and the low 12 bits of
-   the fifth as one little-endian 64-bit word, the rest in 40 bits.  */
+/* BitPack (t0, 2^12 - 1, 2^12): 13-bit fields of 2^12 - t0.  */
 static void
 pack_t0 (byte *r, const mldsa_poly_t *a)
 {
-  unsigned int i, j;
-
-  for (i = 0; i < MLDSA_N / 8; i++)
-    {
-      u64 t[8], lo, hi;
-      byte *o = r + 13 * i;
-
-      for (j = 0; j < 8; j++)
-        t[j] = (u32)((1 << (MLDSA_D - 1)) - a->coeffs[8 * i + j]);
-      lo = t[0] | (t[1] << 13) | (t[2] << 26) | (t[3] << 39) | (t[4] << 52);
-      hi = (t[4] >> 12) | (t[5] << 1) | (t[6] << 14) | (t[7] << 27);
-      buf_put_le64 (o, lo);
-      buf_put_le32 (o + 8, (u32)hi);
-      o[12] = (byte)(hi >> 32);
-    }
+  if (mldsa_ops->pack_t0)
+    mldsa_ops->pack_t0 (r, a);
+  else
+    _gcry_mldsa_pack_t0_generic (r, a);
 }
 
 /* BitUnpack of t0; every 13-bit value gives a t0 in [-(2^12-1), 2^12],
@@ -568,37 +547,14 @@ unpack_t0 (mldsa_poly_t *a, const byte *b)
 }
 
 /* BitPack (s, eta, eta): 3-bit (eta = 2) or 4-bit (eta = 4) fields of
-   eta - s, written out term by term so that the compiler needs no
-   variable shifts.  */
+   eta - s.  */
 static void
 pack_eta (byte *r, const mldsa_poly_t *a, unsigned int eta)
 {
-  unsigned int i;
-
-  if (eta == 2)
-    for (i = 0; i < MLDSA_N / 8; i++)
-      {
-        const s32 *c = a->coeffs + 8 * i;
-        u32 v = (u32)(2 - c[0]) | ((u32)(2 - c[1]) << 3)
-                | ((u32)(2 - c[2]) << 6) | ((u32)(2 - c[3]) << 9)
-                | ((u32)(2 - c[4]) << 12) | ((u32)(2 - c[5]) << 15)
-                | ((u32)(2 - c[6]) << 18) | ((u32)(2 - c[7]) << 21);
-
-        r[3 * i + 0] = v;
-        r[3 * i + 1] = v >> 8;
-        r[3 * i + 2] = v >> 16;
-      }
+  if (mldsa_ops->pack_eta)
+    mldsa_ops->pack_eta (r, a, eta);
   else
-    for (i = 0; i < MLDSA_N / 8; i++)
-      {
-        const s32 *c = a->coeffs + 8 * i;
-        u32 v = (u32)(4 - c[0]) | ((u32)(4 - c[1]) << 4)
-                | ((u32)(4 - c[2]) << 8) | ((u32)(4 - c[3]) << 12)
-                | ((u32)(4 - c[4]) << 16) | ((u32)(4 - c[5]) << 20)
-                | ((u32)(4 - c[6]) << 24) | ((u32)(4 - c[7]) << 28);
-
-        buf_put_le32 (r + 4 * i, v);
-      }
+    _gcry_mldsa_pack_eta_generic (r, a, eta);
 }
 
 /* Eight fields of W bits (3 or 4) from V into C[0..7] as ETA - field;

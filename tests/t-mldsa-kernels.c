@@ -945,6 +945,80 @@ check_pack_w1_4 (const mldsa_ops_t *ops)
   check (!bad, "pack_w1_4 against w1Encode, nothing past 128 bytes");
 }
 
+/* One optional KeyGen BitPack kernel (K = 10: pack_t1, 13: pack_t0,
+   3 or 4: pack_eta with ETA) against the portable one and against the
+   definition: field i of the output, bits K i .. K i + K - 1 little
+   endian, is C - a[i] (NEG 1) or a[i] (NEG 0), for inputs A in
+   [LO, HI]: all LO, all HI, alternating, and random; nothing written
+   past the 32 K bytes.  Returns the number of mismatches.  */
+static int
+check_pack_one (const mldsa_ops_t *ops, unsigned int k, s32 c, int neg,
+                s32 lo, s32 hi, unsigned int eta)
+{
+  byte out[416 + 16], ref[416];
+  mldsa_poly_t a;
+  unsigned int i, b, round, len = 32 * k;
+  int bad = 0;
+
+  for (round = 0; round < 40; round++)
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        a.coeffs[i] = round == 0 ? lo : round == 1 ? hi
+                      : round == 2 ? ((i & 1) ? hi : lo)
+                      : lo + (s32)(rnd32 () % (u32)(hi - lo + 1));
+      memset (out, 0xa5, sizeof out);
+      if (k == 10)
+        {
+          ops->pack_t1 (out, &a);
+          _gcry_mldsa_pack_t1_generic (ref, &a);
+        }
+      else if (k == 13)
+        {
+          ops->pack_t0 (out, &a);
+          _gcry_mldsa_pack_t0_generic (ref, &a);
+        }
+      else
+        {
+          ops->pack_eta (out, &a, eta);
+          _gcry_mldsa_pack_eta_generic (ref, &a, eta);
+        }
+      if (memcmp (out, ref, len))
+        bad++;
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          u32 want = (u32)(neg ? c - a.coeffs[i] : a.coeffs[i]), got = 0;
+
+          for (b = 0; b < k; b++)
+            got |= (u32)((out[(k * i + b) / 8] >> ((k * i + b) % 8)) & 1) << b;
+          if (got != want)
+            bad++;
+        }
+      for (i = len; i < sizeof out; i++)
+        if (out[i] != 0xa5)
+          bad++;
+    }
+  return bad;
+}
+
+/* The optional BitPack kernels of KeyGen (t1, t0, s1 and s2).  */
+static void
+check_pack_keygen (const mldsa_ops_t *ops)
+{
+  if (ops->pack_t1)
+    check (!check_pack_one (ops, 10, 0, 0, 0, 1023, 0),
+           "pack_t1 against the portable one and the 10-bit fields, "
+           "nothing past 320 bytes");
+  if (ops->pack_t0)
+    check (!check_pack_one (ops, 13, 1 << 12, 1, -(1 << 12) + 1, 1 << 12, 0),
+           "pack_t0 against the portable one and the 13-bit fields of "
+           "2^12 - t0, nothing past 416 bytes");
+  if (ops->pack_eta)
+    check (!check_pack_one (ops, 3, 2, 1, -2, 2, 2)
+           && !check_pack_one (ops, 4, 4, 1, -4, 4, 4),
+           "pack_eta against the portable one and the 3- and 4-bit "
+           "fields of eta - s, nothing past 96 resp. 128 bytes");
+}
+
 
 /* A polynomial for the differential tests: KIND 0 random in (-B, B),
    1 all B - 1, 2 all -(B - 1), 3 alternating +-(B - 1), 4 random
@@ -1239,6 +1313,7 @@ check_set (const mldsa_ops_t *ops)
   check_unpack_gamma1 (ops);
   check_unpack_t1 (ops);
   check_pack_w1_4 (ops);
+  check_pack_keygen (ops);
 }
 
 int
