@@ -417,6 +417,7 @@ typedef struct
   unsigned int stride;          /* Polynomials per slot.  */
   unsigned int next;            /* Flat index of the next entry.  */
   mldsa_side_t *side;           /* Side stream for the samplers, or NULL.  */
+  int side_if_spare;            /* Give SIDE a lane only if one is spare.  */
 } a_stream_t;
 
 /* Return row I (l polynomials); rows must be requested in order.  */
@@ -432,13 +433,19 @@ a_stream_row (a_stream_t *s, unsigned int i)
     {
       mldsa_poly_t *ptr[8];
       u16 nonce[8];
-      unsigned int n, j, width;
+      mldsa_side_t *side = s->side;
+      unsigned int n, j, width, rest = total - s->next;
 
       /* One group: up to mldsa_width entries, one fewer while the side
          stream rides along, ending in row i + A_STREAM_ROWS - 1 at the
-         latest (with l >= 4 a group of eight always does).  */
-      width = mldsa_width
-              - (mldsa_have_xn && mldsa_side_ready (s->side) ? 1 : 0);
+         latest (with l >= 4 a group of eight always does).  With
+         SIDE_IF_SPARE, the side stream waits for a group whose lane
+         the remaining entries can spare, i.e. as long as they fill
+         their ceil (rest / width) groups exactly.  */
+      if (!mldsa_have_xn || !mldsa_side_ready (side)
+          || (s->side_if_spare && !(rest % mldsa_width)))
+        side = NULL;
+      width = mldsa_width - (side ? 1 : 0);
       n = limit - s->next < width ? limit - s->next : width;
       for (j = 0; j < n; j++)
         {
@@ -447,7 +454,7 @@ a_stream_row (a_stream_t *s, unsigned int i)
           ptr[j] = s->buf + (row % A_STREAM_ROWS) * s->stride + col;
           nonce[j] = (u16)((row << 8) | col);
         }
-      sample_polys (SAMPLE_UNIFORM, ptr, nonce, n, s->rho, 0, s->side);
+      sample_polys (SAMPLE_UNIFORM, ptr, nonce, n, s->rho, 0, side);
       s->next += n;
     }
   return s->buf + (i % A_STREAM_ROWS) * s->stride;
@@ -893,8 +900,16 @@ compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
   /* The hash waits for the rows; only 8 wide does a group lose nothing
      by giving it a lane (measured: with AVX2, groups of three entries
      and the hash are 4% slower than groups of four and the hash
-     afterwards).  */
+     afterwards).  With AVX2's 8-way call (two 4-way ones), a lane is
+     not worth an extra group: for ML-DSA-44 (16 entries) a group of 7
+     and the hash would leave one entry for a 4-way call of five
+     permutations (about 7.1k cycles) and three single ones after the
+     last row, where two groups of 8 and all ten blocks of the hash
+     single (8.7k) are cheaper.  With a cheap 8-way call (AVX-512) a
+     single permutation costs as much as a whole call, so the hash
+     takes every lane it can.  */
   as.side = mldsa_width == 8 ? &side : NULL;
+  as.side_if_spare = !mldsa_cheap_x8;
 
   for (j = 0; j < p->l; j++)
     {
@@ -1389,6 +1404,7 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
   as.buf = row;
   as.stride = l + 1;
   as.next = 0;
+  as.side_if_spare = 0;
   as.side = NULL;
   if (!m->mu)
     {
