@@ -648,6 +648,18 @@ pack_z (byte *r, const mldsa_poly_t *a, s32 gamma1)
       }
 }
 
+/* BitUnpack (BUF, gamma1 - 1, gamma1) of z or of a mask y (FIPS 204
+   Algorithm 19) with the kernel set's code if it has some.  The
+   kernels may read 16 bytes past the packed polynomial.  */
+static void
+unpack_gamma1 (mldsa_poly_t *a, const byte *buf, s32 gamma1)
+{
+  if (mldsa_ops->unpack_gamma1)
+    mldsa_ops->unpack_gamma1 (a, buf, gamma1);
+  else
+    _gcry_mldsa_unpack_gamma1_generic (a, buf, gamma1);
+}
+
 /* SimpleBitPack (w1, (q-1)/(2 gamma2) - 1): 6 bits (ML-DSA-44) or
    4 bits, eight fields (48 or 32 bits) per step.  */
 static void
@@ -783,8 +795,13 @@ static unsigned int
 sign_secret_npolys (const mldsa_params_t *p)
 {
   /* s1hat (l), s2hat (k), t0hat (k), c hat (1), temporary for c s1,
-     c s2 and c t0 (1).  */
-  return p->l + 2 * p->k + 2;
+     c s2 and c t0 (1), and the bytes of a mask for mask_run (l
+     polyz_bytes, with the 16 bytes unpack_gamma1 may read past them;
+     here, because the mask polynomials of ML-DSA-87 fill one area of
+     the default secure pool).  */
+  return (p->l + 2 * p->k + 2
+          + ((p->l * p->polyz_bytes + 16 + sizeof (mldsa_poly_t) - 1)
+             / sizeof (mldsa_poly_t)));
 }
 
 static unsigned int
@@ -1072,6 +1089,57 @@ sk_split (const mldsa_params_t *p, const byte *sk, sk_parts_t *r)
    814 * l < 65536 for every set, so kappa never wraps here.  */
 #define MLDSA_SIGN_MAX_ITERATIONS 814
 
+/* Lines 11 and 15 of Sign_internal in one multi-stream run (keccak.h):
+ * the mask Y = ExpandMask (rho'', KAPPA) (Algorithm 34: l SHAKE256
+ * streams of rho'' || IntegerToBytes (KAPPA + r, 2), polyz_bytes each,
+ * to BUF, then BitUnpacked) and, if CHBUF is not NULL, the c~ =
+ * H (mu || w1Encode (w1)) of CHLEN bytes at CHBUF to CTILDE.
+ *
+ * For AVX2, where the 8-way permutation is two 4-way ones: signing
+ * samples the next iteration's mask with this iteration's c~, as it
+ * does on AVX-512 (see the loop), but on the 4-way permutation only,
+ * so that the scheduler packs the l + 1 streams into 4 lanes.
+ * ML-DSA-65 takes 8 calls for c~ (7 blocks) and the mask (5 streams
+ * of 5), where the batch samplers took 5 4-way calls, 5 single ones
+ * and c~ 7 more single ones; with the 8-way permutation the chain of
+ * c~ would set the length at 7 calls, each costing nearly two 4-way
+ * ones.  The mask of an accepted iteration is wasted, about 4 calls.
+ * Every buffer here holds secrets: BUF is the caller's secure
+ * workspace, the rest is wiped.  */
+static void
+mask_run (const mldsa_params_t *p, mldsa_poly_t *y, byte *buf,
+          const byte rhopp[MLDSA_CRHBYTES], unsigned int kappa,
+          const byte *chbuf, size_t chlen, byte *ctilde)
+{
+  keccak_stream_t st[8];
+  byte seed[7][MLDSA_CRHBYTES + 2];
+  unsigned int j, n = 0;
+
+  /* The longest chain first.  */
+  if (chbuf)
+    {
+      _gcry_keccak_stream_init (&st[n], KECCAK_SHAKE256, chbuf, chlen,
+                                ctilde, p->ctildelen);
+      _gcry_keccak_stream_last (&st[n++]);
+    }
+  for (j = 0; j < p->l; j++)
+    {
+      memcpy (seed[j], rhopp, MLDSA_CRHBYTES);
+      seed[j][MLDSA_CRHBYTES] = (byte)(kappa + j);
+      seed[j][MLDSA_CRHBYTES + 1] = (byte)((kappa + j) >> 8);
+      _gcry_keccak_stream_init (&st[n], KECCAK_SHAKE256, seed[j],
+                                sizeof seed[j], buf + j * p->polyz_bytes,
+                                p->polyz_bytes);
+      _gcry_keccak_stream_last (&st[n++]);
+    }
+  _gcry_keccak_multi_run_widths (st, n, KECCAK_WIDTH_X1 | KECCAK_WIDTH_X4,
+                                 NULL);
+  for (j = 0; j < p->l; j++)
+    unpack_gamma1 (&y[j], buf + j * p->polyz_bytes, p->gamma1);
+  wipememory (st, n * sizeof st[0]);
+  wipememory (seed, p->l * sizeof seed[0]);
+}
+
 gpg_err_code_t
 _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
                            const byte *sk, const mldsa_mprime_t *m,
@@ -1090,8 +1158,11 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   void *mem, *smem, *ymem;
   unsigned int iter, kappa, chlen = MLDSA_MU_LEN + k * p->polyw1_bytes;
   /* With 8-way samplers as cheap as 4-way ones the next mask is
-     sampled early, see line 15.  */
+     sampled early, see line 15; with the 8-way ones of AVX2 too, on
+     the multi-stream sponge (mask_run).  */
   const int pipelined = mldsa_width == 8 && mldsa_cheap_x8;
+  const int mask_runs = mldsa_width == 8 && !mldsa_cheap_x8;
+  byte *maskbuf;
   u32 bad = 0;
   unsigned int i, j;
 
@@ -1111,6 +1182,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   t0hat = s2hat + k;
   cp = t0hat + k;
   tmp = cp + 1;
+  maskbuf = (byte *)(tmp + 1);
   y = ws_align (ymem);
   yhat = y + l;
   w1 = yhat + l;
@@ -1162,8 +1234,13 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
 
       /* Line 11: y = ExpandMask (rho'', kappa), unless the previous
          iteration sampled it already.  */
-      if (!pipelined || !iter)
-        expand_mask (p, y, rhopp, kappa, NULL);
+      if (!iter || !(pipelined || mask_runs))
+        {
+          if (mask_runs)
+            mask_run (p, y, maskbuf, rhopp, kappa, NULL, 0, NULL);
+          else
+            expand_mask (p, y, rhopp, kappa, NULL);
+        }
 
       /* Lines 12-13: w = NTT^-1 (A o NTT (y)), (w1, w0) = Decompose.  */
       for (j = 0; j < l; j++)
@@ -1189,11 +1266,16 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
       for (i = 0; i < k; i++)
         pack_w1 (chbuf + MLDSA_MU_LEN + i * p->polyw1_bytes, &w1[i],
                  p->gamma2);
-      mldsa_side_init (&side, &ctx, chbuf, chlen);
-      if (pipelined)
-        expand_mask (p, yhat, rhopp, kappa + l, &side);
-      mldsa_side_finish (&side);
-      _gcry_keccak_squeeze (&ctx, sig, p->ctildelen);
+      if (mask_runs)
+        mask_run (p, yhat, maskbuf, rhopp, kappa + l, chbuf, chlen, sig);
+      else
+        {
+          mldsa_side_init (&side, &ctx, chbuf, chlen);
+          if (pipelined)
+            expand_mask (p, yhat, rhopp, kappa + l, &side);
+          mldsa_side_finish (&side);
+          _gcry_keccak_squeeze (&ctx, sig, p->ctildelen);
+        }
 
       /* Lines 16-18.  */
       ops->poly_challenge (cp, sig, p->ctildelen, p->tau);
@@ -1267,7 +1349,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
       break;
 
     retry:
-      if (pipelined)
+      if (pipelined || mask_runs)
         {
           /* The next y is in yhat.  */
           mldsa_poly_t *t = y;
@@ -1361,10 +1443,7 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
     {
       const byte *zp = sig + p->ctildelen + j * p->polyz_bytes;
 
-      if (ops->unpack_gamma1)
-        ops->unpack_gamma1 (&zhat[j], zp, p->gamma1);
-      else
-        _gcry_mldsa_unpack_gamma1_generic (&zhat[j], zp, p->gamma1);
+      unpack_gamma1 (&zhat[j], zp, p->gamma1);
       if (ops->chknorm (&zhat[j], p->gamma1 - p->beta))
         {
           ec = GPG_ERR_BAD_SIGNATURE;
