@@ -795,13 +795,8 @@ static unsigned int
 sign_secret_npolys (const mldsa_params_t *p)
 {
   /* s1hat (l), s2hat (k), t0hat (k), c hat (1), temporary for c s1,
-     c s2 and c t0 (1), and the bytes of a mask for mask_run (l
-     polyz_bytes, with the 16 bytes unpack_gamma1 may read past them;
-     here, because the mask polynomials of ML-DSA-87 fill one area of
-     the default secure pool).  */
-  return (p->l + 2 * p->k + 2
-          + ((p->l * p->polyz_bytes + 16 + sizeof (mldsa_poly_t) - 1)
-             / sizeof (mldsa_poly_t)));
+     c s2 and c t0 (1).  */
+  return p->l + 2 * p->k + 2;
 }
 
 static unsigned int
@@ -1092,7 +1087,7 @@ sk_split (const mldsa_params_t *p, const byte *sk, sk_parts_t *r)
 /* Lines 11 and 15 of Sign_internal in one multi-stream run (keccak.h):
  * the mask Y = ExpandMask (rho'', KAPPA) (Algorithm 34: l SHAKE256
  * streams of rho'' || IntegerToBytes (KAPPA + r, 2), polyz_bytes each,
- * to BUF, then BitUnpacked) and, if CHBUF is not NULL, the c~ =
+ * then BitUnpacked) and, if CHBUF is not NULL, the c~ =
  * H (mu || w1Encode (w1)) of CHLEN bytes at CHBUF to CTILDE.
  *
  * For AVX2, where the 8-way permutation is two 4-way ones: signing
@@ -1104,15 +1099,19 @@ sk_split (const mldsa_params_t *p, const byte *sk, sk_parts_t *r)
  * and c~ 7 more single ones; with the 8-way permutation the chain of
  * c~ would set the length at 7 calls, each costing nearly two 4-way
  * ones.  The mask of an accepted iteration is wasted, about 4 calls.
- * Every buffer here holds secrets: BUF is the caller's secure
- * workspace, the rest is wiped.  */
+ * Every buffer here holds secrets and is wiped, like the sampling
+ * buffers of the batch samplers (on the stack too, under the callers'
+ * burn).  */
 static void
-mask_run (const mldsa_params_t *p, mldsa_poly_t *y, byte *buf,
+mask_run (const mldsa_params_t *p, mldsa_poly_t *y,
           const byte rhopp[MLDSA_CRHBYTES], unsigned int kappa,
           const byte *chbuf, size_t chlen, byte *ctilde)
 {
   keccak_stream_t st[8];
   byte seed[7][MLDSA_CRHBYTES + 2];
+  /* l <= 7 masks of at most 640 bytes, and the 16 bytes unpack_gamma1
+     may read past the last.  */
+  byte buf[7 * 640 + 16];
   unsigned int j, n = 0;
 
   /* The longest chain first.  */
@@ -1138,6 +1137,7 @@ mask_run (const mldsa_params_t *p, mldsa_poly_t *y, byte *buf,
     unpack_gamma1 (&y[j], buf + j * p->polyz_bytes, p->gamma1);
   wipememory (st, n * sizeof st[0]);
   wipememory (seed, p->l * sizeof seed[0]);
+  wipememory (buf, p->l * p->polyz_bytes);
 }
 
 gpg_err_code_t
@@ -1162,7 +1162,6 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
      the multi-stream sponge (mask_run).  */
   const int pipelined = mldsa_width == 8 && mldsa_cheap_x8;
   const int mask_runs = mldsa_width == 8 && !mldsa_cheap_x8;
-  byte *maskbuf;
   u32 bad = 0;
   unsigned int i, j;
 
@@ -1182,7 +1181,6 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   t0hat = s2hat + k;
   cp = t0hat + k;
   tmp = cp + 1;
-  maskbuf = (byte *)(tmp + 1);
   y = ws_align (ymem);
   yhat = y + l;
   w1 = yhat + l;
@@ -1237,7 +1235,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
       if (!iter || !(pipelined || mask_runs))
         {
           if (mask_runs)
-            mask_run (p, y, maskbuf, rhopp, kappa, NULL, 0, NULL);
+            mask_run (p, y, rhopp, kappa, NULL, 0, NULL);
           else
             expand_mask (p, y, rhopp, kappa, NULL);
         }
@@ -1267,7 +1265,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
         pack_w1 (chbuf + MLDSA_MU_LEN + i * p->polyw1_bytes, &w1[i],
                  p->gamma2);
       if (mask_runs)
-        mask_run (p, yhat, maskbuf, rhopp, kappa + l, chbuf, chlen, sig);
+        mask_run (p, yhat, rhopp, kappa + l, chbuf, chlen, sig);
       else
         {
           mldsa_side_init (&side, &ctx, chbuf, chlen);

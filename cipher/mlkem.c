@@ -275,7 +275,7 @@ hash_j (byte out[32], const byte z[32], const byte *c, size_t clen)
 #define MATRIX_NBLOCKS 3
 #define MATRIX_MAX (MLKEM_K_MAX * MLKEM_K_MAX)
 /* At most two long hashes (H and J of Decaps).  */
-#define LONG_MAX 2
+#define LONG_HASH_MAX 2
 /* The noise of K-PKE.Encrypt: y, e1 and e2.  */
 #define NOISE_MAX (2 * MLKEM_K_MAX + 1)
 /* PRF_eta output: 64 eta bytes, eta <= 3.  */
@@ -312,8 +312,9 @@ matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
 }
 
 /* One multi-stream run, with the buffers B, of
- *  - the NLONG (<= LONG_MAX) long hashes FN[i] (SHA3-256 or SHAKE256)
- *    of LONGIN[i], LONGINLEN[i] bytes, to 32 bytes at LONGOUT[i];
+ *  - the NLONG (<= LONG_HASH_MAX) long hashes FN[i] (SHA3-256 or
+ *    SHAKE256) of LONGIN[i], LONGINLEN[i] bytes, to 32 bytes at
+ *    LONGOUT[i];
  *  - the caller's stream PART if it is not NULL (an open stream, see
  *    _gcry_keccak_stream_open, which is updated);
  *  - if A is not NULL, the entries MFIRST .. MFIRST + MCOUNT - 1 of
@@ -324,9 +325,10 @@ matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
  *    SamplePolyCBD_ETA[i] (PRF_ETA[i] (SIGMA, NONCE0 + i)), ETA[i] 2
  *    or 3.
  * The long inputs and sigma may be secret: the schedule depends only
- * on lengths, which are public; the stream states and the PRF output
- * stay in B's secret buffers, which their owner wipes (PART's too).
- * Only A-hat, which is public, is sampled with branches.  */
+ * on lengths, which are public.  The stream states and the PRF output
+ * stay in B's buffers, in the operation's secure workspace (freed,
+ * hence wiped, by the secure pool); PART is public (H (ek)).  Only
+ * A-hat, which is public, is sampled with branches.  */
 static void
 hash_and_sample (const mlkem_ops_t *ops, const hs_buffers_t *b,
                  unsigned int k,
@@ -346,7 +348,7 @@ hash_and_sample (const mlkem_ops_t *ops, const hs_buffers_t *b,
   unsigned int n = 0, nmat = a ? mcount : 0, m0, e, i;
   int more;
 
-  gcry_assert (nlong <= LONG_MAX && nnoise <= NOISE_MAX
+  gcry_assert (nlong <= LONG_HASH_MAX && nnoise <= NOISE_MAX
                && (!a || mfirst + mcount <= k * k));
 
   /* Only the matrix streams may be asked for more.  */
@@ -469,7 +471,8 @@ typedef struct
                                    (Decrypt).  */
   mlkem_poly_ntt *u_hat;        /* k: NTT (u') (Decaps); 1: e-hat_i
                                    (KeyGen); none in Encaps.  */
-  mlkem_poly_ntt *acc;          /* 1: t-hat_i in KeyGen.  */
+  mlkem_poly_ntt *acc;          /* 1: the basemul accumulator;
+                                   t-hat_i in KeyGen.  */
   mlkem_poly *tmp;              /* 3: u, v and mu or w (Encrypt,
                                    Decrypt); none in KeyGen.  */
   byte *zc;                     /* 32 + ct_len: z || c (Decaps).  */
@@ -504,7 +507,7 @@ ws_layout (mlkem_ws_t *w, const mlkem_param_t *p, enum mlkem_op op,
   w->t_hat = (op == OP_KEYGEN ? NULL
               : ws_take (pub, &np, k * sizeof *w->t_hat));
 
-  w->hs.st = ws_take (sec, &ns, ((LONG_MAX + 1 + k * k + nnoise)
+  w->hs.st = ws_take (sec, &ns, ((LONG_HASH_MAX + 1 + k * k + nnoise)
                                  * sizeof *w->hs.st));
   w->hs.nbuf = ws_take (sec, &ns, nnoise * sizeof *w->hs.nbuf);
   w->noise = ws_take (sec, &ns, nnoise * sizeof *w->noise);

@@ -57,6 +57,31 @@ measure (const mldsa_params_t *p, int op, gpg_err_code_t *err)
 }
 #endif /*STACK_DEPTH_USABLE*/
 
+/* The working memory of each operation is the table of
+   doc/mldsa.texi, "Memory use" (without the alignment slack).  */
+static void
+check_workspace_sizes (void)
+{
+  static const size_t doc[3][3] =
+    { { 26624, 47104, 22528 }, { 33792, 72704, 26624 },
+      { 46080, 113664, 34816 } };
+  static const mldsa_alg_t algs[3] = { MLDSA_44, MLDSA_65, MLDSA_87 };
+  int a;
+
+  for (a = 0; a < 3; a++)
+    {
+      const mldsa_params_t *p = _gcry_mldsa_get_params (algs[a]);
+
+      check_result (_gcry_mldsa_keygen_workspace_size (p) == doc[a][0]
+                    && _gcry_mldsa_sign_workspace_size (p) == doc[a][1]
+                    && _gcry_mldsa_verify_workspace_size (p) == doc[a][2],
+                    "%s: working memory %zu / %zu / %zu as documented",
+                    p->name, _gcry_mldsa_keygen_workspace_size (p),
+                    _gcry_mldsa_sign_workspace_size (p),
+                    _gcry_mldsa_verify_workspace_size (p));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -71,6 +96,7 @@ main (int argc, char **argv)
   argc = test_init (argc, argv);
   if (argc > 1)
     die ("unknown option '%s'", argv[1]);
+  check_workspace_sizes ();
   if (stack_depth_skip ())
     return test_exit ();
 #if STACK_DEPTH_USABLE

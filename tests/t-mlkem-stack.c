@@ -57,8 +57,8 @@ measure (const mlkem_param_t *p, int op, gpg_err_code_t *err)
 /* Run operation OP of the KEM algorithm ALGO (parameters P) through
    the public API, which burns the stack afterwards, and return the
    number of places in the stack below this frame that hold 8 bytes
-   of a secret: the seed d || z, dk_PKE, m or K.  The secrets are
-   random, and the test's own copies are not on the stack.  */
+   of SECRETS (SLEN bytes).  The secrets are random (or hash
+   outputs), and the test's own copies are not on the stack.  */
 static __attribute__ ((noinline)) size_t
 secret_hits (int algo, const mlkem_param_t *p, int op, const byte *secrets,
              size_t slen)
@@ -83,31 +83,49 @@ secret_hits (int algo, const mlkem_param_t *p, int op, const byte *secrets,
 
 /* Nothing of the secrets stays on the stack after the operations of
    the public API: whatever the workspace, the wipes and the burn
-   miss shows up here.  */
+   miss shows up here.  Besides the inputs and outputs (d || z, m,
+   dk_PKE, K) it looks for the intermediate seeds sigma (of the noise
+   of KeyGen) and r (of Encrypt), which only the operations' own
+   sponges and buffers hold: FIPS 203 Algorithms 13 and 17,
+   (rho, sigma) = G (d || k), (K, r) = G (m || H (ek)).  */
 static void
 check_secrets_gone (int algo, const mlkem_param_t *p)
 {
   static const char *const names[3] = { "KeyGen", "Encaps", "Decaps" };
-  static byte secrets[MLKEM_SEED_LEN + MLKEM_MSG_LEN + 32 + 4 * 384];
+  static byte secrets[MLKEM_SEED_LEN + MLKEM_MSG_LEN + 2 * 32
+                      + 4 * 384 + 32];
+  byte g[64], in[64];
   size_t dkpke = p->k * 384, slen, hits;   /* ByteEncode_12 (s-hat) */
   int op;
 
   gcry_randomize (secrets, MLKEM_SEED_LEN + MLKEM_MSG_LEN,
                   GCRY_WEAK_RANDOM);
   slen = MLKEM_SEED_LEN + MLKEM_MSG_LEN;
+  memcpy (in, secrets, 32);
+  in[32] = p->k;
+  gcry_md_hash_buffer (GCRY_MD_SHA3_512, g, in, 33);
+  memcpy (secrets + slen, g + 32, 32);
+  slen += 32;
   for (op = 0; op < 3; op++)
     {
       hits = secret_hits (algo, p, op, secrets, slen);
       check_result (!hits, "%s %s leaves no secret on the stack"
                     " (%zu hits)", p->name, names[op], hits);
-      /* From now on also look for dk_PKE and K.  */
       if (op == 0)
         {
+          /* r, then dk_PKE.  */
+          memcpy (in, secrets + MLKEM_SEED_LEN, 32);
+          gcry_md_hash_buffer (GCRY_MD_SHA3_256, in + 32, ek, p->ek_len);
+          gcry_md_hash_buffer (GCRY_MD_SHA3_512, g, in, 64);
+          memcpy (secrets + slen, g + 32, 32);
+          slen += 32;
           memcpy (secrets + slen, dk, dkpke);
           slen += dkpke;
         }
       else if (op == 1)
         {
+          check_result (!memcmp (ss, g, 32), "%s: K = G (m || H (ek))",
+                        p->name);
           memcpy (secrets + slen, ss, 32);
           slen += 32;
         }

@@ -72,7 +72,7 @@ stack_zero_bytes (void)
   return n;
 }
 
-static int
+static T_UNUSED int
 cmp_u64 (const void *a, const void *b)
 {
   u64 x = *(const u64 *)a, y = *(const u64 *)b;
@@ -83,11 +83,12 @@ cmp_u64 (const void *a, const void *b)
 /* The number of byte offsets in the painted area at which 8 bytes
    equal 8 consecutive bytes of SECRET (LEN >= 8; at most 4096).  For
    secrets of random bytes a hit is a copy of the secret.  */
-static __attribute__ ((noinline)) size_t
+static __attribute__ ((noinline)) T_UNUSED size_t
 stack_secret_hits (const unsigned char *secret, size_t len)
 {
   volatile unsigned char area[STACK_PAINT_BYTES];
   static u64 win[4096];
+  unsigned char b[8];
   size_t i, j, n = len - 7, hits = 0;
   u64 v;
 
@@ -98,9 +99,10 @@ stack_secret_hits (const unsigned char *secret, size_t len)
   qsort (win, n, sizeof win[0], cmp_u64);
   for (i = 0; i + 8 <= sizeof area; i++)
     {
-      v = 0;
+      /* In memory order on both sides, whatever the endianness.  */
       for (j = 0; j < 8; j++)
-        v |= (u64)area[i + j] << (8 * j);
+        b[j] = area[i + j];
+      memcpy (&v, b, 8);
       if (bsearch (&v, win, n, sizeof win[0], cmp_u64))
         hits++;
     }
