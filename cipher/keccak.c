@@ -1277,39 +1277,53 @@ keccak_stream_park (const u64 *l, size_t w, keccak_stream_t *s)
   s->running = 0;
 }
 
+/* The permutations still needed by the streams at S with work: the
+   total in *TOTAL and the longest chain (the most any one stream
+   needs) in *LONGEST.  */
+static void
+keccak_multi_work (const keccak_stream_t *s, size_t n, size_t *total,
+                   size_t *longest)
+{
+  size_t i;
+
+  *total = *longest = 0;
+  for (i = 0; i < n; i++)
+    if (keccak_stream_has_work (&s[i]))
+      {
+        *total += s[i].rem;
+        if (s[i].rem > *longest)
+          *longest = s[i].rem;
+      }
+}
+
 /* The width index (0, 1, 2 for x1, x4, x8) among those in WIDTHS that
-   minimises COST[i] / min (K, width), the cost per useful instance
-   permutation with K streams having work; ties go to the smaller
-   width.  CUR is the width index in use (3 for none): it is kept
-   unless another width is strictly cheaper, since switching costs a
-   re-pack of every running stream.  */
+   minimises the cost of the rest of the run, COST[i] times the
+   shortest schedule at that width, max (ceil (TOTAL / width),
+   LONGEST) calls, for TOTAL permutations still needed and a longest
+   chain of LONGEST; ties go to the smaller width.  CUR is the width
+   index in use (3 for none): it is kept unless another width is
+   strictly cheaper, since switching costs a re-pack of every running
+   stream.  */
 static unsigned int
-keccak_multi_width (const unsigned int *cost, unsigned int widths, size_t k,
-                    unsigned int cur)
+keccak_multi_width (const unsigned int *cost, unsigned int widths,
+                    size_t total, size_t longest, unsigned int cur)
 {
   static const unsigned int width[3] = { 1, 4, 8 };
   unsigned int i, best = 3;
-  u64 best_use = 0;
+  u64 c[3] = { 0, 0, 0 };
 
   for (i = 0; i < 3; i++)
     if (widths & (1u << i))
       {
-        u64 use = k < width[i] ? k : width[i];
+        size_t calls = (total + width[i] - 1) / width[i];
 
-        if (best == 3
-            || (u64)cost[i] * best_use < (u64)cost[best] * use)
-          {
-            best = i;
-            best_use = use;
-          }
+        c[i] = (u64)cost[i] * (calls > longest ? calls : longest);
+        if (best == 3 || c[i] < c[best])
+          best = i;
       }
-  if (cur < 3 && cur != best && (widths & (1u << cur)))
-    {
-      u64 cur_use = k < width[cur] ? k : width[cur];
-
-      if (!((u64)cost[best] * cur_use < (u64)cost[cur] * best_use))
-        best = cur;
-    }
+  if (cur < 3 && cur != best && (widths & (1u << cur))
+      && !(c[best] < c[cur]))
+    best = cur;
   return best;
 }
 
@@ -1345,7 +1359,7 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                     unsigned long r_calls[3])
 {
   unsigned int j, jmin;
-  size_t i, len, step = 0, urgent_at;
+  size_t i, len, step = 0, urgent_at, total, longest;
 
   /* The shortest schedule at this width (LEN calls): every remaining
      permutation in a full call, and no stream's chain cut short.
@@ -1449,8 +1463,18 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
       permute (st);
       if (r_calls)
         r_calls[wi]++;
+      /* A slot found no stream to refill it, so every stream with
+         work is running: the rest of the run is that of the slots.  */
+      if (shrunk)
+        for (total = longest = 0, j = 0; j < w; j++)
+          if (slot[j])
+            {
+              total += slot[j]->rem;
+              if (slot[j]->rem > longest)
+                longest = slot[j]->rem;
+            }
       if (shrunk
-          && keccak_multi_width (cost, widths, nactive + *pending, wi) != wi)
+          && keccak_multi_width (cost, widths, total, longest, wi) != wi)
         {
           for (j = 0; j < w; j++)
             if (slot[j])
@@ -1471,7 +1495,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
   u64 st[25 * KECCAK_BATCH_MAX];
   keccak_stream_t *slot[KECCAK_BATCH_MAX];
   void (*permute) (u64 *state);
-  size_t next, pending, i;
+  size_t next, pending, i, total, longest;
   unsigned int wi, w, wmax = 0, j, nactive;
 
   gcry_assert (widths & 7);
@@ -1483,7 +1507,8 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
         pending += keccak_stream_has_work (&s[i]);
       if (!pending)
         break;
-      wi = keccak_multi_width (cost, widths, pending, 3);
+      keccak_multi_work (s, n, &total, &longest);
+      wi = keccak_multi_width (cost, widths, total, longest, 3);
       w = width[wi];
       permute = wi == 0 ? ops->f1600 : wi == 1 ? ops->f1600_x4 : ops->f1600_x8;
       /* Clearing the state at once leaves only parked streams to copy

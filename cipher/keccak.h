@@ -201,27 +201,32 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  * are fixed per backend and machine kind, chosen at initialisation
  * from the detected hardware only (never timed, so that a schedule is
  * reproducible).  At the start of a run the width is the W minimising
- * CW / min (K, W) for the number K of streams with work, i.e. the cost
- * per useful instance-permutation, ties going to the smaller width.
- * Whenever K shrinks the choice is made again, but the width in use is
- * kept unless another is strictly cheaper; when it changes, the
- * running streams are parked and re-packed in the new width.  Thus
- *  - the portable backend (C1 782, C4 3 C1, C8 6 C1: gcc vectorises
- *    its batch loops) runs up to 3 streams one after another on x1
- *    and 4 or more on x4 (x8 is no cheaper per instance),
+ * the cost of the whole run at that width, CW times its shortest
+ * schedule, max (ceil (P / W), L) calls for P permutations still
+ * needed and a longest chain of L; ties go to the smaller width.
+ * Whenever a slot finds no stream to refill it the choice is made
+ * again for what the running streams still need, but the width in use
+ * is kept unless another is strictly cheaper; when it changes, the
+ * running streams are parked and re-packed in the new width.  So a
+ * long chain beside a few short streams (H (ek) of 9 blocks with the
+ * 3-block matrix streams of ML-KEM-768 Encaps) runs on x4 where an x8
+ * call costs nearly two x4 ones: 9 x4 calls instead of 9 x8 ones.
+ * With the backends' figures
+ *  - portable (C1 782, C4 3 C1, C8 6 C1: gcc vectorises its batch
+ *    loops): x1 or x4 (x8 is never cheaper than x4),
  *  - AVX2 (C1 782, C4 1024, C8 1894: x8 is the two x4 halves
- *    interleaved) uses x8 for 8 or more streams with work, x4 for 2
- *    to 7 and x1 for the last straggler,
+ *    interleaved): x8 only where the permutations outnumber the
+ *    longest chain 8 to 1 or so (matrix sampling), else x4, and x1
+ *    for the last straggler,
  *  - AVX-512 (C1 619, C4 621, C8 1165, Zen 4, whose cores split zmm
- *    operations in two halves) uses x8 for 8 or more, x4 for 2 to 7,
- *    and x1 for a single stream,
+ *    operations in two halves): as AVX2, but x4 down to 2 streams,
  *  - AVX-512 where zmm instructions run at full width (the hint
  *    HWF_INTEL_FAST_ZMM, "intel-fast-zmm": AMD family 1Ah, Zen 5,
- *    desktop and server; C1 750, C4 760, C8 750) uses x8 for 2 or
- *    more streams and x1 for a single one; a run that shrinks to one
+ *    desktop and server; C1 750, C4 760, C8 750): x8 for 2 or more
+ *    streams and x1 for a single one; a run that shrinks to one
  *    stream stays on x8 (no cheaper width to switch to),
- *  - POWER10 (C1 491, C4 951 from instruction counts, C8 2 C4) uses
- *    x4 for 2 or more streams and x1 for a single one.
+ *  - POWER10 (C1 491, C4 951 from instruction counts, C8 2 C4): x4 for
+ *    2 or more streams, x1 for a single one.
  * Parking or unparking a stream copies 25 lanes, a few percent of a
  * permutation; the state is cleared at once when streams are packed,
  * so a fresh stream placed then costs nothing and one that refills a
@@ -292,15 +297,10 @@ void _gcry_keccak_multi_run (keccak_stream_t *s, size_t n);
 /* Wipe the N streams at S and the stack below the caller.  */
 void _gcry_keccak_multi_wipe (keccak_stream_t *s, size_t n);
 
-/* As _gcry_keccak_multi_run, but only with the widths in WIDTHS (at
-   least one of the bits below), and if R_CALLS is not NULL, add the
-   number of calls of the 1-, 4- and 8-way permutation to
-   R_CALLS[0..2].  For tests and benchmarks, and for a caller that
-   knows a run whose longest chain makes a wide permutation no cheaper
-   per call than the cost model assumes (ML-DSA signing with AVX2).  */
-#define KECCAK_WIDTH_X1 1
-#define KECCAK_WIDTH_X4 2
-#define KECCAK_WIDTH_X8 4
+/* For tests and benchmarks: as _gcry_keccak_multi_run, but only with
+   the widths in WIDTHS (bit 0: x1, bit 1: x4, bit 2: x8; at least one
+   set), and if R_CALLS is not NULL, add the number of calls of the 1-,
+   4- and 8-way permutation to R_CALLS[0..2].  */
 void _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
                                     unsigned int widths,
                                     unsigned long r_calls[3]);

@@ -1092,13 +1092,13 @@ sk_split (const mldsa_params_t *p, const byte *sk, sk_parts_t *r)
  *
  * For AVX2, where the 8-way permutation is two 4-way ones: signing
  * samples the next iteration's mask with this iteration's c~, as it
- * does on AVX-512 (see the loop), but on the 4-way permutation only,
- * so that the scheduler packs the l + 1 streams into 4 lanes.
- * ML-DSA-65 takes 8 calls for c~ (7 blocks) and the mask (5 streams
- * of 5), where the batch samplers took 5 4-way calls, 5 single ones
- * and c~ 7 more single ones; with the 8-way permutation the chain of
- * c~ would set the length at 7 calls, each costing nearly two 4-way
- * ones.  The mask of an accepted iteration is wasted, about 4 calls.
+ * does on AVX-512 (see the loop), and the scheduler packs the l + 1
+ * streams into the lanes of the 4-way permutation (the chain of c~
+ * would make 8-way calls as many as 4-way ones).  ML-DSA-65 takes 8
+ * calls for c~ (7 blocks) and the mask (5 streams of 5), where the
+ * batch samplers took 5 4-way calls, 5 single ones and c~ 7 more
+ * single ones.  The mask of an accepted iteration is wasted, about 4
+ * calls.
  * Every buffer here holds secrets and is wiped, like the sampling
  * buffers of the batch samplers (on the stack too, under the callers'
  * burn).  */
@@ -1131,8 +1131,7 @@ mask_run (const mldsa_params_t *p, mldsa_poly_t *y,
                                 p->polyz_bytes);
       _gcry_keccak_stream_last (&st[n++]);
     }
-  _gcry_keccak_multi_run_widths (st, n, KECCAK_WIDTH_X1 | KECCAK_WIDTH_X4,
-                                 NULL);
+  _gcry_keccak_multi_run (st, n);
   for (j = 0; j < p->l; j++)
     unpack_gamma1 (&y[j], buf + j * p->polyz_bytes, p->gamma1);
   wipememory (st, n * sizeof st[0]);
