@@ -48,6 +48,9 @@
 # define PGM "t-mlkem"
 #endif
 #include "t-common.h"
+#ifdef __linux__
+# include <sys/resource.h>
+#endif
 #include "../cipher/mlkem-tables.h"
 
 #include "t-valgrind.h"
@@ -1180,6 +1183,123 @@ test_api (const struct pset *ps)
  * from the secret seed but is public, by rejection.)
  */
 
+#ifdef __linux__
+/* Grow the stack by about 64 KiB now, so that the stack need not grow
+   while the address space is capped.  */
+static __attribute__ ((noinline)) void
+enomem_touch_stack (void)
+{
+  volatile unsigned char buf[64 * 1024];
+  size_t i;
+
+  for (i = 0; i < sizeof buf; i += 512)
+    buf[i] = 0;
+}
+
+/* The pages the process maps now (/proc/self/statm), in bytes, or 0.  */
+static size_t
+enomem_vm_size (void)
+{
+  FILE *fp = fopen ("/proc/self/statm", "r");
+  unsigned long pages = 0;
+
+  if (fp)
+    {
+      if (fscanf (fp, "%lu", &pages) != 1)
+        pages = 0;
+      fclose (fp);
+    }
+  return pages * (size_t)sysconf (_SC_PAGESIZE);
+}
+
+/* In a child: with the address space capped at its current size and
+   the secure pool full, each gcry_kem_* operation, which needs its
+   working memory, fails with GPG_ERR_ENOMEM and writes nothing; once
+   the pool has room again they work.  Exits 0 if all that holds.  */
+static void
+enomem_child (void *arg)
+{
+  const struct pset *ps = arg;
+  static unsigned char ek[1568], dk[3168], ct[1568], ss[32], ss2[32];
+  static unsigned char ek2[1568], dk2[3168];
+  static void *fill[8192];
+  size_t nfill = 0, vm, i;
+  struct rlimit rl;
+  gpg_error_t e1, e2, e3;
+  int ok;
+
+  if (gcry_kem_keypair (ps->algo, ek, ps->ek_len, dk, ps->dk_len))
+    _exit (2);
+  enomem_touch_stack ();
+  vm = enomem_vm_size ();
+  if (!vm)
+    _exit (77);
+  rl.rlim_cur = rl.rlim_max = vm;
+  if (setrlimit (RLIMIT_AS, &rl))
+    _exit (77);
+  while (nfill < sizeof fill / sizeof fill[0]
+         && (fill[nfill] = gcry_malloc_secure (256)))
+    nfill++;
+  /* 2 MiB more without a failure: the cap does not work here (so under
+     qemu-user, which maps the guest's memory itself).  */
+  if (nfill == sizeof fill / sizeof fill[0])
+    _exit (77);
+
+  memset (ct, 0x5a, sizeof ct);
+  memset (ss, 0x5a, sizeof ss);
+  memset (ss2, 0x5a, sizeof ss2);
+  memset (ek2, 0x5a, sizeof ek2);
+  memset (dk2, 0x5a, sizeof dk2);
+  e1 = gcry_kem_encap (ps->algo, ek, ps->ek_len, ct, ps->ct_len, ss, 32,
+                       NULL, 0);
+  e2 = gcry_kem_decap (ps->algo, dk, ps->dk_len, ct, ps->ct_len, ss2, 32,
+                       NULL, 0);
+  e3 = gcry_kem_keypair (ps->algo, ek2, ps->ek_len, dk2, ps->dk_len);
+  ok = (gpg_err_code (e1) == GPG_ERR_ENOMEM
+        && gpg_err_code (e2) == GPG_ERR_ENOMEM
+        && gpg_err_code (e3) == GPG_ERR_ENOMEM);
+  for (i = 0; i < sizeof ct; i++)
+    ok &= ct[i] == 0x5a;
+  for (i = 0; i < 32; i++)
+    ok &= ss[i] == 0x5a && ss2[i] == 0x5a;
+  for (i = 0; i < ps->dk_len; i++)
+    ok &= dk2[i] == 0x5a && (i >= ps->ek_len || ek2[i] == 0x5a);
+
+  while (nfill)
+    gcry_free (fill[--nfill]);
+  ok &= (!gcry_kem_encap (ps->algo, ek, ps->ek_len, ct, ps->ct_len, ss, 32,
+                          NULL, 0)
+         && !gcry_kem_decap (ps->algo, dk, ps->dk_len, ct, ps->ct_len, ss2,
+                             32, NULL, 0)
+         && !memcmp (ss, ss2, 32));
+  _exit (ok ? 0 : 1);
+}
+#endif /*__linux__*/
+
+/* Out of memory: a clear error, no output, and no damage.  */
+static void
+test_enomem (const struct pset *ps)
+{
+#ifdef __linux__
+  int status;
+
+  if (RUNNING_ON_VALGRIND)
+    {
+      skip ("%s: ENOMEM test: not under valgrind", ps->name);
+      return;
+    }
+  status = run_in_child (enomem_child, (void *)ps);
+  if (status != -1 && WIFEXITED (status) && WEXITSTATUS (status) == 77)
+    skip ("%s: ENOMEM test: cannot cap the address space here", ps->name);
+  else
+    check (exited_zero (status), "%s: out of memory gives GPG_ERR_ENOMEM,"
+           " writes nothing, and the next calls work (status %d)",
+           ps->name, status);
+#else
+  skip ("%s: ENOMEM test: needs Linux", ps->name);
+#endif
+}
+
 static void
 test_ct (const struct pset *ps)
 {
@@ -1543,7 +1663,10 @@ main (int argc, char **argv)
   for (i = 0; i < 3; i++)
     {
       if (want ("bad"))
-        test_bad (&psets[i]);
+        {
+          test_bad (&psets[i]);
+          test_enomem (&psets[i]);
+        }
       if (want ("api"))
         test_api (&psets[i]);
       if (want ("accumulated"))
