@@ -964,12 +964,10 @@ expand_s (const mldsa_params_t *p, mldsa_poly_t *s1, mldsa_poly_t *s2,
   sample_polys (SAMPLE_ETA, ptr, nonce, n, rhoprime, p->eta, NULL);
 }
 
-/* ExpandMask (Algorithm 34): y[j] from rho'' and nonce kappa + j,
-   with the side stream SIDE (may be NULL) in a spare lane.  */
+/* ExpandMask (Algorithm 34): y[j] from rho'' and nonce kappa + j.  */
 static void
 expand_mask (const mldsa_params_t *p, mldsa_poly_t *y,
-             const byte rhopp[MLDSA_CRHBYTES], unsigned int kappa,
-             mldsa_side_t *side)
+             const byte rhopp[MLDSA_CRHBYTES], unsigned int kappa)
 {
   mldsa_poly_t *ptr[8];
   u16 nonce[8];
@@ -980,7 +978,7 @@ expand_mask (const mldsa_params_t *p, mldsa_poly_t *y,
       ptr[j] = y + j;
       nonce[j] = (u16)(kappa + j);
     }
-  sample_polys (SAMPLE_GAMMA1, ptr, nonce, p->l, rhopp, p->gamma1, side);
+  sample_polys (SAMPLE_GAMMA1, ptr, nonce, p->l, rhopp, p->gamma1, NULL);
 }
 
 gpg_err_code_t
@@ -1090,15 +1088,15 @@ sk_split (const mldsa_params_t *p, const byte *sk, sk_parts_t *r)
  * then BitUnpacked) and, if CHBUF is not NULL, the c~ =
  * H (mu || w1Encode (w1)) of CHLEN bytes at CHBUF to CTILDE.
  *
- * For AVX2, where the 8-way permutation is two 4-way ones: signing
- * samples the next iteration's mask with this iteration's c~, as it
- * does on AVX-512 (see the loop), and the scheduler packs the l + 1
- * streams into the lanes of the 4-way permutation (the chain of c~
- * would make 8-way calls as many as 4-way ones).  ML-DSA-65 takes 8
- * calls for c~ (7 blocks) and the mask (5 streams of 5), where the
- * batch samplers took 5 4-way calls, 5 single ones and c~ 7 more
- * single ones.  The mask of an accepted iteration is wasted, about 4
- * calls.
+ * Where the kernel set has 8-way samplers (AVX2, AVX-512), signing
+ * samples the next iteration's mask with this iteration's c~ (see the
+ * loop), and the scheduler packs the l + 1 streams: with AVX2, whose
+ * 8-way permutation is two 4-way ones, into 4-way calls (the chain of
+ * c~ would make 8-way calls as many), ML-DSA-65 taking 8 calls for c~
+ * (7 blocks) and the mask (5 streams of 5) where the batch samplers
+ * took 5 4-way calls, 5 single ones and c~ 7 more single ones; with
+ * AVX-512 into 8-way calls, as many as the chain of c~.  The mask of
+ * an accepted iteration is wasted.
  * Every buffer here holds secrets and is wiped, like the sampling
  * buffers of the batch samplers (on the stack too, under the callers'
  * burn).  */
@@ -1152,15 +1150,12 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   byte rhopp[MLDSA_CRHBYTES];
   byte chbuf[MLDSA_W1BUF_LEN];
   keccak_ctx_t ctx;
-  mldsa_side_t side;
   mldsa_poly_t *mat, *s1hat, *s2hat, *t0hat, *y, *yhat, *w1, *w0, *cp, *tmp;
   void *mem, *smem, *ymem;
   unsigned int iter, kappa, chlen = MLDSA_MU_LEN + k * p->polyw1_bytes;
-  /* With 8-way samplers as cheap as 4-way ones the next mask is
-     sampled early, see line 15; with the 8-way ones of AVX2 too, on
-     the multi-stream sponge (mask_run).  */
-  const int pipelined = mldsa_width == 8 && mldsa_cheap_x8;
-  const int mask_runs = mldsa_width == 8 && !mldsa_cheap_x8;
+  /* With 8-way samplers the next mask is sampled early, see line 15
+     and mask_run.  */
+  const int pipelined = mldsa_width == 8;
   u32 bad = 0;
   unsigned int i, j;
 
@@ -1231,13 +1226,10 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
 
       /* Line 11: y = ExpandMask (rho'', kappa), unless the previous
          iteration sampled it already.  */
-      if (!iter || !(pipelined || mask_runs))
-        {
-          if (mask_runs)
-            mask_run (p, y, rhopp, kappa, NULL, 0, NULL);
-          else
-            expand_mask (p, y, rhopp, kappa, NULL);
-        }
+      if (pipelined && !iter)
+        mask_run (p, y, rhopp, kappa, NULL, 0, NULL);
+      else if (!pipelined)
+        expand_mask (p, y, rhopp, kappa);
 
       /* Lines 12-13: w = NTT^-1 (A o NTT (y)), (w1, w0) = Decompose.  */
       for (j = 0; j < l; j++)
@@ -1254,23 +1246,21 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
         }
 
       /* Line 15: c~ = H (mu || w1Encode (w1)).  With 8-way samplers
-         (AVX-512, where an 8-way Keccak call costs what a single one
-         does) this hash rides in the spare lane of the next
-         iteration's ExpandMask (l <= 7 streams), sampled now into
-         yhat, which is free until then: most iterations are
-         rejected, and the hash alone would take as many calls.  */
+         this hash runs with the next iteration's ExpandMask (l <= 7
+         streams, mask_run), sampled now into yhat, which is free
+         until then: most iterations are rejected, and the hash alone
+         would take as many calls.  */
       memcpy (chbuf, mu, MLDSA_MU_LEN);
       for (i = 0; i < k; i++)
         pack_w1 (chbuf + MLDSA_MU_LEN + i * p->polyw1_bytes, &w1[i],
                  p->gamma2);
-      if (mask_runs)
+      if (pipelined)
         mask_run (p, yhat, rhopp, kappa + l, chbuf, chlen, sig);
       else
         {
-          mldsa_side_init (&side, &ctx, chbuf, chlen);
-          if (pipelined)
-            expand_mask (p, yhat, rhopp, kappa + l, &side);
-          mldsa_side_finish (&side);
+          _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256,
+                                 KECCAK_DS_SHAKE);
+          _gcry_keccak_absorb (&ctx, chbuf, chlen);
           _gcry_keccak_squeeze (&ctx, sig, p->ctildelen);
         }
 
@@ -1346,7 +1336,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
       break;
 
     retry:
-      if (pipelined || mask_runs)
+      if (pipelined)
         {
           /* The next y is in yhat.  */
           mldsa_poly_t *t = y;
@@ -1361,7 +1351,6 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   wipememory (mu, sizeof mu);
   wipememory (rhopp, sizeof rhopp);
   wipememory (chbuf, sizeof chbuf);
-  wipememory (&side, sizeof side);
   ws_free (mem, sign_npolys (p));
   ws_free (smem, sign_secret_npolys (p));
   ws_free (ymem, sign_mask_npolys (p));
