@@ -1327,6 +1327,16 @@ keccak_multi_width (const unsigned int *cost, unsigned int widths,
   return best;
 }
 
+unsigned long
+_gcry_keccak_multi_cost (size_t total, size_t longest)
+{
+  static const unsigned int width[3] = { 1, 4, 8 };
+  unsigned int i = keccak_multi_width (keccak_cost, 7, total, longest, 3);
+  size_t calls = (total + width[i] - 1) / width[i];
+
+  return (unsigned long)keccak_cost[i] * (calls > longest ? calls : longest);
+}
+
 /* Return the first of the N streams at S from index *NEXT on that has
    work, with its lanes copied to L[0], L[W], ... (ZEROED: as for
    keccak_stream_unpark), and advance *NEXT past it; NULL if there is

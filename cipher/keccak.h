@@ -80,6 +80,11 @@ const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
    where zmm instructions run at full width.  The one test for callers
    that shape their work by it (ML-KEM KeyGen, the ML-DSA samplers).  */
 int _gcry_keccak_x8_cheap (void);
+/* The cost, by the scheduler's figures, of a run of TOTAL
+   permutations whose longest chain is LONGEST, at its cheapest width
+   (the cost model below).  For callers that choose between ways of
+   cutting their work into runs.  */
+unsigned long _gcry_keccak_multi_cost (size_t total, size_t longest);
 
 /* For benchmarks and differential tests: the permutations of backend
    NAME ("generic", "avx2", "avx512", ...).  Stores the single, 4-way

@@ -119,19 +119,21 @@ _gcry_mlkem_ops_available (unsigned int idx)
 }
 
 
-/* Nonzero if an 8-way Keccak call costs at most a quarter more than a
- * single one (AVX-512 where zmm instructions run at full width): then
- * KeyGen starts H (ek) on the rows of t-hat made first (see
- * kpke_keygen).  Elsewhere the permutations H takes from the single
- * state would be dearer in the wide calls: with AVX2 (8-way call 2.4
- * single ones) ML-KEM-1024 KeyGen measured 2-3% slower.  */
-static int mlkem_early_hek;
+/* For each k, the rows of t-hat that KeyGen makes before H (ek)
+ * starts (see kpke_keygen); k for none.  Chosen at initialisation
+ * from the Keccak cost model (keygen_split).  */
+static unsigned char mlkem_keygen_split[MLKEM_K_MAX + 1];
+
+static unsigned int keygen_split (const mlkem_param_t *p);
 
 void
 _gcry_mlkem_init (void)
 {
+  unsigned int i;
+
   mlkem_ops = _gcry_mlkem_ops_available (0);
-  mlkem_early_hek = _gcry_keccak_x8_cheap ();
+  for (i = 0; i < DIM (mlkem_params); i++)
+    mlkem_keygen_split[mlkem_params[i].k] = keygen_split (&mlkem_params[i]);
 }
 
 
@@ -611,20 +613,61 @@ kpke_keygen_rows (unsigned int k, byte *ek, const mlkem_ws_t *w,
     }
 }
 
+/* The SPLIT of kpke_keygen for parameter set P: the one, from k down
+ * to 1, that the cost model of the Keccak scheduler
+ * (_gcry_keccak_multi_cost) finds cheapest for the permutations of
+ * KeyGen's two runs and the rest of H (ek) (ties go to fewer runs).
+ * So where one 8-way call costs about one single permutation (AVX-512
+ * on Zen 5) ML-KEM-768 takes 3 + 5 + 4 calls instead of 5 + 9, and
+ * ML-KEM-1024 4 + 5 + 7 instead of 7 + 12; with AVX2 ML-KEM-768 runs
+ * 3 + 5 calls and 4 single permutations instead of 9 calls and 9
+ * single ones; the portable code keeps one run.  */
+static unsigned int
+keygen_split (const mlkem_param_t *p)
+{
+  unsigned int k = p->k, best = k, split;
+  /* Permutations per noise polynomial (PRF_eta1), per A-hat entry,
+     and of all of H (ek).  */
+  size_t nb = (64 * p->eta1 + KECCAK_RATE_SHAKE256 - 1)
+              / KECCAK_RATE_SHAKE256;
+  size_t chain = nb > MATRIX_NBLOCKS ? nb : MATRIX_NBLOCKS;
+  size_t hall = p->ek_len / KECCAK_RATE_SHA3_256 + 1, hb;
+  unsigned long c, cbest = 0;
+
+  for (split = k; split; split--)
+    {
+      c = _gcry_keccak_multi_cost (MATRIX_NBLOCKS * split * k
+                                   + (k + split) * nb, chain);
+      hb = 0;
+      if (split < k)
+        {
+          /* H absorbs the whole blocks of the first rows in run 2.  */
+          hb = split * MLKEM_POLYBYTES / KECCAK_RATE_SHA3_256;
+          c += _gcry_keccak_multi_cost (MATRIX_NBLOCKS * (k - split) * k
+                                        + (k - split) * nb + hb,
+                                        hb > chain ? hb : chain);
+        }
+      c += _gcry_keccak_multi_cost (hall - hb, hall - hb);
+      if (split == k || c < cbest)
+        {
+          cbest = c;
+          best = split;
+        }
+    }
+  return best;
+}
+
 /* K-PKE.KeyGen (d), FIPS 203 Algorithm 13, in the workspace W.
  * Writes ek_PKE (384k + 32 bytes) to EK and dk_PKE (384k bytes) to
  * DK, and H (ek_PKE), which ML-KEM.KeyGen_internal (Algorithm 16)
  * needs, to HEK.
  *
- * H (ek) is a chain of 7 to 12 permutations that could only start at
- * the end; here it starts once the first rows of t-hat are encoded:
- * the first run samples rows 0 and 1 of A-hat (all of it for k = 2)
- * with s and e_0, e_1; the second the remaining rows and e with H
- * absorbing the whole blocks of t-hat_0 || t-hat_1 (5 of the 9
- * blocks for k = 3, 5 of 12 for k = 4); the rest of H follows.  With
- * one permutation call per step whatever its width (mlkem_early_hek,
- * AVX-512 on Zen 5), ML-KEM-768 takes 3 + 5 + 4 calls instead of 5 +
- * 9, ML-KEM-1024 4 + 5 + 7 instead of 7 + 12.  */
+ * H (ek) is a chain of 6 to 12 permutations that could only start at
+ * the end; it may start once the first rows of t-hat are encoded (see
+ * keygen_split): the first run samples rows 0 .. SPLIT - 1 of A-hat
+ * with s and e_0 .. e_SPLIT-1; the second the remaining rows and e
+ * with H absorbing the whole blocks of those rows of t-hat; the rest
+ * of H follows.  */
 static void
 kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
              byte *dk, const byte d[MLKEM_SYMBYTES], byte hek[32])
@@ -632,7 +675,7 @@ kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
   unsigned int eta[2 * MLKEM_K_MAX];
   byte rhosigma[64], kbyte = p->k;
   const byte *rho = rhosigma, *sigma = rhosigma + 32;
-  unsigned int k = p->k, split = k > 2 && mlkem_early_hek ? 2 : k, i;
+  unsigned int k = p->k, split = mlkem_keygen_split[k], i;
   keccak_stream_t hs;
 
   /* (rho, sigma) = G (d || k): the domain separation of the final
