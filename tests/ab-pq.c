@@ -1,0 +1,327 @@
+/* ab-pq.c - Speed-up of one build over another, alternating in one process
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Usage: ab-pq [--trials N] [--scale S] OLD.so NEW.so [DISABLE...]
+ *
+ * Loads the shared library OLD.so once with every hardware feature
+ * disabled (its portable code) and NEW.so once per DISABLE value
+ * (GCRYPT_PQC_HWF_DISABLE for that copy; "" for the default
+ * backends), each copy in a link-map namespace of its own (dlmopen),
+ * so that all run in one process.  For each ML-KEM and ML-DSA
+ * operation, through the public API as an application calls it, a
+ * trial times a batch of calls on every copy back to back, in an
+ * order that rotates from trial to trial; the figure printed is the
+ * median over the trials of OLD's time divided by each copy's time:
+ * the speed-up over the old portable code that issue 10 asks for.
+ * Paired ratios are what stays stable on machines whose clock drifts.
+ * Every copy uses the keys made by the first (ML-DSA keys pass as
+ * canonical S-expressions) and signs deterministically, the same
+ * messages in the same trial, so that all copies run the same
+ * number of signing attempts.
+ * Default DISABLE set: "" "intel-avx512" "all" on x86-64, "" "all"
+ * elsewhere.  Not run by make check; build it with "make ab-pq".  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_COPIES 6
+#define MAX_TRIALS 101
+/* Distinct messages signed in turn.  */
+#define NMSG 64
+
+typedef void *sexp_t;
+
+/* One loaded copy of a library and its keys.  */
+typedef struct
+{
+  const char *label;
+  unsigned int (*kem_keypair) (int, void *, size_t, void *, size_t);
+  unsigned int (*kem_encap) (int, const void *, size_t, void *, size_t,
+                             void *, size_t, const void *, size_t);
+  unsigned int (*kem_decap) (int, const void *, size_t, const void *,
+                             size_t, void *, size_t, const void *, size_t);
+  unsigned int (*pk_genkey) (sexp_t *, sexp_t);
+  unsigned int (*pk_sign) (sexp_t *, sexp_t, sexp_t);
+  unsigned int (*pk_verify) (sexp_t, sexp_t, sexp_t);
+  void (*sexp_release) (sexp_t);
+  sexp_t parms[3], pkey[3], skey[3], sig[3], data[NMSG];
+  unsigned char pk[3][1568], sk[3][3168], ct[3][1568];
+  unsigned char pk2[1568], sk2[3168];   /* Key generation output.  */
+} copy_t;
+
+/* The ML-DSA key pairs of the first copy, canonical S-expressions.  */
+static char dsa_key[3][16384];
+static size_t dsa_key_len[3];
+
+/* ML-KEM-512/768/1024: algorithm numbers of gcrypt.h and lengths.  */
+static const int kem_algo[3] = { 3, 4, 5 };
+static const size_t kem_pk[3] = { 800, 1184, 1568 };
+static const size_t kem_sk[3] = { 1632, 2400, 3168 };
+static const size_t kem_ct[3] = { 768, 1088, 1568 };
+static const char *const dsa_name[3] = { "mldsa44", "mldsa65", "mldsa87" };
+
+static const char *const op_name[18] =
+  {
+    "ML-KEM-512 keygen", "ML-KEM-512 encaps", "ML-KEM-512 decaps",
+    "ML-KEM-768 keygen", "ML-KEM-768 encaps", "ML-KEM-768 decaps",
+    "ML-KEM-1024 keygen", "ML-KEM-1024 encaps", "ML-KEM-1024 decaps",
+    "ML-DSA-44 keygen", "ML-DSA-44 sign", "ML-DSA-44 verify",
+    "ML-DSA-65 keygen", "ML-DSA-65 sign", "ML-DSA-65 verify",
+    "ML-DSA-87 keygen", "ML-DSA-87 sign", "ML-DSA-87 verify"
+  };
+/* Calls per batch at --scale 1: a few milliseconds of portable code.  */
+static const unsigned int op_calls[18] =
+  { 40, 40, 40, 30, 30, 30, 20, 20, 20, 10, 4, 10, 6, 3, 6, 4, 2, 4 };
+
+static void
+die (const char *what, const char *detail)
+{
+  fprintf (stderr, "ab-pq: %s%s%s\n", what, detail ? ": " : "",
+           detail ? detail : "");
+  exit (1);
+}
+
+static void *
+sym (void *h, const char *name)
+{
+  void *p = dlsym (h, name);
+
+  if (!p)
+    die ("symbol not found", name);
+  return p;
+}
+
+/* Load PATH as a new copy C with GCRYPT_PQC_HWF_DISABLE=DISABLE.
+   The first copy (REF is NULL) makes the keys and a ciphertext, the
+   others take them from REF.  */
+static void
+load (copy_t *c, const copy_t *ref, const char *path, const char *disable,
+      const char *label)
+{
+  unsigned int (*sexp_new) (sexp_t *, const void *, size_t, int);
+  unsigned int (*sexp_build) (sexp_t *, size_t *, const char *, ...);
+  size_t (*sexp_sprint) (sexp_t, int, void *, size_t);
+  sexp_t (*find_token) (sexp_t, const char *, size_t);
+  const char *(*check_version) (const char *);
+  unsigned int (*control) (int, ...);
+  unsigned char ss[32], msg[32];
+  char buf[64];
+  sexp_t key;
+  void *h;
+  int i;
+
+  if (*disable)
+    setenv ("GCRYPT_PQC_HWF_DISABLE", disable, 1);
+  else
+    unsetenv ("GCRYPT_PQC_HWF_DISABLE");
+  h = dlmopen (LM_ID_NEWLM, path, RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    die ("cannot load", dlerror ());
+  c->label = label;
+  check_version = sym (h, "gcry_check_version");
+  control = sym (h, "gcry_control");
+  if (!check_version (NULL))
+    die ("gcry_check_version failed", path);
+  control (38 /* GCRYCTL_INITIALIZATION_FINISHED */, 0);
+  unsetenv ("GCRYPT_PQC_HWF_DISABLE");
+
+  c->kem_keypair = sym (h, "gcry_kem_keypair");
+  c->kem_encap = sym (h, "gcry_kem_encap");
+  c->kem_decap = sym (h, "gcry_kem_decap");
+  c->pk_genkey = sym (h, "gcry_pk_genkey");
+  c->pk_sign = sym (h, "gcry_pk_sign");
+  c->pk_verify = sym (h, "gcry_pk_verify");
+  c->sexp_release = sym (h, "gcry_sexp_release");
+  sexp_new = sym (h, "gcry_sexp_new");
+  sexp_build = sym (h, "gcry_sexp_build");
+  sexp_sprint = sym (h, "gcry_sexp_sprint");
+  find_token = sym (h, "gcry_sexp_find_token");
+
+  for (i = 0; i < 3; i++)
+    if (ref)
+      {
+        memcpy (c->pk[i], ref->pk[i], kem_pk[i]);
+        memcpy (c->sk[i], ref->sk[i], kem_sk[i]);
+        memcpy (c->ct[i], ref->ct[i], kem_ct[i]);
+      }
+    else if (c->kem_keypair (kem_algo[i], c->pk[i], kem_pk[i], c->sk[i],
+                             kem_sk[i])
+             || c->kem_encap (kem_algo[i], c->pk[i], kem_pk[i], c->ct[i],
+                              kem_ct[i], ss, sizeof ss, NULL, 0))
+      die ("ML-KEM set-up failed", path);
+
+  for (i = 0; i < NMSG; i++)
+    {
+      memset (msg, 0, sizeof msg);
+      msg[0] = i;
+      if (sexp_build (&c->data[i], NULL,
+                      "(data (flags deterministic) (value %b))",
+                      (int)sizeof msg, msg))
+        die ("gcry_sexp_build failed", path);
+    }
+  for (i = 0; i < 3; i++)
+    {
+      snprintf (buf, sizeof buf, "(genkey (%s))", dsa_name[i]);
+      if (sexp_new (&c->parms[i], buf, 0, 1))
+        die ("gcry_sexp_new failed", path);
+      if (!ref)
+        {
+          if (c->pk_genkey (&key, c->parms[i]))
+            die ("ML-DSA key generation failed", path);
+          dsa_key_len[i] = sexp_sprint (key, 1 /* canonical */, dsa_key[i],
+                                        sizeof dsa_key[i]);
+          if (!dsa_key_len[i])
+            die ("key too long", path);
+        }
+      else if (sexp_new (&key, dsa_key[i], dsa_key_len[i], 1))
+        die ("cannot read the key", path);
+      c->pkey[i] = find_token (key, "public-key", 0);
+      c->skey[i] = find_token (key, "private-key", 0);
+      c->sexp_release (key);
+      if (!c->pkey[i] || !c->skey[i]
+          || c->pk_sign (&c->sig[i], c->data[0], c->skey[i]))
+        die ("ML-DSA signing failed", path);
+    }
+}
+
+static double
+now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Seconds for N calls of operation OP on copy C; signing takes the
+   messages from number M on.  */
+static double
+batch (copy_t *c, unsigned int op, unsigned int n, unsigned int m)
+{
+  unsigned int a = op / 3 % 3, kind = op % 3;
+  unsigned char ss[32];
+  double t0 = now ();
+  sexp_t r;
+
+  while (n--)
+    if (op < 9)
+      {
+        unsigned int err =
+          kind == 0 ? c->kem_keypair (kem_algo[a], c->pk2, kem_pk[a],
+                                      c->sk2, kem_sk[a])
+          : kind == 1 ? c->kem_encap (kem_algo[a], c->pk[a], kem_pk[a],
+                                      c->ct[a], kem_ct[a], ss, sizeof ss,
+                                      NULL, 0)
+          : c->kem_decap (kem_algo[a], c->sk[a], kem_sk[a], c->ct[a],
+                          kem_ct[a], ss, sizeof ss, NULL, 0);
+        if (err)
+          die ("ML-KEM operation failed", c->label);
+      }
+    else if (kind == 0 || kind == 1)
+      {
+        if (kind == 0 ? c->pk_genkey (&r, c->parms[a])
+            : c->pk_sign (&r, c->data[m++ % NMSG], c->skey[a]))
+          die ("ML-DSA operation failed", c->label);
+        c->sexp_release (r);
+      }
+    else if (c->pk_verify (c->sig[a], c->data[0], c->pkey[a]))
+      die ("ML-DSA verification failed", c->label);
+  return now () - t0;
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return x < y ? -1 : x > y;
+}
+
+int
+main (int argc, char **argv)
+{
+#if defined(__x86_64__)
+  static const char *const default_disable[] = { "", "intel-avx512", "all" };
+#else
+  static const char *const default_disable[] = { "", "all" };
+#endif
+  static copy_t copy[MAX_COPIES];
+  static double ratio[MAX_COPIES][MAX_TRIALS];
+  const char *const *disable = default_disable;
+  unsigned int ncopies, trials = 11, scale = 1, op, t, i, j;
+
+  for (argc--, argv++; argc >= 2 && !strncmp (*argv, "--", 2);
+       argc -= 2, argv += 2)
+    if (!strcmp (*argv, "--trials"))
+      trials = atoi (argv[1]);
+    else if (!strcmp (*argv, "--scale"))
+      scale = atoi (argv[1]);
+    else
+      break;
+  if (argc < 2 || !trials || trials > MAX_TRIALS || !scale)
+    {
+      fputs ("usage: ab-pq [--trials N (<= 101)] [--scale S] OLD.so NEW.so"
+             " [DISABLE...]\n", stderr);
+      return 2;
+    }
+  ncopies = 1 + (argc > 2 ? (unsigned int)argc - 2
+                 : sizeof default_disable / sizeof *default_disable);
+  if (ncopies > MAX_COPIES)
+    die ("too many DISABLE values", NULL);
+  if (argc > 2)
+    disable = (const char *const *)argv + 2;
+
+  load (&copy[0], NULL, argv[0], "all", "old portable");
+  for (i = 1; i < ncopies; i++)
+    load (&copy[i], &copy[0], argv[1], disable[i - 1],
+          *disable[i - 1] ? disable[i - 1] : "default");
+
+  printf ("# speed-up over %s with all hardware features disabled;\n"
+          "# median of %u trials, copies alternating in each\n",
+          argv[0], trials);
+  printf ("%-20s %10s", "operation", "old us");
+  for (i = 1; i < ncopies; i++)
+    printf (" %12.12s", *disable[i - 1] ? disable[i - 1] : "default");
+  putchar ('\n');
+
+  for (op = 0; op < 18; op++)
+    {
+      unsigned int n = op_calls[op] * scale;
+      double old_sum = 0, secs[MAX_COPIES];
+
+      for (t = 0; t < trials; t++)
+        {
+          for (j = 0; j < ncopies; j++)
+            {
+              i = (j + t) % ncopies;
+              secs[i] = batch (&copy[i], op, n, t * n);
+            }
+          for (i = 1; i < ncopies; i++)
+            ratio[i][t] = secs[0] / secs[i];
+          old_sum += secs[0];
+        }
+      printf ("%-20s %10.1f", op_name[op], old_sum / trials / n * 1e6);
+      for (i = 1; i < ncopies; i++)
+        {
+          qsort (ratio[i], trials, sizeof ratio[i][0], cmp_double);
+          printf (" %12.2f", ratio[i][trials / 2]);
+        }
+      putchar ('\n');
+      fflush (stdout);
+    }
+  return 0;
+}
