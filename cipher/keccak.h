@@ -78,7 +78,9 @@ const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
    below), one call of the 8-way permutation of the chosen backend
    costs at most a quarter more than a single permutation: AVX-512
    where zmm instructions run at full width.  The one test for callers
-   that shape their work by it (ML-KEM KeyGen, the ML-DSA samplers).  */
+   that shape their work by it (the ML-DSA samplers); a caller that
+   can put a figure on each of its choices uses
+   _gcry_keccak_multi_cost instead (ML-KEM KeyGen).  */
 int _gcry_keccak_x8_cheap (void);
 /* The cost, by the scheduler's figures, of a run of TOTAL
    permutations whose longest chain is LONGEST, at its cheapest width

@@ -272,7 +272,8 @@ main (int argc, char **argv)
       scale = atoi (argv[1]);
     else
       break;
-  if (argc < 2 || !trials || trials > MAX_TRIALS || !scale)
+  if (argc < 2 || !strncmp (*argv, "--", 2)
+      || !trials || trials > MAX_TRIALS || !scale)
     {
       fputs ("usage: ab-pq [--trials N (<= 101)] [--scale S] OLD.so NEW.so"
              " [DISABLE...]\n", stderr);
