@@ -124,7 +124,13 @@ _gcry_mlkem_ops_available (unsigned int idx)
  * from the Keccak cost model (keygen_split).  */
 static unsigned char mlkem_keygen_split[MLKEM_K_MAX + 1];
 
+/* For each k, whether Decaps computes G together with the first
+ * blocks of H (ek) and J (z || c) (see _gcry_mlkem_decaps), by the
+ * Keccak cost model (decaps_g_wide).  */
+static unsigned char mlkem_decaps_g_wide[MLKEM_K_MAX + 1];
+
 static unsigned int keygen_split (const mlkem_param_t *p);
+static int decaps_g_wide (const mlkem_param_t *p);
 
 void
 _gcry_mlkem_init (void)
@@ -133,7 +139,11 @@ _gcry_mlkem_init (void)
 
   mlkem_ops = _gcry_mlkem_ops_available (0);
   for (i = 0; i < DIM (mlkem_params); i++)
-    mlkem_keygen_split[mlkem_params[i].k] = keygen_split (&mlkem_params[i]);
+    {
+      mlkem_keygen_split[mlkem_params[i].k] = keygen_split (&mlkem_params[i]);
+      mlkem_decaps_g_wide[mlkem_params[i].k]
+        = decaps_g_wide (&mlkem_params[i]);
+    }
 }
 
 
@@ -317,8 +327,9 @@ matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
  *  - the NLONG (<= LONG_HASH_MAX) long hashes FN[i] (SHA3-256 or
  *    SHAKE256) of LONGIN[i], LONGINLEN[i] bytes, to 32 bytes at
  *    LONGOUT[i];
- *  - the caller's stream PART if it is not NULL (an open stream, see
- *    _gcry_keccak_stream_open, which is updated);
+ *  - the caller's NPART streams B->ST[0 .. NPART - 1], set up before
+ *    the call (open streams, see _gcry_keccak_stream_open, continued
+ *    here), which stay there;
  *  - if A is not NULL, the entries MFIRST .. MFIRST + MCOUNT - 1 of
  *    A-hat (or of its transpose with TRANSPOSED) into the same
  *    entries of A, parsed by OPS->rej_uniform, in backend order,
@@ -329,14 +340,14 @@ matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
  * The long inputs and sigma may be secret: the schedule depends only
  * on lengths, which are public.  The stream states and the PRF output
  * stay in B's buffers, in the operation's secure workspace (freed,
- * hence wiped, by the secure pool); PART is public (H (ek)).  Only
- * A-hat, which is public, is sampled with branches.  */
+ * hence wiped, by the secure pool).  Only A-hat, which is public, is
+ * sampled with branches.  */
 static void
 hash_and_sample (const mlkem_ops_t *ops, const hs_buffers_t *b,
-                 unsigned int k,
+                 unsigned int k, unsigned int npart,
                  unsigned int nlong, const enum keccak_function *fn,
                  const byte *const *longin, const size_t *longinlen,
-                 byte *const *longout, keccak_stream_t *part,
+                 byte *const *longout,
                  mlkem_poly_ntt *a, const byte *rho, int transposed,
                  unsigned int mfirst, unsigned int mcount,
                  mlkem_poly *noise, const unsigned int *eta,
@@ -347,10 +358,12 @@ hash_and_sample (const mlkem_ops_t *ops, const hs_buffers_t *b,
   byte mseed[MATRIX_MAX][MLKEM_SYMBYTES + 2];
   byte nseed[NOISE_MAX][MLKEM_SYMBYTES + 1];
   unsigned int ctr[MATRIX_MAX];
-  unsigned int n = 0, nmat = a ? mcount : 0, m0, e, i;
+  unsigned int n = npart, nmat = a ? mcount : 0, m0, e, i;
   int more;
 
-  gcry_assert (nlong <= LONG_HASH_MAX && nnoise <= NOISE_MAX
+  /* The workspace has room for LONG_HASH_MAX + 1 streams besides the
+     matrix and the noise (see ws_layout).  */
+  gcry_assert (npart + nlong <= LONG_HASH_MAX + 1 && nnoise <= NOISE_MAX
                && (!a || mfirst + mcount <= k * k));
 
   /* Only the matrix streams may be asked for more.  */
@@ -360,8 +373,6 @@ hash_and_sample (const mlkem_ops_t *ops, const hs_buffers_t *b,
                                 longout[i], 32);
       _gcry_keccak_stream_last (&st[n++]);
     }
-  if (part)
-    st[n++] = *part;
   m0 = n;
   for (e = 0; e < nmat; e++)
     {
@@ -406,8 +417,6 @@ hash_and_sample (const mlkem_ops_t *ops, const hs_buffers_t *b,
                                      KECCAK_RATE_SHAKE128);
     }
   while (more);
-  if (part)
-    *part = st[m0 - 1];
 
   for (i = 0; i < nnoise; i++)
     {
@@ -432,7 +441,7 @@ _gcry_mlkem_gen_matrix_ntt (const mlkem_ops_t *ops, mlkem_poly_ntt *a,
   matrix_blocks_t mbuf[MATRIX_MAX];
   hs_buffers_t b = { st, mbuf, NULL };
 
-  hash_and_sample (ops, &b, k, 0, NULL, NULL, NULL, NULL, NULL, a, rho,
+  hash_and_sample (ops, &b, k, 0, 0, NULL, NULL, NULL, NULL, a, rho,
                    transposed, 0, k * k, NULL, NULL, 0, 0, NULL);
 }
 
@@ -676,7 +685,8 @@ kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
   byte rhosigma[64], kbyte = p->k;
   const byte *rho = rhosigma, *sigma = rhosigma + 32;
   unsigned int k = p->k, split = mlkem_keygen_split[k], i;
-  keccak_stream_t hs;
+  /* H (ek) in the first stream of the runs (public).  */
+  keccak_stream_t *hs = w->hs.st;
 
   /* (rho, sigma) = G (d || k): the domain separation of the final
      standard.  */
@@ -688,7 +698,7 @@ kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
      cannot see that and warns.  */
   for (i = 0; i < 2 * MLKEM_K_MAX; i++)
     eta[i] = p->eta1;
-  hash_and_sample (mlkem_ops, &w->hs, k, 0, NULL, NULL, NULL, NULL, NULL,
+  hash_and_sample (mlkem_ops, &w->hs, k, 0, 0, NULL, NULL, NULL, NULL,
                    w->a, rho, 0, 0, split * k, w->noise, eta, k + split, 0,
                    sigma);
 
@@ -702,10 +712,10 @@ kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
   /* The other rows with the first blocks of H (ek).  */
   if (split < k)
     {
-      _gcry_keccak_stream_init (&hs, KECCAK_SHA3_256, ek,
+      _gcry_keccak_stream_init (hs, KECCAK_SHA3_256, ek,
                                 split * MLKEM_POLYBYTES, hek, 32);
-      _gcry_keccak_stream_open (&hs);
-      hash_and_sample (mlkem_ops, &w->hs, k, 0, NULL, NULL, NULL, NULL, &hs,
+      _gcry_keccak_stream_open (hs);
+      hash_and_sample (mlkem_ops, &w->hs, k, 1, 0, NULL, NULL, NULL, NULL,
                        w->a, rho, 0, split * k, (k - split) * k,
                        w->noise + k + split, eta, k - split, k + split,
                        sigma);
@@ -716,8 +726,8 @@ kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
   /* The rest of H (ek); ek is public, so is the state.  */
   if (split < k)
     {
-      _gcry_keccak_stream_input (&hs, hs.in, ek + p->ek_len - hs.in, 1);
-      _gcry_keccak_multi_run (&hs, 1);
+      _gcry_keccak_stream_input (hs, hs->in, ek + p->ek_len - hs->in, 1);
+      _gcry_keccak_multi_run (hs, 1);
     }
   else
     hash_h (hek, ek, p->ek_len);
@@ -954,13 +964,13 @@ _gcry_mlkem_encaps (const mlkem_param_t *p, byte *ct, byte ss[MLKEM_SS_LEN],
     size_t inlen[1] = { p->ek_len };
     byte *out[1] = { mh + 32 };
 
-    hash_and_sample (mlkem_ops, &w.hs, k, 1, fn, in, inlen, out, NULL, w.a,
+    hash_and_sample (mlkem_ops, &w.hs, k, 0, 1, fn, in, inlen, out, w.a,
                      rho, 1, 0, k * k, NULL, NULL, 0, 0, NULL);
   }
   /* The noise needs r, hence H (ek): a run of its own.  */
   hash_g (kr, mh, 32, mh + 32, 32);
   neta = kpke_encrypt_eta (p, eta);
-  hash_and_sample (mlkem_ops, &w.hs, k, 0, NULL, NULL, NULL, NULL, NULL,
+  hash_and_sample (mlkem_ops, &w.hs, k, 0, 0, NULL, NULL, NULL, NULL,
                    NULL, NULL, 0, 0, 0, w.noise, eta, neta, 0, kr + 32);
 
   kpke_encrypt (p, &w, ct, mh);
@@ -972,6 +982,37 @@ _gcry_mlkem_encaps (const mlkem_param_t *p, byte *ct, byte ss[MLKEM_SS_LEN],
   return 0;
 }
 
+
+/* Whether Decaps of parameter set P computes G (one permutation)
+ * together with the first blocks of H (ek) and J (z || c) instead of
+ * on its own before the long run: by the Keccak cost model, that call
+ * of three streams and the long run with the chains of H and J one
+ * block shorter against a single permutation and the long run.  So
+ * where an 8-way call costs about one single permutation (AVX-512 on
+ * Zen 5) Decaps takes one call less for every k (the chains of H and
+ * J set the length of the long run); with AVX2 only for k = 4 (21
+ * 4-way calls in all instead of 21 and a single permutation).  */
+static int
+decaps_g_wide (const mlkem_param_t *p)
+{
+  unsigned int k = p->k;
+  size_t nb1 = (64 * p->eta1 + KECCAK_RATE_SHAKE256 - 1)
+               / KECCAK_RATE_SHAKE256;
+  size_t nb2 = (64 * p->eta2 + KECCAK_RATE_SHAKE256 - 1)
+               / KECCAK_RATE_SHAKE256;
+  size_t hb = p->ek_len / KECCAK_RATE_SHA3_256 + 1;
+  size_t jb = (32 + p->ct_len) / KECCAK_RATE_SHAKE256 + 1;
+  size_t total = hb + jb + MATRIX_NBLOCKS * k * k + k * nb1 + (k + 1) * nb2;
+  size_t other = MATRIX_NBLOCKS, hj = hb > jb ? hb : jb;
+
+  if (nb1 > other)
+    other = nb1;
+  return (_gcry_keccak_multi_cost (3, 1)
+          + _gcry_keccak_multi_cost (total - 2,
+                                     hj - 1 > other ? hj - 1 : other)
+          < _gcry_keccak_multi_cost (1, 1)
+          + _gcry_keccak_multi_cost (total, hj > other ? hj : other));
+}
 
 /* ML-KEM.Decaps_internal (dk, c), Algorithm 18, with the check of
  * section 7.3 (its hash runs with the others; a failure is reported
@@ -1001,24 +1042,49 @@ _gcry_mlkem_decaps (const mlkem_param_t *p, byte ss[MLKEM_SS_LEN],
 
   kpke_decrypt (p, &w, mh, dk, ct);
   memcpy (mh + 32, h, 32);
-  hash_g (kr, mh, 32, mh + 32, 32);
 
   /* The hash check of section 7.3 and Kbar = J (z || c) with A-hat^T
      and the noise of the re-encryption (r' comes from the stored h,
-     so nothing waits for H (ek)).  */
+     so nothing waits for H (ek)).  G, which the noise waits for,
+     comes first: on its own, or (mlkem_decaps_g_wide) in one call
+     with the first blocks of H and J, which then have one
+     permutation less to go in the long run.  */
   memcpy (w.zc, z, 32);
   memcpy (w.zc + 32, ct, p->ct_len);
-  {
-    static const enum keccak_function fn[2] =
-      { KECCAK_SHA3_256, KECCAK_SHAKE256 };
-    const byte *in[2] = { ek, w.zc };
-    size_t inlen[2] = { p->ek_len, 32 + p->ct_len };
-    byte *out[2] = { hek, kbar };
+  neta = kpke_encrypt_eta (p, eta);
+  if (mlkem_decaps_g_wide[k])
+    {
+      keccak_stream_t *st = w.hs.st;
 
-    neta = kpke_encrypt_eta (p, eta);
-    hash_and_sample (mlkem_ops, &w.hs, k, 2, fn, in, inlen, out, NULL, w.a,
-                     rho, 1, 0, k * k, w.noise, eta, neta, 0, kr + 32);
-  }
+      _gcry_keccak_stream_init (&st[0], KECCAK_SHA3_256, ek,
+                                KECCAK_RATE_SHA3_256, hek, 32);
+      _gcry_keccak_stream_open (&st[0]);
+      _gcry_keccak_stream_init (&st[1], KECCAK_SHAKE256, w.zc,
+                                KECCAK_RATE_SHAKE256, kbar, 32);
+      _gcry_keccak_stream_open (&st[1]);
+      _gcry_keccak_stream_last (&st[1]);
+      _gcry_keccak_stream_init (&st[2], KECCAK_SHA3_512, mh, 64, kr, 64);
+      _gcry_keccak_multi_run (st, 3);
+      _gcry_keccak_stream_input (&st[0], st[0].in,
+                                 ek + p->ek_len - st[0].in, 1);
+      _gcry_keccak_stream_input (&st[1], st[1].in,
+                                 w.zc + 32 + p->ct_len - st[1].in, 1);
+      hash_and_sample (mlkem_ops, &w.hs, k, 2, 0, NULL, NULL, NULL, NULL,
+                       w.a, rho, 1, 0, k * k, w.noise, eta, neta, 0,
+                       kr + 32);
+    }
+  else
+    {
+      static const enum keccak_function fn[2] =
+        { KECCAK_SHA3_256, KECCAK_SHAKE256 };
+      const byte *in[2] = { ek, w.zc };
+      size_t inlen[2] = { p->ek_len, 32 + p->ct_len };
+      byte *out[2] = { hek, kbar };
+
+      hash_g (kr, mh, 32, mh + 32, 32);
+      hash_and_sample (mlkem_ops, &w.hs, k, 0, 2, fn, in, inlen, out, w.a,
+                       rho, 1, 0, k * k, w.noise, eta, neta, 0, kr + 32);
+    }
 
   /* The check compares public values, but dk is secret as a whole:
      compare in constant time.  On failure nothing is written.  */
