@@ -1303,10 +1303,12 @@ keccak_multi_work (const keccak_stream_t *s, size_t n, size_t *total,
    chain of LONGEST; ties go to the smaller width.  CUR is the width
    index in use (3 for none): it is kept unless another width is
    strictly cheaper, since switching costs a re-pack of every running
-   stream.  */
+   stream.  The cost of the rest of the run at the width returned goes
+   to *R_COST if R_COST is not NULL.  */
 static unsigned int
 keccak_multi_width (const unsigned int *cost, unsigned int widths,
-                    size_t total, size_t longest, unsigned int cur)
+                    size_t total, size_t longest, unsigned int cur,
+                    u64 *r_cost)
 {
   static const unsigned int width[3] = { 1, 4, 8 };
   unsigned int i, best = 3;
@@ -1324,17 +1326,19 @@ keccak_multi_width (const unsigned int *cost, unsigned int widths,
   if (cur < 3 && cur != best && (widths & (1u << cur))
       && !(c[best] < c[cur]))
     best = cur;
+  if (r_cost)
+    *r_cost = c[best];
   return best;
 }
 
+/* See keccak.h.  */
 unsigned long
 _gcry_keccak_multi_cost (size_t total, size_t longest)
 {
-  static const unsigned int width[3] = { 1, 4, 8 };
-  unsigned int i = keccak_multi_width (keccak_cost, 7, total, longest, 3);
-  size_t calls = (total + width[i] - 1) / width[i];
+  u64 c;
 
-  return (unsigned long)keccak_cost[i] * (calls > longest ? calls : longest);
+  keccak_multi_width (keccak_cost, 7, total, longest, 3, &c);
+  return c;
 }
 
 /* Return the first of the N streams at S from index *NEXT on that has
@@ -1484,7 +1488,8 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                 longest = slot[j]->rem;
             }
       if (shrunk
-          && keccak_multi_width (cost, widths, total, longest, wi) != wi)
+          && keccak_multi_width (cost, widths, total, longest, wi,
+                                 NULL) != wi)
         {
           for (j = 0; j < w; j++)
             if (slot[j])
@@ -1518,7 +1523,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
       if (!pending)
         break;
       keccak_multi_work (s, n, &total, &longest);
-      wi = keccak_multi_width (cost, widths, total, longest, 3);
+      wi = keccak_multi_width (cost, widths, total, longest, 3, NULL);
       w = width[wi];
       permute = wi == 0 ? ops->f1600 : wi == 1 ? ops->f1600_x4 : ops->f1600_x8;
       /* Clearing the state at once leaves only parked streams to copy

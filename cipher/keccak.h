@@ -80,7 +80,7 @@ const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
    where zmm instructions run at full width.  The one test for callers
    that shape their work by it (the ML-DSA samplers); a caller that
    can put a figure on each of its choices uses
-   _gcry_keccak_multi_cost instead (ML-KEM KeyGen).  */
+   _gcry_keccak_multi_cost instead (ML-KEM KeyGen and Decaps).  */
 int _gcry_keccak_x8_cheap (void);
 /* The cost, by the scheduler's figures, of a run of TOTAL
    permutations whose longest chain is LONGEST, at its cheapest width

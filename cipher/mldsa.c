@@ -121,11 +121,10 @@ static unsigned int mldsa_width = 4;
 /* Nonzero if the 8-way permutation costs what the 4-way one does
    (the first case above; _gcry_keccak_x8_cheap): then a group of
    five members already goes to one 8-way call, and signing samples
-   the next mask early.  With
-   AVX2's dearer 8-way call a group needs six members (five are
-   cheaper as a 4-way call and one single permutation of 880
-   cycles), and the early mask measured slower (ML-DSA-44 signing
-   7%).  */
+   the next mask early.  With AVX2's dearer 8-way call a group needs
+   six members (five are cheaper as a 4-way call and one single
+   permutation of 880 cycles), and the early mask measured slower
+   (ML-DSA-44 signing 7%).  */
 static int mldsa_cheap_x8;
 
 /* Nonzero if the kernel set has the N-way samplers, which can carry a

@@ -26,9 +26,9 @@
  * two lanes of ymm0.  The step count matters more than its width:
  * each step waits for the previous one's count (kmovd, popcnt, the
  * clamp), about 5.5 cycles on Zen 5, so 32 candidates per step took
- * a 504-byte call from 115 to 70 cycles.  vpcmpuw gives the
+ * a 504-byte call from 115 to 66 cycles.  vpcmpuw gives the
  * acceptance mask k1, vpcompressw packs the accepted words to the
- * bottom of ymm1, and a masked store (vmovdqu16 with the low
+ * bottom of zmm1 (ymm1), and a masked store (vmovdqu16 with the low
  * min (popcount (k1), 256 - CTR) bits) appends them: nothing is
  * written past R[255], so R needs no slack, and no look-up table is
  * needed (the AVX2 kernel's 4 KiB table and its copy through a padded

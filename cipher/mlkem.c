@@ -268,16 +268,19 @@ hash_j (byte out[32], const byte z[32], const byte *c, size_t clen)
  * the Decaps key check, J (z || c)), the K*K SHAKE128 streams of
  * SampleNTT for A-hat (FIPS 203 Algorithm 7) and the SHAKE256 streams
  * of the noise, PRF_eta (sigma, N) (Algorithm 13 lines 9-16,
- * Algorithm 14 lines 9-17).  So KeyGen runs A-hat with s and e,
- * Encaps H (ek) with A-hat^T (the noise needs r = G (m || H (ek))
- * and runs afterwards), and Decaps, whose r' comes from the stored
- * h, all of H (ek), J (z || c), A-hat^T and the noise in one run.
- * The streams are listed longest first (long hashes, 9 to 12
- * blocks; matrix entries, 3; noise, 1 or 2), so that the scheduler
- * starts the long chains at once and fills the other lanes, refilled
- * as streams finish, with the short ones.  With 8-way permutations
- * of single-state cost (AVX-512 on Zen 5) Decaps needs about as many
- * calls as its longest hash has blocks.
+ * Algorithm 14 lines 9-17).  So KeyGen runs A-hat with s and e, in
+ * two runs where H (ek) starts on the first rows of t-hat
+ * (keygen_split); Encaps H (ek) with A-hat^T (the noise needs
+ * r = G (m || H (ek)) and runs afterwards); and Decaps, whose r'
+ * comes from the stored h, G (maybe with the first blocks of H (ek)
+ * and J, decaps_g_wide), then H (ek), J (z || c), A-hat^T and the
+ * noise in one run.  The streams are listed longest first (the
+ * caller's and the long hashes, 6 to 12 blocks; matrix entries, 3;
+ * noise, 1 or 2), so that the scheduler starts the long chains at
+ * once and fills the other lanes, refilled as streams finish, with
+ * the short ones.  With 8-way permutations of single-state cost
+ * (AVX-512 on Zen 5) Decaps needs about as many calls as its longest
+ * hash has blocks.
  */
 
 /* Three SHAKE128 blocks (504 bytes, 336 candidates) give the 256
@@ -288,6 +291,12 @@ hash_j (byte out[32], const byte z[32], const byte *c, size_t clen)
 #define MATRIX_MAX (MLKEM_K_MAX * MLKEM_K_MAX)
 /* At most two long hashes (H and J of Decaps).  */
 #define LONG_HASH_MAX 2
+
+/* Permutations of a hash of LEN bytes at RATE, and of PRF_eta
+   (64 eta bytes of SHAKE256).  */
+#define HASH_BLOCKS(len, rate) ((len) / (rate) + 1)
+#define PRF_BLOCKS(eta) \
+  ((64 * (eta) + KECCAK_RATE_SHAKE256 - 1) / KECCAK_RATE_SHAKE256)
 /* The noise of K-PKE.Encrypt: y, e1 and e2.  */
 #define NOISE_MAX (2 * MLKEM_K_MAX + 1)
 /* PRF_eta output: 64 eta bytes, eta <= 3.  */
@@ -328,8 +337,9 @@ matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
  *    SHAKE256) of LONGIN[i], LONGINLEN[i] bytes, to 32 bytes at
  *    LONGOUT[i];
  *  - the caller's NPART streams B->ST[0 .. NPART - 1], set up before
- *    the call (open streams, see _gcry_keccak_stream_open, continued
- *    here), which stay there;
+ *    the call (open ones, see _gcry_keccak_stream_open, or ones given
+ *    their final input with _gcry_keccak_stream_input), which stay
+ *    there;
  *  - if A is not NULL, the entries MFIRST .. MFIRST + MCOUNT - 1 of
  *    A-hat (or of its transpose with TRANSPOSED) into the same
  *    entries of A, parsed by OPS->rej_uniform, in backend order,
@@ -337,8 +347,9 @@ matrix_seed (byte in[MLKEM_SYMBYTES + 2], const byte rho[MLKEM_SYMBYTES],
  *  - NNOISE (<= NOISE_MAX) noise polynomials NOISE[i] =
  *    SamplePolyCBD_ETA[i] (PRF_ETA[i] (SIGMA, NONCE0 + i)), ETA[i] 2
  *    or 3.
- * The long inputs and sigma may be secret: the schedule depends only
- * on lengths, which are public.  The stream states and the PRF output
+ * The long inputs, the caller's streams (J absorbs z) and sigma may
+ * be secret: the schedule depends only on lengths, which are
+ * public.  The stream states and the PRF output
  * stay in B's buffers, in the operation's secure workspace (freed,
  * hence wiped, by the secure pool).  Only A-hat, which is public, is
  * sampled with branches.  */
@@ -622,25 +633,26 @@ kpke_keygen_rows (unsigned int k, byte *ek, const mlkem_ws_t *w,
     }
 }
 
-/* The SPLIT of kpke_keygen for parameter set P: the one, from k down
- * to 1, that the cost model of the Keccak scheduler
- * (_gcry_keccak_multi_cost) finds cheapest for the permutations of
- * KeyGen's two runs and the rest of H (ek) (ties go to fewer runs).
- * So where one 8-way call costs about one single permutation (AVX-512
- * on Zen 5) ML-KEM-768 takes 3 + 5 + 4 calls instead of 5 + 9, and
- * ML-KEM-1024 4 + 5 + 7 instead of 7 + 12; with AVX2 ML-KEM-768 runs
- * 3 + 5 calls and 4 single permutations instead of 9 calls and 9
- * single ones; the portable code keeps one run.  */
+/* The SPLIT of kpke_keygen for parameter set P: the one that the
+ * cost model of the Keccak scheduler (_gcry_keccak_multi_cost) finds
+ * cheapest for the permutations of KeyGen's two runs and the rest of
+ * H (ek); ties go to the larger split (k: one run).  So where one
+ * 8-way call costs about one single permutation (AVX-512 on Zen 5)
+ * ML-KEM-768 takes 3 + 5 + 4 calls instead of 5 + 9, and ML-KEM-1024
+ * 4 + 5 + 7 instead of 7 + 12; with AVX2 ML-KEM-768 runs 3 8-way and
+ * 5 4-way calls and 4 single permutations instead of 9 4-way calls
+ * and 9 single ones (splits 1 / 2 / 2 for k = 2 / 3 / 4, as with
+ * AVX-512 where 8-way calls are dear); the portable code keeps one
+ * run.  */
 static unsigned int
 keygen_split (const mlkem_param_t *p)
 {
   unsigned int k = p->k, best = k, split;
   /* Permutations per noise polynomial (PRF_eta1), per A-hat entry,
-     and of all of H (ek).  */
-  size_t nb = (64 * p->eta1 + KECCAK_RATE_SHAKE256 - 1)
-              / KECCAK_RATE_SHAKE256;
+     and of all of H (ek); HB: those H takes in run 2.  */
+  size_t nb = PRF_BLOCKS (p->eta1);
   size_t chain = nb > MATRIX_NBLOCKS ? nb : MATRIX_NBLOCKS;
-  size_t hall = p->ek_len / KECCAK_RATE_SHA3_256 + 1, hb;
+  size_t hall = HASH_BLOCKS (p->ek_len, KECCAK_RATE_SHA3_256), hb;
   unsigned long c, cbest = 0;
 
   for (split = k; split; split--)
@@ -685,8 +697,9 @@ kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
   byte rhosigma[64], kbyte = p->k;
   const byte *rho = rhosigma, *sigma = rhosigma + 32;
   unsigned int k = p->k, split = mlkem_keygen_split[k], i;
-  /* H (ek) in the first stream of the runs (public).  */
-  keccak_stream_t *hs = w->hs.st;
+  keccak_stream_t *hs = w->hs.st;        /* H (ek), public.  */
+
+  gcry_assert (split >= 1 && split <= k);  /* _gcry_mlkem_init ran.  */
 
   /* (rho, sigma) = G (d || k): the domain separation of the final
      standard.  */
@@ -996,22 +1009,24 @@ static int
 decaps_g_wide (const mlkem_param_t *p)
 {
   unsigned int k = p->k;
-  size_t nb1 = (64 * p->eta1 + KECCAK_RATE_SHAKE256 - 1)
-               / KECCAK_RATE_SHAKE256;
-  size_t nb2 = (64 * p->eta2 + KECCAK_RATE_SHAKE256 - 1)
-               / KECCAK_RATE_SHAKE256;
-  size_t hb = p->ek_len / KECCAK_RATE_SHA3_256 + 1;
-  size_t jb = (32 + p->ct_len) / KECCAK_RATE_SHAKE256 + 1;
-  size_t total = hb + jb + MATRIX_NBLOCKS * k * k + k * nb1 + (k + 1) * nb2;
-  size_t other = MATRIX_NBLOCKS, hj = hb > jb ? hb : jb;
+  size_t nb1 = PRF_BLOCKS (p->eta1), nb2 = PRF_BLOCKS (p->eta2);
+  size_t hall = HASH_BLOCKS (p->ek_len, KECCAK_RATE_SHA3_256);
+  size_t jall = HASH_BLOCKS (32 + p->ct_len, KECCAK_RATE_SHAKE256);
+  size_t total = (hall + jall + MATRIX_NBLOCKS * k * k + k * nb1
+                  + (k + 1) * nb2);
+  size_t other = MATRIX_NBLOCKS, hj = hall > jall ? hall : jall;
+  unsigned long wide, narrow;
 
   if (nb1 > other)
     other = nb1;
-  return (_gcry_keccak_multi_cost (3, 1)
+  if (nb2 > other)
+    other = nb2;
+  wide = (_gcry_keccak_multi_cost (3, 1)
           + _gcry_keccak_multi_cost (total - 2,
-                                     hj - 1 > other ? hj - 1 : other)
-          < _gcry_keccak_multi_cost (1, 1)
-          + _gcry_keccak_multi_cost (total, hj > other ? hj : other));
+                                     hj - 1 > other ? hj - 1 : other));
+  narrow = (_gcry_keccak_multi_cost (1, 1)
+            + _gcry_keccak_multi_cost (total, hj > other ? hj : other));
+  return wide < narrow;
 }
 
 /* ML-KEM.Decaps_internal (dk, c), Algorithm 18, with the check of

@@ -66,7 +66,8 @@ static const byte shake128_empty[16] =
 
 
 /* Choose every kernel set from the usable hardware features.  Keccak
-   comes first: the ML-DSA selection looks at its choice.  */
+   comes first: the ML-KEM and ML-DSA selections look at its choice
+   (its cost model).  */
 static void
 select_backends (void)
 {

@@ -20,11 +20,12 @@
  * its file under a name of its own (dlopen with RTLD_LOCAL), so that
  * the copies share the C library and its heap, as an application's
  * library does (a dlmopen namespace has a C library of its own, whose
- * malloc made the operations that allocate about 2% slower).  For each ML-KEM and ML-DSA
- * operation, through the public API as an application calls it, a
- * trial times a batch of calls on every copy back to back, in an
- * order that rotates from trial to trial; the figure printed is the
- * median over the trials of OLD's time divided by each copy's time:
+ * malloc made the operations that allocate about 2% slower).  For
+ * each ML-KEM and ML-DSA operation, through the public API as an
+ * application calls it, a trial times a batch of calls on every copy
+ * back to back, in an order that rotates from trial to trial; the
+ * figure printed is the median (the upper one for an even number of
+ * trials) over the trials of OLD's time divided by each copy's time:
  * the speed-up over the old portable code that issue 10 asks for.
  * Paired ratios are what stays stable on machines whose clock drifts.
  * Every copy uses the keys made by the first (ML-DSA keys pass as
@@ -91,11 +92,21 @@ static const char *const op_name[18] =
 static const unsigned int op_calls[18] =
   { 40, 40, 40, 30, 30, 30, 20, 20, 20, 10, 4, 10, 6, 3, 6, 4, 2, 4 };
 
+/* A directory for the copies of the library files, whether it was
+   made, and the copy not yet unlinked.  */
+static char tmpdir[] = "/tmp/ab-pq.XXXXXX";
+static int have_tmpdir;
+static char *pending_copy;
+
 static void
 die (const char *what, const char *detail)
 {
   fprintf (stderr, "ab-pq: %s%s%s\n", what, detail ? ": " : "",
            detail ? detail : "");
+  if (pending_copy)
+    unlink (pending_copy);
+  if (have_tmpdir)
+    rmdir (tmpdir);
   exit (1);
 }
 
@@ -108,9 +119,6 @@ sym (void *h, const char *name)
     die ("symbol not found", name);
   return p;
 }
-
-/* A directory for the copies of the library files.  */
-static char tmpdir[] = "/tmp/ab-pq.XXXXXX";
 
 /* Copy the file at PATH to a new file in TMPDIR; return its name.  */
 static char *
@@ -125,6 +133,7 @@ copy_file (const char *path)
   if (!name)
     die ("out of memory", NULL);
   snprintf (name, sizeof tmpdir + 32, "%s/copy%u.so", tmpdir, count++);
+  pending_copy = name;
   in = fopen (path, "rb");
   if (!in)
     die ("cannot open", path);
@@ -170,6 +179,7 @@ load (copy_t *c, const copy_t *ref, const char *path, const char *disable,
     die ("cannot load", dlerror ());
   /* The mapping stays; the name is not needed any more.  */
   unlink (file);
+  pending_copy = NULL;
   free (file);
   c->label = label;
   check_version = sym (h, "gcry_check_version");
@@ -328,11 +338,13 @@ main (int argc, char **argv)
 
   if (!mkdtemp (tmpdir))
     die ("cannot make a temporary directory", NULL);
+  have_tmpdir = 1;
   load (&copy[0], NULL, argv[0], "all", "old portable");
   for (i = 1; i < ncopies; i++)
     load (&copy[i], &copy[0], argv[1], disable[i - 1],
           *disable[i - 1] ? disable[i - 1] : "default");
   rmdir (tmpdir);
+  have_tmpdir = 0;
 
   printf ("# speed-up over %s with all hardware features disabled;\n"
           "# median of %u trials, copies alternating in each\n",
