@@ -147,6 +147,17 @@ _gcry_mlkem_init (void)
 }
 
 
+gpg_err_code_t
+_gcry_mlkem_set_schedule (unsigned int k, unsigned int split, int g_wide)
+{
+  if (k < 2 || k > MLKEM_K_MAX || split < 1 || split > k)
+    return GPG_ERR_INV_ARG;
+  mlkem_keygen_split[k] = split;
+  mlkem_decaps_g_wide[k] = !!g_wide;
+  return 0;
+}
+
+
 const char *
 _gcry_mlkem_backend_name (void)
 {

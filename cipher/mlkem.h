@@ -54,6 +54,15 @@ typedef struct
 
 /* Pick the kernel set.  Called once from _gcry_global_init.  */
 void _gcry_mlkem_init (void);
+/* For tests: make the operations of the parameter sets with K use
+ * SPLIT rows of t-hat before H (ek) in KeyGen (1..K) and, with
+ * G_WIDE, the Decaps run of G with the first blocks of H (ek) and J
+ * (mlkem.c: keygen_split, decaps_g_wide) instead of what
+ * _gcry_mlkem_init chose from the cost model, which calling it again
+ * restores.  Every schedule gives the same results.  Returns
+ * GPG_ERR_INV_ARG for arguments out of range.  */
+gpg_err_code_t _gcry_mlkem_set_schedule (unsigned int k, unsigned int split,
+                                         int g_wide);
 /* Name of the chosen kernel set ("generic", ...).  */
 const char *_gcry_mlkem_backend_name (void);
 /* The kernel set named NAME ("generic", ...) if compiled in and usable

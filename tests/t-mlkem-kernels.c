@@ -32,6 +32,7 @@
 #include "g10lib.h"
 #include "keccak.h"
 #include "mlkem-ops.h"
+#include "mlkem.h"
 #include "const-time.h"
 #include "../cipher/mlkem-tables-avx2.h"
 #include "../cipher/mlkem-tables-avx512.h"
@@ -1186,6 +1187,76 @@ test_ct_memequal (void)
   check (ok, "ct_memequal on lengths 0..100, every flipped position");
 }
 
+/* The schedules of the Keccak runs (mlkem.c: keygen_split,
+ * decaps_g_wide) are chosen from the cost figures of the Keccak
+ * backend, so a backend sees only some of them; force each one in
+ * turn on the selected kernel set.  Every KeyGen split and both
+ * Decaps runs must give the keys, shared secrets, implicit rejection
+ * values and key check results of the chosen schedule.  */
+static void
+test_schedules (void)
+{
+  static const int algos[3] =
+    { GCRY_KEM_MLKEM512, GCRY_KEM_MLKEM768, GCRY_KEM_MLKEM1024 };
+  byte seed[MLKEM_SEED_LEN], m[MLKEM_MSG_LEN];
+  byte ek0[1568], dk0[3168], ct0[1568], ctbad[1568], dkbad[3168];
+  byte ek[1568], dk[3168], ss0[32], ssr0[32], ss[32];
+  unsigned int a, split, wide, n = 0;
+  int ok = 1;
+
+  for (a = 0; a < DIM (algos); a++)
+    {
+      const mlkem_param_t *p = _gcry_mlkem_param_by_algo (algos[a]);
+      unsigned int k = p->k;
+
+      prng_bytes (seed, sizeof seed);
+      prng_bytes (m, sizeof m);
+      if (_gcry_mlkem_keygen_internal (p, ek0, dk0, seed)
+          || _gcry_mlkem_encaps (p, ct0, ss0, ek0, m)
+          || _gcry_mlkem_decaps (p, ss, dk0, ct0)
+          || memcmp (ss, ss0, 32))
+        {
+          ok = 0;
+          continue;
+        }
+      memcpy (ctbad, ct0, p->ct_len);
+      ctbad[p->ct_len / 2] ^= 0x10;
+      memcpy (dkbad, dk0, p->dk_len);
+      dkbad[384 * k + p->ek_len] ^= 1;  /* A byte of h = H (ek).  */
+      if (_gcry_mlkem_decaps (p, ssr0, dk0, ctbad)
+          || !memcmp (ssr0, ss0, 32))
+        ok = 0;
+
+      for (split = 1; split <= k; split++)
+        for (wide = 0; wide < 2; wide++, n++)
+          {
+            if (_gcry_mlkem_set_schedule (k, split, wide)
+                || _gcry_mlkem_keygen_internal (p, ek, dk, seed)
+                || memcmp (ek, ek0, p->ek_len)
+                || memcmp (dk, dk0, p->dk_len))
+              ok = 0;
+            if (_gcry_mlkem_decaps (p, ss, dk0, ct0)
+                || memcmp (ss, ss0, 32))
+              ok = 0;
+            if (_gcry_mlkem_decaps (p, ss, dk0, ctbad)
+                || memcmp (ss, ssr0, 32))
+              ok = 0;
+            if (_gcry_mlkem_decaps (p, ss, dkbad, ct0)
+                != GPG_ERR_BAD_SECKEY)
+              ok = 0;
+          }
+    }
+  /* Back to the schedules of the cost model.  */
+  _gcry_mlkem_init ();
+  check (_gcry_mlkem_set_schedule (1, 1, 0) == GPG_ERR_INV_ARG
+         && _gcry_mlkem_set_schedule (3, 0, 0) == GPG_ERR_INV_ARG
+         && _gcry_mlkem_set_schedule (3, 4, 0) == GPG_ERR_INV_ARG
+         && _gcry_mlkem_set_schedule (5, 1, 0) == GPG_ERR_INV_ARG,
+         "_gcry_mlkem_set_schedule rejects arguments out of range");
+  check (ok && n == 18, "%s: all %u KeyGen splits and Decaps runs agree",
+         _gcry_mlkem_backend_name (), n);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1200,6 +1271,7 @@ main (int argc, char **argv)
   test_avx2_tables ();
   test_avx512_tables ();
   test_ppc_tables ();
+  test_schedules ();
   for (i = 0; (o = _gcry_mlkem_ops_available (i)); i++)
     {
       printf ("%s: kernel set %s\n", PGM, o->name);
