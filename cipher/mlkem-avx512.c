@@ -118,6 +118,20 @@ rej_uniform_vbmi2 (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
   return ctr;
 }
 
+/* The POLY_COMPRESS entry (mlkem-ops.h) with VBMI2.  */
+static void
+poly_compress_vbmi2 (byte *r, const mlkem_poly *a, unsigned int d)
+{
+  switch (d)
+    {
+    case 4: _gcry_mlkem_compress_d4_vbmi2 (r, a->coeffs); break;
+    case 5: _gcry_mlkem_compress_d5_vbmi2 (r, a->coeffs); break;
+    case 10: _gcry_mlkem_compress_d10_vbmi2 (r, a->coeffs); break;
+    case 11: _gcry_mlkem_compress_d11_vbmi2 (r, a->coeffs); break;
+    default: gcry_assert (!"compress width"); break;
+    }
+}
+
 /* The struct layout assumptions of the wrappers: K polynomials or
  * caches back to back are contiguous coefficient arrays.  */
 typedef char mlkem_avx512_layout_check
@@ -125,9 +139,9 @@ typedef char mlkem_avx512_layout_check
     && sizeof (mlkem_poly) == 2 * MLKEM_N
     && sizeof (mlkem_poly_mulcache) == MLKEM_N) ? 1 : -1];
 
-/* The set, with the rejection step REJ: the AVX2 one, or VBMI2's
- * where the processor has it.  */
-#define MLKEM_OPS_AVX512(rej)                   \
+/* The set, with the rejection step REJ and compression COMPRESS: the
+ * AVX2 ones, or VBMI2's where the processor has it.  */
+#define MLKEM_OPS_AVX512(rej, compress)         \
   {                                             \
     "avx512",                                   \
     ntt_avx512,                                 \
@@ -141,14 +155,15 @@ typedef char mlkem_avx512_layout_check
     rej,                                        \
     poly_cbd_eta2_avx512,                       \
     poly_cbd_eta3_avx512,                       \
-    _gcry_mlkem_poly_compress_avx2,             \
+    compress,                                   \
     _gcry_mlkem_poly_decompress_avx2            \
   }
 
 const mlkem_ops_t _gcry_mlkem_ops_avx512 =
-  MLKEM_OPS_AVX512 (_gcry_mlkem_rej_uniform_ntt_avx2);
+  MLKEM_OPS_AVX512 (_gcry_mlkem_rej_uniform_ntt_avx2,
+                    _gcry_mlkem_poly_compress_avx2);
 
 const mlkem_ops_t _gcry_mlkem_ops_avx512_vbmi2 =
-  MLKEM_OPS_AVX512 (rej_uniform_vbmi2);
+  MLKEM_OPS_AVX512 (rej_uniform_vbmi2, poly_compress_vbmi2);
 
 #endif /*USE_MLKEM_AVX512*/

@@ -41,9 +41,10 @@
 #ifdef USE_MLKEM_AVX512
 
 /* The kernel set "avx512" (cipher/mlkem-avx512.c), and the same set
-   with the VBMI2 rejection step, used when HWF_INTEL_VBMI2 is also
-   present (same name: it is the same kernel set, with one entry
-   replaced for the processors that have the extension).  */
+   with the VBMI2 rejection step and compression, used when
+   HWF_INTEL_VBMI2 is also present (same name: it is the same kernel
+   set, with two entries replaced for the processors that have the
+   extension).  */
 extern const mlkem_ops_t _gcry_mlkem_ops_avx512;
 extern const mlkem_ops_t _gcry_mlkem_ops_avx512_vbmi2;
 
@@ -79,6 +80,13 @@ unsigned int _gcry_mlkem_rej_uniform_vbmi2 (s16 r[MLKEM_N], unsigned int ctr,
                                             const byte *buf,
                                             unsigned int buflen,
                                             unsigned int *pos);
+/* R = ByteEncode_d (Compress_d (A)) with vpcompressb (AVX-512 BW and
+   VBMI2), mlkem-compress-amd64-vbmi2.S, d = 4, 5, 10, 11: writes
+   exactly 32 d bytes.  In: |a_i| < q.  */
+void _gcry_mlkem_compress_d4_vbmi2 (byte *r, const s16 a[MLKEM_N]);
+void _gcry_mlkem_compress_d5_vbmi2 (byte *r, const s16 a[MLKEM_N]);
+void _gcry_mlkem_compress_d10_vbmi2 (byte *r, const s16 a[MLKEM_N]);
+void _gcry_mlkem_compress_d11_vbmi2 (byte *r, const s16 a[MLKEM_N]);
 
 #endif /*USE_MLKEM_AVX512*/
 

@@ -493,9 +493,22 @@ check_mlkem (const mlkem_ops_t *ops)
   checked_call ("mlkem poly_cbd_eta3", FN(ops->poly_cbd_eta3),
                 P(&a), P(buf), 0, 0, 0, 0);
 
+  /* The ciphertext widths (32 d <= 352 bytes of BUF).  */
+  for (j = 0; j < 4; j++)
+    {
+      static const unsigned int ds[4] = { 4, 5, 10, 11 };
+
+      mlkem_rand_poly (a.coeffs, -q + 1, q - 1);
+      checked_call ("mlkem poly_compress", FN(ops->poly_compress),
+                    P(buf), P(&a), ds[j], 0, 0, 0);
+      checked_call ("mlkem poly_decompress", FN(ops->poly_decompress),
+                    P(&a), P(buf), ds[j], 0, 0, 0);
+    }
+
   printf ("  mlkem %s: ntt invntt_tomont mulcache_compute basemul_acc"
           " reduce tomont poly_ntt_tobytes poly_ntt_frombytes"
-          " rej_uniform poly_cbd_eta2 poly_cbd_eta3\n", ops->name);
+          " rej_uniform poly_cbd_eta2 poly_cbd_eta3 poly_compress"
+          " poly_decompress\n", ops->name);
 }
 #endif /*USE_MLKEM*/
 

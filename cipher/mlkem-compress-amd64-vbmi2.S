@@ -1,0 +1,202 @@
+/* mlkem-compress-amd64-vbmi2.S - ML-KEM Compress, AVX-512 with VBMI2
+ * Copyright (C) 2026 The libgcrypt-pqc authors
+ *
+ * This file is part of libgcrypt-pqc.
+ *
+ * libgcrypt-pqc is free software; you can redistribute it and/or modify
+ * it under the terms of the GNU Lesser General Public License as
+ * published by the Free Software Foundation; either version 2.1 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Algorithm: ByteEncode_d (Compress_d (a)) of one polynomial (FIPS
+ * 203 Algorithm 14 lines 22-23, eq. 4.7) for the ciphertext widths
+ * d = 4, 5, 10, 11, 32 coefficients (one zmm of words) per step,
+ * bit-identical to the portable code.  The arithmetic and the packing
+ * into each 128-bit lane are those of the AVX2 kernels
+ * (cipher/mlkem-compress-amd64-avx2.S, whose header derives them) on
+ * twice the width:
+ *  - Compress_d: x = a + q if a < 0; for d = 4, 5 the quotient is
+ *    (mulhi_u (x, M) + 1) >> 1; for d = 10, 11 c' = mulhi_u (x, M)
+ *    and c = c' + 1 where r = 2^d x + 1664 - c' q exceeds q - 1 (a
+ *    compare into k2 and a masked add);
+ *  - vpmaddwd with the pairs (1, 2^d) and a fold give qwords of 4d
+ *    bits, and vpshufb (after vpsllvq of the high qword for d = 5,
+ *    11) joins the two qwords of a lane into its first d bytes.
+ * What the AVX2 kernels do with two stores per lane (vmovd/vmovq and
+ * vpextrw/vpextrb) is one vpcompressb here (VBMI2): mask k3 selects
+ * the first d bytes of each lane and packs the 4d bytes of the step
+ * to the bottom of the register, and a masked store (k4, the low 4d
+ * bits) writes exactly them.  On Zen 5 the stores were most of the
+ * AVX2 kernels' time.
+ *
+ * Layout: standard coefficient order; no alignment needed.  Writes
+ * exactly 32 d bytes.
+ *
+ * Register plan: zmm0-zmm3 data; zmm15 q, zmm14 M, zmm13 2^d - 1,
+ * zmm12 the vpmaddwd pairs, zmm11 the qword mask LO = 2^(2d) - 1,
+ * zmm10/zmm9 the vpshufb controls, zmm8 the qword shifts (0, 4),
+ * zmm7 zero (d < 10) or 1664, zmm6 q - 1, zmm5 1 in every word;
+ * k1 scratch, k2 the carry of the large widths, k3 the vpcompressb
+ * mask, k4 the store mask; rdi the output, rsi the input, eax the
+ * loop counter, rcx scratch.  Only caller-saved registers; no stack.
+ * The vector registers are cleared on exit (vzeroall), the mask
+ * registers too.
+ *
+ * Constant time: no branch or address depends on the data (fixed
+ * loop count, constant masks).
+ *
+ * Requires: AVX-512 F/BW (HWF_INTEL_AVX512) and VBMI2
+ * (HWF_INTEL_VBMI2).
+ *
+ * C prototypes (cipher/mlkem-avx512.h), d in {4, 5, 10, 11}:
+ *   void _gcry_mlkem_compress_dD_vbmi2 (byte r[32 * D],
+ *                                       const s16 a[256]);
+ *     In: |a_i| < q.  */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include "asm-common-amd64.h"
+
+#if defined(__x86_64__) && defined(__ELF__) \
+    && (!defined(HAVE_CONFIG_H) \
+        || (defined(HAVE_COMPATIBLE_GCC_AMD64_PLATFORM_AS) \
+            && defined(ENABLE_AVX512_SUPPORT) \
+            && defined(HAVE_GCC_INLINE_ASM_AVX512)))
+
+.text
+
+/* Compress the 32 coefficients in zmm0 (any |a| < q) to d-bit values
+ * in zmm1.  */
+#define ZCOMPRESS_SMALL \
+        vpsraw $15, %zmm0, %zmm1; \
+        vpandq %zmm15, %zmm1, %zmm1; \
+        vpaddw %zmm1, %zmm0, %zmm0; \
+        vpmulhuw %zmm14, %zmm0, %zmm1; \
+        vpavgw %zmm7, %zmm1, %zmm1; \
+        vpandq %zmm13, %zmm1, %zmm1;
+
+#define ZCOMPRESS_LARGE(d) \
+        vpsraw $15, %zmm0, %zmm1; \
+        vpandq %zmm15, %zmm1, %zmm1; \
+        vpaddw %zmm1, %zmm0, %zmm0; \
+        vpmulhuw %zmm14, %zmm0, %zmm1; \
+        vpsllw $(d), %zmm0, %zmm2; \
+        vpaddw %zmm7, %zmm2, %zmm2; \
+        vpmullw %zmm15, %zmm1, %zmm3; \
+        vpsubw %zmm3, %zmm2, %zmm2; \
+        vpcmpgtw %zmm6, %zmm2, %k2; \
+        vpaddw %zmm5, %zmm1, %zmm1{%k2}; \
+        vpandq %zmm13, %zmm1, %zmm1;
+
+/* The d-bit words of zmm1 to qwords of 4d bits.  */
+#define ZPACK_QWORDS(d) \
+        vpmaddwd %zmm12, %zmm1, %zmm1; \
+        vpsrlq $(32 - 2 * (d)), %zmm1, %zmm2; \
+        vpandq %zmm11, %zmm1, %zmm1; \
+        vpandnq %zmm2, %zmm11, %zmm2; \
+        vporq %zmm2, %zmm1, %zmm1;
+
+/* Join the two qwords of each lane into its first d bytes.  */
+#define ZJOIN_WHOLE \
+        vpshufb %zmm10, %zmm1, %zmm1;
+#define ZJOIN_HALF \
+        vpsllvq %zmm8, %zmm1, %zmm1; \
+        vpshufb %zmm9, %zmm1, %zmm2; \
+        vpshufb %zmm10, %zmm1, %zmm1; \
+        vporq %zmm2, %zmm1, %zmm1;
+
+/* Word constant C in every word of ZMM (via ecx).  */
+#define BCAST_W(c, zmm) \
+        movl $(c), %ecx; \
+        vpbroadcastw %ecx, zmm;
+
+/* The compress entry for width D with the mulhi multiplier M and the
+ * rounding term ADD; COMPRESS is ZCOMPRESS_SMALL or
+ * ZCOMPRESS_LARGE(D), JOIN is ZJOIN_WHOLE or ZJOIN_HALF.  */
+#define ZCOMPRESS_FUNC(d, m, add, compress, join) \
+.align 16; \
+ELF(.type _gcry_mlkem_compress_d##d##_vbmi2,@function;) \
+.globl _gcry_mlkem_compress_d##d##_vbmi2; \
+_gcry_mlkem_compress_d##d##_vbmi2: \
+        CFI_STARTPROC(); \
+        BCAST_W(3329, %zmm15) \
+        BCAST_W(m, %zmm14) \
+        BCAST_W((1 << (d)) - 1, %zmm13) \
+        movl $((1 << (16 + (d))) + 1), %ecx; \
+        vpbroadcastd %ecx, %zmm12; \
+        movq $((1 << (2 * (d))) - 1), %rcx; \
+        vpbroadcastq %rcx, %zmm11; \
+        vbroadcasti32x4 .Lzshuf_d##d rRIP, %zmm10; \
+        vbroadcasti32x4 .Lzshufb_d##d rRIP, %zmm9; \
+        movl $0xaa, %ecx; \
+        kmovw %ecx, %k1; \
+        movl $4, %ecx; \
+        vpbroadcastq %rcx, %zmm8{%k1}{z}; \
+        BCAST_W(add, %zmm7) \
+        BCAST_W(3328, %zmm6) \
+        BCAST_W(1, %zmm5) \
+        movabsq $(((1 << (d)) - 1) * 0x0001000100010001), %rcx; \
+        kmovq %rcx, %k3; \
+        movabsq $((1 << (4 * (d))) - 1), %rcx; \
+        kmovq %rcx, %k4; \
+        movl $8, %eax; \
+.align 16; \
+.Lzcompress_loop_d##d: \
+        vmovdqu64 (%rsi), %zmm0; \
+        compress \
+        ZPACK_QWORDS(d) \
+        join \
+        vpcompressb %zmm1, %zmm1{%k3}{z}; \
+        vmovdqu8 %zmm1, (%rdi){%k4}; \
+        addq $64, %rsi; \
+        addq $(4 * (d)), %rdi; \
+        subl $1, %eax; \
+        jnz .Lzcompress_loop_d##d; \
+        kxorq %k1, %k1, %k1; \
+        kxorq %k2, %k2, %k2; \
+        kxorq %k3, %k3, %k3; \
+        kxorq %k4, %k4, %k4; \
+        xorl %ecx, %ecx; \
+        vzeroall; \
+        ret_spec_stop; \
+        CFI_ENDPROC(); \
+ELF(.size _gcry_mlkem_compress_d##d##_vbmi2,.-_gcry_mlkem_compress_d##d##_vbmi2;)
+
+/* M = round (2^(17+d) / q) for d = 4, 5 and about 2^(16+d) / q for
+   d = 10, 11, as in the AVX2 kernels.  */
+ZCOMPRESS_FUNC(4, 630, 0, ZCOMPRESS_SMALL, ZJOIN_WHOLE)
+ZCOMPRESS_FUNC(5, 1260, 0, ZCOMPRESS_SMALL, ZJOIN_HALF)
+ZCOMPRESS_FUNC(10, 20159, 1664, ZCOMPRESS_LARGE(10), ZJOIN_WHOLE)
+ZCOMPRESS_FUNC(11, 40318, 1664, ZCOMPRESS_LARGE(11), ZJOIN_HALF)
+
+
+ELF(.section .rodata)
+.align 16
+/* vpshufb controls joining a lane's qwords (4d bits each) into its
+   first d bytes: d = 4, 10 take 4d/8 bytes of each qword; d = 5, 11
+   take bytes 0..floor(4d/8) of the low qword (first control) and OR
+   in the high qword, shifted left by 4, from byte floor(4d/8) on
+   (second control).  */
+.Lzshuf_d4:   .byte 0, 1, 8, 9, 0x80, 0x80, 0x80, 0x80
+              .byte 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+.Lzshufb_d4:  .fill 16, 1, 0x80
+.Lzshuf_d5:   .byte 0, 1, 2, 0x80, 0x80, 0x80, 0x80, 0x80
+              .byte 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+.Lzshufb_d5:  .byte 0x80, 0x80, 8, 9, 10, 0x80, 0x80, 0x80
+              .byte 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+.Lzshuf_d10:  .byte 0, 1, 2, 3, 4, 8, 9, 10, 11, 12, 0x80, 0x80
+              .byte 0x80, 0x80, 0x80, 0x80
+.Lzshufb_d10: .fill 16, 1, 0x80
+.Lzshuf_d11:  .byte 0, 1, 2, 3, 4, 5, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+              .byte 0x80, 0x80, 0x80, 0x80
+.Lzshufb_d11: .byte 0x80, 0x80, 0x80, 0x80, 0x80, 8, 9, 10, 11, 12, 13
+              .byte 0x80, 0x80, 0x80, 0x80, 0x80
+
+#endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
+
+ELF(.section .note.GNU-stack,"",%progbits)
