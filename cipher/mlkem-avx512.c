@@ -132,6 +132,20 @@ poly_compress_vbmi2 (byte *r, const mlkem_poly *a, unsigned int d)
     }
 }
 
+/* The POLY_DECOMPRESS entry with VBMI2 (reads exactly 32 D bytes).  */
+static void
+poly_decompress_vbmi2 (mlkem_poly *r, const byte *a, unsigned int d)
+{
+  switch (d)
+    {
+    case 4: _gcry_mlkem_decompress_d4_vbmi2 (r->coeffs, a); break;
+    case 5: _gcry_mlkem_decompress_d5_vbmi2 (r->coeffs, a); break;
+    case 10: _gcry_mlkem_decompress_d10_vbmi2 (r->coeffs, a); break;
+    case 11: _gcry_mlkem_decompress_d11_vbmi2 (r->coeffs, a); break;
+    default: gcry_assert (!"decompress width"); break;
+    }
+}
+
 /* The struct layout assumptions of the wrappers: K polynomials or
  * caches back to back are contiguous coefficient arrays.  */
 typedef char mlkem_avx512_layout_check
@@ -139,9 +153,10 @@ typedef char mlkem_avx512_layout_check
     && sizeof (mlkem_poly) == 2 * MLKEM_N
     && sizeof (mlkem_poly_mulcache) == MLKEM_N) ? 1 : -1];
 
-/* The set, with the rejection step REJ and compression COMPRESS: the
- * AVX2 ones, or VBMI2's where the processor has it.  */
-#define MLKEM_OPS_AVX512(rej, compress)         \
+/* The set, with the rejection step REJ, compression COMPRESS and
+ * decompression DECOMPRESS: the AVX2 ones, or VBMI2's where the
+ * processor has it.  */
+#define MLKEM_OPS_AVX512(rej, compress, decompress) \
   {                                             \
     "avx512",                                   \
     ntt_avx512,                                 \
@@ -156,14 +171,16 @@ typedef char mlkem_avx512_layout_check
     poly_cbd_eta2_avx512,                       \
     poly_cbd_eta3_avx512,                       \
     compress,                                   \
-    _gcry_mlkem_poly_decompress_avx2            \
+    decompress                                  \
   }
 
 const mlkem_ops_t _gcry_mlkem_ops_avx512 =
   MLKEM_OPS_AVX512 (_gcry_mlkem_rej_uniform_ntt_avx2,
-                    _gcry_mlkem_poly_compress_avx2);
+                    _gcry_mlkem_poly_compress_avx2,
+                    _gcry_mlkem_poly_decompress_avx2);
 
 const mlkem_ops_t _gcry_mlkem_ops_avx512_vbmi2 =
-  MLKEM_OPS_AVX512 (rej_uniform_vbmi2, poly_compress_vbmi2);
+  MLKEM_OPS_AVX512 (rej_uniform_vbmi2, poly_compress_vbmi2,
+                    poly_decompress_vbmi2);
 
 #endif /*USE_MLKEM_AVX512*/

@@ -41,10 +41,10 @@
 #ifdef USE_MLKEM_AVX512
 
 /* The kernel set "avx512" (cipher/mlkem-avx512.c), and the same set
-   with the VBMI2 rejection step and compression, used when
-   HWF_INTEL_VBMI2 is also present (same name: it is the same kernel
-   set, with two entries replaced for the processors that have the
-   extension).  */
+   with the VBMI2 rejection step, compression and decompression, used
+   when HWF_INTEL_VBMI2 is also present (same name: it is the same
+   kernel set, with three entries replaced for the processors that
+   have the extension).  */
 extern const mlkem_ops_t _gcry_mlkem_ops_avx512;
 extern const mlkem_ops_t _gcry_mlkem_ops_avx512_vbmi2;
 
@@ -87,6 +87,12 @@ void _gcry_mlkem_compress_d4_vbmi2 (byte *r, const s16 a[MLKEM_N]);
 void _gcry_mlkem_compress_d5_vbmi2 (byte *r, const s16 a[MLKEM_N]);
 void _gcry_mlkem_compress_d10_vbmi2 (byte *r, const s16 a[MLKEM_N]);
 void _gcry_mlkem_compress_d11_vbmi2 (byte *r, const s16 a[MLKEM_N]);
+/* R = Decompress_d (ByteDecode_d (B)) with vpexpandb, the same file:
+   reads exactly 32 d bytes.  Out: 0 <= r_i < q.  */
+void _gcry_mlkem_decompress_d4_vbmi2 (s16 r[MLKEM_N], const byte *b);
+void _gcry_mlkem_decompress_d5_vbmi2 (s16 r[MLKEM_N], const byte *b);
+void _gcry_mlkem_decompress_d10_vbmi2 (s16 r[MLKEM_N], const byte *b);
+void _gcry_mlkem_decompress_d11_vbmi2 (s16 r[MLKEM_N], const byte *b);
 
 #endif /*USE_MLKEM_AVX512*/
 

@@ -1,4 +1,4 @@
-/* mlkem-compress-amd64-vbmi2.S - ML-KEM Compress, AVX-512 with VBMI2
+/* mlkem-compress-amd64-vbmi2.S - ML-KEM Compress/Decompress, AVX-512 VBMI2
  * Copyright (C) 2026 The libgcrypt-pqc authors
  *
  * This file is part of libgcrypt-pqc.
@@ -32,6 +32,13 @@
  * bits) writes exactly them.  On Zen 5 the stores were most of the
  * AVX2 kernels' time.
  *
+ * Decompress_d (ByteDecode_d (b)) (Algorithm 15 lines 3-4, eq. 4.8)
+ * likewise: a masked load (k4) reads exactly the 4d bytes of a step,
+ * vpexpandb (k3) puts each lane's d bytes at the start of its lane,
+ * where the AVX2 kernels' 16-byte loads put them, and their per-lane
+ * unpacking and vpmulhrsw by q follow on zmm.  Nothing past B + 32 d
+ * is read, so the input needs no padded copy.
+ *
  * Layout: standard coefficient order; no alignment needed.  Writes
  * exactly 32 d bytes.
  *
@@ -40,7 +47,8 @@
  * zmm10/zmm9 the vpshufb controls, zmm8 the qword shifts (0, 4),
  * zmm7 zero (d < 10) or 1664, zmm6 q - 1, zmm5 1 in every word;
  * k1 scratch, k2 the carry of the large widths, k3 the vpcompressb
- * mask, k4 the store mask; rdi the output, rsi the input, eax the
+ * (vpexpandb) mask, k4 the store (load) mask; decompression uses
+ * zmm10-zmm15 for its constants (see its macros); rdi the output, rsi the input, eax the
  * loop counter, rcx scratch.  Only caller-saved registers; no stack.
  * The vector registers are cleared on exit (vzeroall), the mask
  * registers too.
@@ -54,7 +62,10 @@
  * C prototypes (cipher/mlkem-avx512.h), d in {4, 5, 10, 11}:
  *   void _gcry_mlkem_compress_dD_vbmi2 (byte r[32 * D],
  *                                       const s16 a[256]);
- *     In: |a_i| < q.  */
+ *     In: |a_i| < q.
+ *   void _gcry_mlkem_decompress_dD_vbmi2 (s16 r[256],
+ *                                         const byte b[32 * D]);
+ *     Out: 0 <= r_i < q.  */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -175,6 +186,81 @@ ZCOMPRESS_FUNC(10, 20159, 1664, ZCOMPRESS_LARGE(10), ZJOIN_WHOLE)
 ZCOMPRESS_FUNC(11, 40318, 1664, ZCOMPRESS_LARGE(11), ZJOIN_HALF)
 
 
+/* Unpack the 32 values of d = 4, 5, 10 bits in the lanes of zmm0 to
+ * y << (15 - d) in words, then Decompress: zmm15 q, zmm14 the vpshufb
+ * control, zmm13 the vpmullw shifts, zmm12 the mask
+ * (2^d - 1) << (15 - d).  */
+#define ZUNPACK_WORDS \
+        vpshufb %zmm14, %zmm0, %zmm0; \
+        vpmullw %zmm13, %zmm0, %zmm0; \
+        vpsrlw $1, %zmm0, %zmm0; \
+        vpandq %zmm12, %zmm0, %zmm0; \
+        vpmulhrsw %zmm15, %zmm0, %zmm0;
+
+/* The same for d = 11: zmm14/zmm13 the vpshufb controls of values 0-3
+ * and 4-7 of each lane, zmm12/zmm11 their dword shifts, zmm10 the
+ * dword mask 2^11 - 1.  */
+#define ZUNPACK_DWORDS \
+        vpshufb %zmm13, %zmm0, %zmm1; \
+        vpshufb %zmm14, %zmm0, %zmm0; \
+        vpsrlvd %zmm11, %zmm1, %zmm1; \
+        vpsrlvd %zmm12, %zmm0, %zmm0; \
+        vpandd %zmm10, %zmm1, %zmm1; \
+        vpandd %zmm10, %zmm0, %zmm0; \
+        vpackusdw %zmm1, %zmm0, %zmm0; \
+        vpsllw $4, %zmm0, %zmm0; \
+        vpmulhrsw %zmm15, %zmm0, %zmm0;
+
+#define ZSETUP_WORDS(d, mask) \
+        vbroadcasti32x4 .Lzdshuf_d##d rRIP, %zmm14; \
+        vbroadcasti32x4 .Lzdmul_d##d rRIP, %zmm13; \
+        BCAST_W(mask, %zmm12)
+#define ZSETUP_DWORDS \
+        vbroadcasti32x4 .Lzdshufa_d11 rRIP, %zmm14; \
+        vbroadcasti32x4 .Lzdshufb_d11 rRIP, %zmm13; \
+        vbroadcasti32x4 .Lzdsrla_d11 rRIP, %zmm12; \
+        vbroadcasti32x4 .Lzdsrlb_d11 rRIP, %zmm11; \
+        movl $0x7ff, %ecx; \
+        vpbroadcastd %ecx, %zmm10;
+
+/* The decompress entry for width D.  */
+#define ZDECOMPRESS_FUNC(d, setup, unpack) \
+.align 16; \
+ELF(.type _gcry_mlkem_decompress_d##d##_vbmi2,@function;) \
+.globl _gcry_mlkem_decompress_d##d##_vbmi2; \
+_gcry_mlkem_decompress_d##d##_vbmi2: \
+        CFI_STARTPROC(); \
+        BCAST_W(3329, %zmm15) \
+        setup \
+        movabsq $(((1 << (d)) - 1) * 0x0001000100010001), %rcx; \
+        kmovq %rcx, %k3; \
+        movabsq $((1 << (4 * (d))) - 1), %rcx; \
+        kmovq %rcx, %k4; \
+        movl $8, %eax; \
+.align 16; \
+.Lzdecompress_loop_d##d: \
+        vmovdqu8 (%rsi), %zmm0{%k4}{z}; \
+        vpexpandb %zmm0, %zmm0{%k3}{z}; \
+        unpack \
+        vmovdqu64 %zmm0, (%rdi); \
+        addq $(4 * (d)), %rsi; \
+        addq $64, %rdi; \
+        subl $1, %eax; \
+        jnz .Lzdecompress_loop_d##d; \
+        kxorq %k3, %k3, %k3; \
+        kxorq %k4, %k4, %k4; \
+        xorl %ecx, %ecx; \
+        vzeroall; \
+        ret_spec_stop; \
+        CFI_ENDPROC(); \
+ELF(.size _gcry_mlkem_decompress_d##d##_vbmi2,.-_gcry_mlkem_decompress_d##d##_vbmi2;)
+
+ZDECOMPRESS_FUNC(4, ZSETUP_WORDS(4, 0x7800), ZUNPACK_WORDS)
+ZDECOMPRESS_FUNC(5, ZSETUP_WORDS(5, 0x7c00), ZUNPACK_WORDS)
+ZDECOMPRESS_FUNC(10, ZSETUP_WORDS(10, 0x7fe0), ZUNPACK_WORDS)
+ZDECOMPRESS_FUNC(11, ZSETUP_DWORDS, ZUNPACK_DWORDS)
+
+
 ELF(.section .rodata)
 .align 16
 /* vpshufb controls joining a lane's qwords (4d bits each) into its
@@ -196,6 +282,24 @@ ELF(.section .rodata)
               .byte 0x80, 0x80, 0x80, 0x80
 .Lzshufb_d11: .byte 0x80, 0x80, 0x80, 0x80, 0x80, 8, 9, 10, 11, 12, 13
               .byte 0x80, 0x80, 0x80, 0x80, 0x80
+
+/* Decompress, d = 4, 5, 10: word j of a lane gets bytes k, k+1 with
+   k = floor (d j / 8), and the vpmullw factor 2^(16 - o - d),
+   o = d j mod 8.  */
+.Lzdshuf_d4:  .byte 0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 2, 3, 3, 4, 3, 4
+.Lzdmul_d4:   .rept 4; .short 4096, 256; .endr
+.Lzdshuf_d5:  .byte 0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 3, 4, 3, 4, 4, 5
+.Lzdmul_d5:   .short 2048, 64, 512, 16, 128, 1024, 32, 256
+.Lzdshuf_d10: .byte 0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9
+.Lzdmul_d10:  .rept 2; .short 64, 16, 4, 1; .endr
+/* d = 11: dword j gets bytes k, k+1, k+2 (values 0-3 of the lane in
+   the first control, 4-7 in the second), shifted right by o.  */
+.Lzdshufa_d11: .byte 0, 1, 2, 0x80, 1, 2, 3, 0x80, 2, 3, 4, 0x80
+               .byte 4, 5, 6, 0x80
+.Lzdshufb_d11: .byte 5, 6, 7, 0x80, 6, 7, 8, 0x80, 8, 9, 10, 0x80
+               .byte 9, 10, 11, 0x80
+.Lzdsrla_d11:  .long 0, 3, 6, 1
+.Lzdsrlb_d11:  .long 4, 7, 2, 5
 
 #endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
 
