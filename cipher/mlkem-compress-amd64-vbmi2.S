@@ -121,6 +121,14 @@
         vpshufb %zmm10, %zmm1, %zmm1; \
         vporq %zmm2, %zmm1, %zmm1;
 
+/* k3: the first d bytes of each 128-bit lane; k4: the low 4d bytes
+ * (the packed bytes of 32 values).  */
+#define LANE_MASKS(d) \
+        movabsq $(((1 << (d)) - 1) * 0x0001000100010001), %rcx; \
+        kmovq %rcx, %k3; \
+        movabsq $((1 << (4 * (d))) - 1), %rcx; \
+        kmovq %rcx, %k4;
+
 /* Word constant C in every word of ZMM (via ecx).  */
 #define BCAST_W(c, zmm) \
         movl $(c), %ecx; \
@@ -151,10 +159,7 @@ _gcry_mlkem_compress_d##d##_vbmi2: \
         BCAST_W(add, %zmm7) \
         BCAST_W(3328, %zmm6) \
         BCAST_W(1, %zmm5) \
-        movabsq $(((1 << (d)) - 1) * 0x0001000100010001), %rcx; \
-        kmovq %rcx, %k3; \
-        movabsq $((1 << (4 * (d))) - 1), %rcx; \
-        kmovq %rcx, %k4; \
+        LANE_MASKS(d) \
         movl $8, %eax; \
 .align 16; \
 .Lzcompress_loop_d##d: \
@@ -232,10 +237,7 @@ _gcry_mlkem_decompress_d##d##_vbmi2: \
         CFI_STARTPROC(); \
         BCAST_W(3329, %zmm15) \
         setup \
-        movabsq $(((1 << (d)) - 1) * 0x0001000100010001), %rcx; \
-        kmovq %rcx, %k3; \
-        movabsq $((1 << (4 * (d))) - 1), %rcx; \
-        kmovq %rcx, %k4; \
+        LANE_MASKS(d) \
         movl $8, %eax; \
 .align 16; \
 .Lzdecompress_loop_d##d: \
