@@ -42,16 +42,17 @@
  * Layout: standard coefficient order; no alignment needed.  Writes
  * exactly 32 d bytes.
  *
- * Register plan: zmm0-zmm3 data; zmm15 q, zmm14 M, zmm13 2^d - 1,
- * zmm12 the vpmaddwd pairs, zmm11 the qword mask LO = 2^(2d) - 1,
- * zmm10/zmm9 the vpshufb controls, zmm8 the qword shifts (0, 4),
- * zmm7 zero (d < 10) or 1664, zmm6 q - 1, zmm5 1 in every word;
- * k1 scratch, k2 the carry of the large widths, k3 the vpcompressb
- * (vpexpandb) mask, k4 the store (load) mask; decompression uses
- * zmm10-zmm15 for its constants (see its macros); rdi the output, rsi the input, eax the
- * loop counter, rcx scratch.  Only caller-saved registers; no stack.
- * The vector registers are cleared on exit (vzeroall), the mask
- * registers too.
+ * Register plan, compression: zmm0-zmm3 data; zmm15 q, zmm14 M,
+ * zmm13 2^d - 1, zmm12 the vpmaddwd pairs, zmm11 the qword mask
+ * LO = 2^(2d) - 1, zmm10 (and for d = 5, 11 zmm9) the vpshufb
+ * controls, zmm8 the qword shifts (0, 4) for d = 5, 11, zmm7 zero
+ * (d < 10) or 1664, zmm6 q - 1, zmm5 1 in every word; k1 scratch,
+ * k2 the carry of the large widths, k3 the vpcompressb mask, k4 the
+ * store mask.  Decompression: zmm0-zmm1 data, zmm10-zmm15 constants
+ * (see its macros), k3 the vpexpandb mask, k4 the load mask.  Both:
+ * rdi the output, rsi the input, eax the loop counter, rcx scratch.
+ * Only caller-saved registers; no stack.  The vector registers are
+ * cleared on exit (vzeroall), the mask registers too.
  *
  * Constant time: no branch or address depends on the data (fixed
  * loop count, constant masks).
@@ -112,7 +113,18 @@
         vpandnq %zmm2, %zmm11, %zmm2; \
         vporq %zmm2, %zmm1, %zmm1;
 
-/* Join the two qwords of each lane into its first d bytes.  */
+/* Join the two qwords of each lane into its first d bytes; the
+ * SETUP macros load the constants of each (zmm10; zmm10, zmm9 and
+ * the shifts in zmm8).  */
+#define ZJOIN_WHOLE_SETUP(d) \
+        vbroadcasti32x4 .Lzshuf_d##d rRIP, %zmm10;
+#define ZJOIN_HALF_SETUP(d) \
+        vbroadcasti32x4 .Lzshuf_d##d rRIP, %zmm10; \
+        vbroadcasti32x4 .Lzshufb_d##d rRIP, %zmm9; \
+        movl $0xaa, %ecx; \
+        kmovw %ecx, %k1; \
+        movl $4, %ecx; \
+        vpbroadcastq %rcx, %zmm8{%k1}{z};
 #define ZJOIN_WHOLE \
         vpshufb %zmm10, %zmm1, %zmm1;
 #define ZJOIN_HALF \
@@ -136,8 +148,9 @@
 
 /* The compress entry for width D with the mulhi multiplier M and the
  * rounding term ADD; COMPRESS is ZCOMPRESS_SMALL or
- * ZCOMPRESS_LARGE(D), JOIN is ZJOIN_WHOLE or ZJOIN_HALF.  */
-#define ZCOMPRESS_FUNC(d, m, add, compress, join) \
+ * ZCOMPRESS_LARGE(D), JOIN is ZJOIN_WHOLE or ZJOIN_HALF, with its
+ * SETUP(D).  */
+#define ZCOMPRESS_FUNC(d, m, add, compress, setup, join) \
 .align 16; \
 ELF(.type _gcry_mlkem_compress_d##d##_vbmi2,@function;) \
 .globl _gcry_mlkem_compress_d##d##_vbmi2; \
@@ -150,12 +163,7 @@ _gcry_mlkem_compress_d##d##_vbmi2: \
         vpbroadcastd %ecx, %zmm12; \
         movq $((1 << (2 * (d))) - 1), %rcx; \
         vpbroadcastq %rcx, %zmm11; \
-        vbroadcasti32x4 .Lzshuf_d##d rRIP, %zmm10; \
-        vbroadcasti32x4 .Lzshufb_d##d rRIP, %zmm9; \
-        movl $0xaa, %ecx; \
-        kmovw %ecx, %k1; \
-        movl $4, %ecx; \
-        vpbroadcastq %rcx, %zmm8{%k1}{z}; \
+        setup(d) \
         BCAST_W(add, %zmm7) \
         BCAST_W(3328, %zmm6) \
         BCAST_W(1, %zmm5) \
@@ -185,10 +193,12 @@ ELF(.size _gcry_mlkem_compress_d##d##_vbmi2,.-_gcry_mlkem_compress_d##d##_vbmi2;
 
 /* M = round (2^(17+d) / q) for d = 4, 5 and about 2^(16+d) / q for
    d = 10, 11, as in the AVX2 kernels.  */
-ZCOMPRESS_FUNC(4, 630, 0, ZCOMPRESS_SMALL, ZJOIN_WHOLE)
-ZCOMPRESS_FUNC(5, 1260, 0, ZCOMPRESS_SMALL, ZJOIN_HALF)
-ZCOMPRESS_FUNC(10, 20159, 1664, ZCOMPRESS_LARGE(10), ZJOIN_WHOLE)
-ZCOMPRESS_FUNC(11, 40318, 1664, ZCOMPRESS_LARGE(11), ZJOIN_HALF)
+ZCOMPRESS_FUNC(4, 630, 0, ZCOMPRESS_SMALL, ZJOIN_WHOLE_SETUP, ZJOIN_WHOLE)
+ZCOMPRESS_FUNC(5, 1260, 0, ZCOMPRESS_SMALL, ZJOIN_HALF_SETUP, ZJOIN_HALF)
+ZCOMPRESS_FUNC(10, 20159, 1664, ZCOMPRESS_LARGE(10), ZJOIN_WHOLE_SETUP,
+               ZJOIN_WHOLE)
+ZCOMPRESS_FUNC(11, 40318, 1664, ZCOMPRESS_LARGE(11), ZJOIN_HALF_SETUP,
+               ZJOIN_HALF)
 
 
 /* Unpack the 32 values of d = 4, 5, 10 bits in the lanes of zmm0 to
@@ -272,14 +282,12 @@ ELF(.section .rodata)
    (second control).  */
 .Lzshuf_d4:   .byte 0, 1, 8, 9, 0x80, 0x80, 0x80, 0x80
               .byte 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
-.Lzshufb_d4:  .fill 16, 1, 0x80
 .Lzshuf_d5:   .byte 0, 1, 2, 0x80, 0x80, 0x80, 0x80, 0x80
               .byte 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
 .Lzshufb_d5:  .byte 0x80, 0x80, 8, 9, 10, 0x80, 0x80, 0x80
               .byte 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
 .Lzshuf_d10:  .byte 0, 1, 2, 3, 4, 8, 9, 10, 11, 12, 0x80, 0x80
               .byte 0x80, 0x80, 0x80, 0x80
-.Lzshufb_d10: .fill 16, 1, 0x80
 .Lzshuf_d11:  .byte 0, 1, 2, 3, 4, 5, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
               .byte 0x80, 0x80, 0x80, 0x80
 .Lzshufb_d11: .byte 0x80, 0x80, 0x80, 0x80, 0x80, 8, 9, 10, 11, 12, 13
