@@ -285,6 +285,12 @@ pack_w1_4_avx2 (byte *r, const mldsa_poly_t *a)
 /* The BitPack encodings of KeyGen (mldsa-ops.h).  ETA is public (the
    parameter set).  */
 static void
+pack_w1_6_avx2 (byte *r, const mldsa_poly_t *a)
+{
+  _gcry_mldsa_pack_w1_6_avx2 (r, a->coeffs);
+}
+
+static void
 pack_t1_avx2 (byte *r, const mldsa_poly_t *a)
 {
   _gcry_mldsa_pack_t1_avx2 (r, a->coeffs);
@@ -340,7 +346,8 @@ const mldsa_ops_t _gcry_mldsa_ops_avx2 =
     pack_w1_4_avx2,
     pack_t1_avx2,
     pack_t0_avx2,
-    pack_eta_avx2
+    pack_eta_avx2,
+    pack_w1_6_avx2
   };
 
 #endif /*USE_MLDSA_AVX2*/

@@ -96,6 +96,9 @@ void _gcry_mldsa_pack_t1_avx2 (byte r[320], const s32 a[MLDSA_N]);
 void _gcry_mldsa_pack_t0_avx2 (byte r[416], const s32 a[MLDSA_N]);
 void _gcry_mldsa_pack_eta2_avx2 (byte r[96], const s32 a[MLDSA_N]);
 void _gcry_mldsa_pack_eta4_avx2 (byte r[128], const s32 a[MLDSA_N]);
+/* w1Encode for gamma2 = (q-1)/88: 6-bit fields, 192 bytes, none past
+   them.  In: 0 <= a < 44.  */
+void _gcry_mldsa_pack_w1_6_avx2 (byte r[192], const s32 a[MLDSA_N]);
 /* The swaps of SampleInBall: for t < TAU, i = 256 - TAU + t,
    c[i] = c[JS[t]], c[JS[t]] = (-1)^(bit t of SIGNS), from c = 0;
    JS[t] <= i.  Constant time in JS and SIGNS.  */

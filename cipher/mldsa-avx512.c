@@ -233,6 +233,12 @@ pack_w1_4_avx512 (byte *r, const mldsa_poly_t *a)
 }
 
 static void
+pack_w1_6_avx512 (byte *r, const mldsa_poly_t *a)
+{
+  AVX2.pack_w1_6 (r, a);
+}
+
+static void
 pack_t1_avx512 (byte *r, const mldsa_poly_t *a)
 {
   AVX2.pack_t1 (r, a);
@@ -279,7 +285,8 @@ const mldsa_ops_t _gcry_mldsa_ops_avx512 =
     pack_w1_4_avx512,
     pack_t1_avx512,
     pack_t0_avx512,
-    pack_eta_avx512
+    pack_eta_avx512,
+    pack_w1_6_avx512
   };
 
 #endif /*USE_MLDSA_AVX512*/

@@ -257,6 +257,12 @@ typedef struct mldsa_ops_s
   void (*pack_t1) (byte *r, const mldsa_poly_t *a);
   void (*pack_t0) (byte *r, const mldsa_poly_t *a);
   void (*pack_eta) (byte *r, const mldsa_poly_t *a, unsigned int eta);
+
+  /* Optional (NULL: the portable code of mldsa.c): w1Encode for
+     GAMMA2 = (q-1)/88, SimpleBitPack into 6-bit little-endian
+     fields, 192 bytes, not a byte past them.  In: 0 <= a < 44.
+     Constant time, as pack_w1_4.  */
+  void (*pack_w1_6) (byte *r, const mldsa_poly_t *a);
 } mldsa_ops_t;
 
 /*-- mldsa-poly-generic.c --*/

@@ -881,6 +881,23 @@ _gcry_mldsa_pack_eta4_avx2:
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_pack_eta4_avx2,.-_gcry_mldsa_pack_eta4_avx2;)
 
+/* void _gcry_mldsa_pack_w1_6_avx2 (byte r[192], const s32 a[256])
+ * w1Encode for gamma2 = (q-1)/88 (FIPS 204 Algorithm 28): the 6-bit
+ * fields of a, by the BitPack steps above (8 K = 48 bits per group).
+ * In: 0 <= a < 44.  */
+.globl _gcry_mldsa_pack_w1_6_avx2
+ELF(.type _gcry_mldsa_pack_w1_6_avx2,@function;)
+.align 32
+_gcry_mldsa_pack_w1_6_avx2:
+	CFI_STARTPROC()
+	PACK_POLY	6, vmovq
+	vmovd		%xmm0, (%rdi)
+	vpextrw		$2, %xmm0, 4(%rdi)
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pack_w1_6_avx2,.-_gcry_mldsa_pack_w1_6_avx2;)
+
 /* void _gcry_mldsa_challenge_avx2 (s32 c[256], const byte *js,
  *                                  unsigned int tau, u64 signs)
  * The swaps of SampleInBall (FIPS 204 Algorithm 29, lines 6-12) once

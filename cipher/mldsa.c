@@ -671,6 +671,11 @@ pack_w1 (byte *r, const mldsa_poly_t *a, s32 gamma2)
       mldsa_ops->pack_w1_4 (r, a);
       return;
     }
+  if (gamma2 == (MLDSA_Q - 1) / 88 && mldsa_ops->pack_w1_6)
+    {
+      mldsa_ops->pack_w1_6 (r, a);
+      return;
+    }
 
   if (gamma2 == (MLDSA_Q - 1) / 88)
     for (i = 0; i < MLDSA_N / 8; i++)

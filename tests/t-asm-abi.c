@@ -634,6 +634,10 @@ check_mldsa (const mldsa_ops_t *ops)
   if (ops->pack_w1_4)
     checked_call ("mldsa pack_w1_4", FN(ops->pack_w1_4),
                   P(packed), P(&a), 0, 0, 0, 0);
+  mldsa_rand_poly (&a, 0, 43);
+  if (ops->pack_w1_6)
+    checked_call ("mldsa pack_w1_6", FN(ops->pack_w1_6),
+                  P(packed), P(&a), 0, 0, 0, 0);
   mldsa_rand_poly (&a, 0, 1023);
   if (ops->pack_t1)
     checked_call ("mldsa pack_t1", FN(ops->pack_t1),
@@ -654,14 +658,15 @@ check_mldsa (const mldsa_ops_t *ops)
   printf ("  mldsa %s: ntt invntt_tomont pointwise pointwise_acc reduce"
           " caddq power2round decompose make_hint use_hint chknorm"
           " poly_uniform[_x4] poly_uniform_eta[_x4]"
-          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s%s%s%s\n",
+          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s%s%s%s%s\n",
           ops->name,
           ops->unpack_gamma1 ? " unpack_gamma1" : "",
           ops->unpack_t1 ? " unpack_t1" : "",
           ops->pack_w1_4 ? " pack_w1_4" : "",
           ops->pack_t1 ? " pack_t1" : "",
           ops->pack_t0 ? " pack_t0" : "",
-          ops->pack_eta ? " pack_eta" : "");
+          ops->pack_eta ? " pack_eta" : "",
+          ops->pack_w1_6 ? " pack_w1_6" : "");
 }
 #endif /*USE_MLDSA*/
 

@@ -945,6 +945,37 @@ check_pack_w1_4 (const mldsa_ops_t *ops)
   check (!bad, "pack_w1_4 against w1Encode, nothing past 128 bytes");
 }
 
+/* The same for the 6-bit fields (GAMMA2 = (q-1)/88): 192 bytes,
+   values in [0, 44).  */
+static void
+check_pack_w1_6 (const mldsa_ops_t *ops)
+{
+  byte out[192 + 16];
+  mldsa_poly_t a;
+  int round, bad = 0;
+  unsigned int i, b;
+
+  if (!ops->pack_w1_6)
+    return;
+  for (round = 0; round < 40; round++)
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        a.coeffs[i] = round == 0 ? 0 : round == 1 ? 43
+                      : round == 2 ? (i & 1) * 43 : (s32)(rnd32 () % 44);
+      memset (out, 0xa5, sizeof out);
+      ops->pack_w1_6 (out, &a);
+      for (i = 0; i < MLDSA_N; i++)
+        for (b = 0; b < 6; b++)
+          if (((out[(6 * i + b) / 8] >> ((6 * i + b) % 8)) & 1)
+              != ((a.coeffs[i] >> b) & 1))
+            bad++;
+      for (i = 192; i < sizeof out; i++)
+        if (out[i] != 0xa5)
+          bad++;
+    }
+  check (!bad, "pack_w1_6 against w1Encode, nothing past 192 bytes");
+}
+
 /* One optional KeyGen BitPack kernel (K = 10: pack_t1, 13: pack_t0,
    3 or 4: pack_eta with ETA) against the portable one and against the
    definition: field i of the output, bits K i .. K i + K - 1 little
@@ -1313,6 +1344,7 @@ check_set (const mldsa_ops_t *ops)
   check_unpack_gamma1 (ops);
   check_unpack_t1 (ops);
   check_pack_w1_4 (ops);
+  check_pack_w1_6 (ops);
   check_pack_keygen (ops);
 }
 
