@@ -141,6 +141,18 @@
         movabsq $((1 << (4 * (d))) - 1), %rcx; \
         kmovq %rcx, %k4;
 
+/* Clear the mask registers (k2 held data-dependent bits), rcx and
+ * the vector registers, and return.  */
+#define ZRETURN \
+        kxorq %k1, %k1, %k1; \
+        kxorq %k2, %k2, %k2; \
+        kxorq %k3, %k3, %k3; \
+        kxorq %k4, %k4, %k4; \
+        xorl %ecx, %ecx; \
+        vzeroall; \
+        ret_spec_stop; \
+        CFI_ENDPROC();
+
 /* Word constant C in every word of ZMM (via ecx).  */
 #define BCAST_W(c, zmm) \
         movl $(c), %ecx; \
@@ -181,14 +193,7 @@ _gcry_mlkem_compress_d##d##_vbmi2: \
         addq $(4 * (d)), %rdi; \
         subl $1, %eax; \
         jnz .Lzcompress_loop_d##d; \
-        kxorq %k1, %k1, %k1; \
-        kxorq %k2, %k2, %k2; \
-        kxorq %k3, %k3, %k3; \
-        kxorq %k4, %k4, %k4; \
-        xorl %ecx, %ecx; \
-        vzeroall; \
-        ret_spec_stop; \
-        CFI_ENDPROC(); \
+        ZRETURN \
 ELF(.size _gcry_mlkem_compress_d##d##_vbmi2,.-_gcry_mlkem_compress_d##d##_vbmi2;)
 
 /* M = round (2^(17+d) / q) for d = 4, 5 and about 2^(16+d) / q for
@@ -259,12 +264,7 @@ _gcry_mlkem_decompress_d##d##_vbmi2: \
         addq $64, %rdi; \
         subl $1, %eax; \
         jnz .Lzdecompress_loop_d##d; \
-        kxorq %k3, %k3, %k3; \
-        kxorq %k4, %k4, %k4; \
-        xorl %ecx, %ecx; \
-        vzeroall; \
-        ret_spec_stop; \
-        CFI_ENDPROC(); \
+        ZRETURN \
 ELF(.size _gcry_mlkem_decompress_d##d##_vbmi2,.-_gcry_mlkem_decompress_d##d##_vbmi2;)
 
 ZDECOMPRESS_FUNC(4, ZSETUP_WORDS(4, 0x7800), ZUNPACK_WORDS)

@@ -75,6 +75,26 @@
 
 .text
 
+/* Append the words of V that k1 accepts to R[CTR..] (rdi, esi), at
+ * most 256 - CTR of them: vpcompressw packs them into T, and a store
+ * masked to their count (a mask of up to 32 bits, made in 64 bits)
+ * writes them; CTR grows by the count.  Clobbers eax, ecx, r11, k2.  */
+#define APPEND_ACCEPTED(v, t) \
+        vpcompressw v, t{%k1}{z}; \
+        kmovd %k1, %eax; \
+        popcntl %eax, %eax; \
+        movl $256, %r11d; \
+        subl %esi, %r11d; \
+        cmpl %r11d, %eax; \
+        cmova %r11d, %eax; \
+        movl %eax, %ecx; \
+        movl $1, %r11d; \
+        shlq %cl, %r11; \
+        subq $1, %r11; \
+        kmovd %r11d, %k2; \
+        vmovdqu16 t, (%rdi, %rsi, 2){%k2}; \
+        addl %eax, %esi;
+
 .align 16
 ELF(.type _gcry_mlkem_rej_uniform_vbmi2,@function)
 .globl _gcry_mlkem_rej_uniform_vbmi2
@@ -102,22 +122,7 @@ _gcry_mlkem_rej_uniform_vbmi2:
         vpsrlvw %zmm12, %zmm0, %zmm0
         vpandq %zmm13, %zmm0, %zmm0
         vpcmpuw $1, %zmm15, %zmm0, %k1
-        vpcompressw %zmm0, %zmm1{%k1}{z}
-        kmovd %k1, %eax
-        popcntl %eax, %eax
-        /* At most 256 - CTR of them; the mask of up to 32 bits is
-           made in 64 bits.  */
-        movl $256, %r11d
-        subl %esi, %r11d
-        cmpl %r11d, %eax
-        cmova %r11d, %eax
-        movl %eax, %ecx
-        movl $1, %r11d
-        shlq %cl, %r11
-        subq $1, %r11
-        kmovd %r11d, %k2
-        vmovdqu16 %zmm1, (%rdi, %rsi, 2){%k2}
-        addl %eax, %esi
+        APPEND_ACCEPTED(%zmm0, %zmm1)
         addl $48, %r10d
         jmp .Lzrej_loop
 
@@ -134,21 +139,7 @@ _gcry_mlkem_rej_uniform_vbmi2:
         vpsrlvw %ymm12, %ymm0, %ymm0
         vpand %ymm13, %ymm0, %ymm0
         vpcmpuw $1, %ymm15, %ymm0, %k1
-        vpcompressw %ymm0, %ymm1{%k1}{z}
-        kmovd %k1, %eax
-        popcntl %eax, %eax
-        /* At most 256 - CTR of them.  */
-        movl $256, %r11d
-        subl %esi, %r11d
-        cmpl %r11d, %eax
-        cmova %r11d, %eax
-        movl %eax, %ecx
-        movl $1, %r11d
-        shll %cl, %r11d
-        subl $1, %r11d
-        kmovd %r11d, %k2
-        vmovdqu16 %ymm1, (%rdi, %rsi, 2){%k2}
-        addl %eax, %esi
+        APPEND_ACCEPTED(%ymm0, %ymm1)
         addl $24, %r10d
         jmp .Lvrej_loop
 
