@@ -82,6 +82,11 @@ const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
    can put a figure on each of its choices uses
    _gcry_keccak_multi_cost instead (ML-KEM KeyGen and Decaps).  */
 int _gcry_keccak_x8_cheap (void);
+/* Nonzero if one call of the 8-way permutation costs at most 1.6
+   4-way calls, a fifth less per lane: worth grouping work by eight
+   even where some lanes go unused (AVX-512 on Intel processors and
+   where x8_cheap holds).  */
+int _gcry_keccak_x8_per_lane (void);
 /* The cost, by the scheduler's figures, of a run of TOTAL
    permutations whose longest chain is LONGEST, at its cheapest width
    (the cost model below).  For callers that choose between ways of
@@ -232,6 +237,10 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  *    desktop and server; C1 750, C4 760, C8 750): x8 for 2 or more
  *    streams and x1 for a single one; a run that shrinks to one
  *    stream stays on x8 (no cheaper width to switch to),
+ *  - AVX-512 on Intel processors (HWF_INTEL_CPU; C1 990, C4 1000,
+ *    C8 1385, Sapphire Rapids: zmm at full width on two ports, ymm on
+ *    three): x8 where the permutations outnumber the longest chain
+ *    about 6 to 1, else x4 down to 2 streams,
  *  - POWER10 (C1 491, C4 951 from instruction counts, C8 2 C4): x4 for
  *    2 or more streams, x1 for a single one.
  * Parking or unparking a stream copies 25 lanes, a few percent of a

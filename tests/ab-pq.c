@@ -11,10 +11,13 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* Usage: ab-pq [--trials N] [--scale S] OLD.so NEW.so [DISABLE...]
+/* Usage: ab-pq [--trials N] [--scale S] [--old-disable D] OLD.so NEW.so
+ *              [DISABLE...]
  *
  * Loads the shared library OLD.so once with every hardware feature
- * disabled (its portable code) and NEW.so once per DISABLE value
+ * disabled (its portable code; --old-disable D disables D instead, ""
+ * for its default backends, to compare two commits backend for
+ * backend) and NEW.so once per DISABLE value
  * (GCRYPT_PQC_HWF_DISABLE for that copy; "" for the default
  * backends), all in one process: each copy is loaded from a copy of
  * its file under a name of its own (dlopen with RTLD_LOCAL), so that
@@ -312,6 +315,7 @@ main (int argc, char **argv)
   static copy_t copy[MAX_COPIES];
   static double ratio[MAX_COPIES][MAX_TRIALS];
   const char *const *disable = default_disable;
+  const char *old_disable = "all";
   unsigned int ncopies, trials = 11, scale = 1, op, t, i, j;
 
   for (argc--, argv++; argc >= 2 && !strncmp (*argv, "--", 2);
@@ -320,13 +324,15 @@ main (int argc, char **argv)
       trials = atoi (argv[1]);
     else if (!strcmp (*argv, "--scale"))
       scale = atoi (argv[1]);
+    else if (!strcmp (*argv, "--old-disable"))
+      old_disable = argv[1];
     else
       break;
   if (argc < 2 || !strncmp (*argv, "--", 2)
       || !trials || trials > MAX_TRIALS || !scale)
     {
-      fputs ("usage: ab-pq [--trials N (<= 101)] [--scale S] OLD.so NEW.so"
-             " [DISABLE...]\n", stderr);
+      fputs ("usage: ab-pq [--trials N (<= 101)] [--scale S]"
+             " [--old-disable D] OLD.so NEW.so [DISABLE...]\n", stderr);
       return 2;
     }
   ncopies = 1 + (argc > 2 ? (unsigned int)argc - 2
@@ -339,16 +345,16 @@ main (int argc, char **argv)
   if (!mkdtemp (tmpdir))
     die ("cannot make a temporary directory", NULL);
   have_tmpdir = 1;
-  load (&copy[0], NULL, argv[0], "all", "old portable");
+  load (&copy[0], NULL, argv[0], old_disable, "old");
   for (i = 1; i < ncopies; i++)
     load (&copy[i], &copy[0], argv[1], disable[i - 1],
           *disable[i - 1] ? disable[i - 1] : "default");
   rmdir (tmpdir);
   have_tmpdir = 0;
 
-  printf ("# speed-up over %s with all hardware features disabled;\n"
+  printf ("# speed-up over %s with hardware features \"%s\" disabled;\n"
           "# median of %u trials, copies alternating in each\n",
-          argv[0], trials);
+          argv[0], old_disable, trials);
   printf ("%-20s %10s", "operation", "old us");
   for (i = 1; i < ncopies; i++)
     printf (" %12.12s", *disable[i - 1] ? disable[i - 1] : "default");
