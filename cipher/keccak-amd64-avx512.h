@@ -16,8 +16,11 @@
  * lane-per-register round, instantiated for a register width.
  *
  * Before using these macros the includer defines
- *   VNAME  zmm, ymm or xmm (the register width), and
- *   BCST   the matching embedded broadcast, {1to8}, {1to4} or {1to2}.
+ *   VNAME       zmm, ymm or xmm (the register width),
+ *   BCST        the matching embedded broadcast, {1to8}, {1to4} or
+ *               {1to2}, and
+ *   COL_PARITY  COL_PARITY_XOR or COL_PARITY_TERN (the round
+ *               variant; see the end of this comment).
  *
  * Register plan (V = VNAME):
  *   V0-V24   the 25 lanes, one per register (which lane is in which
@@ -82,7 +85,20 @@
  * per round, but 18 of them vshufi64x2 for the column parities and
  * pi besides 20 rotates): vshufi64x2 runs on the rotate pipes, and an
  * independent mix of those 84 instructions ran no faster than one of
- * the current 100 (18.0 against 18.4 TSC cycles, December 2026).  */
+ * the current 100 (18.0 against 18.4 TSC cycles, December 2026).
+ *
+ * Intel cores are another matter: zmm instructions issue on two ports
+ * (ymm and xmm ones on three), so the round is bound by its
+ * instruction count, not by theta's latency.  On a Sapphire Rapids
+ * Xeon (best of 20 x 100 calls, TSC cycles) the x8 round takes 47.7
+ * cycles, its 100 instructions at two per cycle.  The column parity
+ * with two vpternlogq (COL_PARITY_TERN, 95 instructions per round)
+ * made x8 4.4%, x4 4.1% and x1 4.6% faster there (1144 -> 1094,
+ * 820 -> 786, 824 -> 786); the Intel kernels (suffix _intel) use it,
+ * the others keep the form tuned on Zen 5 (not timed there with
+ * COL_PARITY_TERN: no such machine at hand), whose round is bound by
+ * theta's latency, and a vpternlogq source operand there takes 3
+ * cycles where vpxorq takes 1.  */
 
 #ifndef GCRY_KECCAK_AMD64_AVX512_H
 #define GCRY_KECCAK_AMD64_AVX512_H 1
@@ -128,11 +144,21 @@
 /* 3-way xor into D: D ^= X ^ Y.  */
 #define XOR3(d, x, y)  vpternlogq $0x96, y, x, d;
 
-/* C = A[l0] ^ A[l1] ^ ... ^ A[l4], the parity of one column.  */
-#define COL_PARITY(c, l0, l1, l2, l3, l4) \
+/* C = A[l0] ^ A[l1] ^ ... ^ A[l4], the parity of one column; the
+ * lane L4 of output row 4 is written last by the previous round.
+ * Two forms, chosen by the includer as COL_PARITY (see the header):
+ * COL_PARITY_XOR lets L4 in through a vpxorq, one cycle before C is
+ * ready (three instructions); COL_PARITY_TERN needs one instruction
+ * less (a register move, eliminated at rename, and two vpternlogq),
+ * but L4 goes through a vpternlogq source operand.  */
+#define COL_PARITY_XOR(c, l0, l1, l2, l3, l4) \
         vpxorq VREG(l1), VREG(l0), c; \
         XOR3(c, VREG(l2), VREG(l3)) \
         vpxorq VREG(l4), c, c;
+#define COL_PARITY_TERN(c, l0, l1, l2, l3, l4) \
+        vmovdqa64 VREG(l0), c; \
+        XOR3(c, VREG(l1), VREG(l2)) \
+        XOR3(c, VREG(l3), VREG(l4))
 
 /* D[x] = C[x-1] ^ rol(C[x+1], 1) for x = 0..4, from C0..C4, in an
  * order that needs only T and U besides: D0 = T, D1 = C4, D2 = C0,

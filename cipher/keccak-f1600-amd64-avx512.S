@@ -63,12 +63,20 @@
  * lane by lane (a well-predicted compare and branch on the integer
  * side).
  *
+ * Both functions come in two variants of the round (the end of the
+ * comment of keccak-amd64-avx512.h): the plain names for AMD cores,
+ * the suffix _intel for Intel cores.
+ *
  * C prototypes:
  *   void _gcry_keccak_f1600_avx512 (u64 *state);  // 25 u64
  *   void _gcry_keccak_absorb_avx512 (u64 *state, const byte *in,
  *                                    size_t nblocks, unsigned int rate);
  *     nblocks >= 1 blocks of rate bytes (a multiple of 8, 8..192),
- *     as keccak_absorb_fn_t in keccak.h.  */
+ *     as keccak_absorb_fn_t in keccak.h;
+ *   void _gcry_keccak_f1600_avx512_intel (u64 *state);
+ *   void _gcry_keccak_absorb_avx512_intel (u64 *state, const byte *in,
+ *                                          size_t nblocks,
+ *                                          unsigned int rate);  */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -88,55 +96,59 @@
 #define VNAME xmm
 #define BCST {1to2}
 
-.align 64
-ELF(.type _gcry_keccak_f1600_avx512,@function)
-.globl _gcry_keccak_f1600_avx512
-_gcry_keccak_f1600_avx512:
-        /* input:
-         *      %rdi: state, 25 u64
-         */
-        CFI_STARTPROC()
-        PERMUTE_BODY(vmovq, 8)
-        ret_spec_stop
-        CFI_ENDPROC()
-ELF(.size _gcry_keccak_f1600_avx512,.-_gcry_keccak_f1600_avx512)
+/* The permutation NAME of the state at %rdi.  */
+#define KECCAK_X1_FUNC(name) \
+        .align 64; \
+        ELF(.type name,@function;) \
+        .globl name; \
+    name: \
+        CFI_STARTPROC(); \
+        PERMUTE_BODY(vmovq, 8) \
+        ret_spec_stop; \
+        CFI_ENDPROC(); \
+        ELF(.size name,.-name;)
 
-/* Lane I ^= the little-endian u64 at 8*I(%rsi); done with the block
- * if the rate (%ecx) ends after it.  */
 #define XOR_LANE(i) \
         vpxorq (8*(i))(%rsi)BCST, VREG(i), VREG(i); \
         cmpl $(8*((i)+1)), %ecx; \
         je 2f;
 
-.align 64
-ELF(.type _gcry_keccak_absorb_avx512,@function)
-.globl _gcry_keccak_absorb_avx512
-_gcry_keccak_absorb_avx512:
-        /* input:
-         *      %rdi: state, 25 u64
-         *      %rsi: input, nblocks * rate bytes
-         *      %rdx: nblocks (>= 1)
-         *      %ecx: rate in bytes
-         */
-        CFI_STARTPROC()
-        movl %ecx, %ecx
-        LOAD_STATE(vmovq, 8)
-        .align 16
-    3:  XOR_LANE(0)  XOR_LANE(1)  XOR_LANE(2)  XOR_LANE(3)
-        XOR_LANE(4)  XOR_LANE(5)  XOR_LANE(6)  XOR_LANE(7)
-        XOR_LANE(8)  XOR_LANE(9)  XOR_LANE(10) XOR_LANE(11)
-        XOR_LANE(12) XOR_LANE(13) XOR_LANE(14) XOR_LANE(15)
-        XOR_LANE(16) XOR_LANE(17) XOR_LANE(18) XOR_LANE(19)
-        XOR_LANE(20) XOR_LANE(21) XOR_LANE(22) XOR_LANE(23)
-    2:  PERMUTE_REGS()
-        addq %rcx, %rsi
-        decq %rdx
-        jnz 3b
-        STORE_STATE(vmovq, 8)
-        CLEAR_ALL()
-        ret_spec_stop
-        CFI_ENDPROC()
-ELF(.size _gcry_keccak_absorb_avx512,.-_gcry_keccak_absorb_avx512)
+/* The whole-block absorbing NAME: state at %rdi, input at %rsi,
+ * %rdx blocks (>= 1) of %ecx bytes (the rate).  */
+#define KECCAK_ABSORB_FUNC(name) \
+        .align 64; \
+        ELF(.type name,@function;) \
+        .globl name; \
+    name: \
+        CFI_STARTPROC(); \
+        movl %ecx, %ecx; \
+        LOAD_STATE(vmovq, 8) \
+        .align 16; \
+    3:  XOR_LANE(0)  XOR_LANE(1)  XOR_LANE(2)  XOR_LANE(3) \
+        XOR_LANE(4)  XOR_LANE(5)  XOR_LANE(6)  XOR_LANE(7) \
+        XOR_LANE(8)  XOR_LANE(9)  XOR_LANE(10) XOR_LANE(11) \
+        XOR_LANE(12) XOR_LANE(13) XOR_LANE(14) XOR_LANE(15) \
+        XOR_LANE(16) XOR_LANE(17) XOR_LANE(18) XOR_LANE(19) \
+        XOR_LANE(20) XOR_LANE(21) XOR_LANE(22) XOR_LANE(23) \
+    2:  PERMUTE_REGS() \
+        addq %rcx, %rsi; \
+        decq %rdx; \
+        jnz 3b; \
+        STORE_STATE(vmovq, 8) \
+        CLEAR_ALL() \
+        ret_spec_stop; \
+        CFI_ENDPROC(); \
+        ELF(.size name,.-name;)
+
+#define COL_PARITY COL_PARITY_XOR
+KECCAK_X1_FUNC(_gcry_keccak_f1600_avx512)
+KECCAK_ABSORB_FUNC(_gcry_keccak_absorb_avx512)
+#undef COL_PARITY
+
+#define COL_PARITY COL_PARITY_TERN
+KECCAK_X1_FUNC(_gcry_keccak_f1600_avx512_intel)
+KECCAK_ABSORB_FUNC(_gcry_keccak_absorb_avx512_intel)
+#undef COL_PARITY
 
 ELF(.section .rodata)
 KECCAK_RC_TABLE_DATA()

@@ -29,11 +29,17 @@
  * No stack is used.  On exit all vector registers are zeroed and
  * vzeroupper is executed.
  *
+ * Each function comes in two variants of the round (the end of the
+ * header's comment): the plain names for AMD cores, the suffix _intel
+ * for Intel cores (fewer instructions per round).
+ *
  * Requires: AVX-512F and AVX-512VL (HWF_INTEL_AVX512).
  *
  * C prototypes:
  *   void _gcry_keccak_f1600_x8_avx512 (u64 *state);   // 200 u64
- *   void _gcry_keccak_f1600_x4_avx512 (u64 *state);   // 100 u64  */
+ *   void _gcry_keccak_f1600_x4_avx512 (u64 *state);   // 100 u64
+ *   void _gcry_keccak_f1600_x8_avx512_intel (u64 *state);
+ *   void _gcry_keccak_f1600_x4_avx512_intel (u64 *state);  */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -50,42 +56,44 @@
 
 .text
 
-/* ---- 8 states, zmm ---- */
+/* The function NAME: the permutation of the state at %rdi, lane i at
+ * byte offset STRIDE * i.  */
+#define KECCAK_XN_FUNC(name, stride) \
+        .align 64; \
+        ELF(.type name,@function;) \
+        .globl name; \
+    name: \
+        CFI_STARTPROC(); \
+        PERMUTE_BODY(vmovdqu64, stride) \
+        ret_spec_stop; \
+        CFI_ENDPROC(); \
+        ELF(.size name,.-name;)
+
+#define COL_PARITY COL_PARITY_XOR
 #define VNAME zmm
 #define BCST {1to8}
-
-.align 64
-ELF(.type _gcry_keccak_f1600_x8_avx512,@function)
-.globl _gcry_keccak_f1600_x8_avx512
-_gcry_keccak_f1600_x8_avx512:
-        /* input:
-         *      %rdi: 8-way interleaved state, 200 u64
-         */
-        CFI_STARTPROC()
-        PERMUTE_BODY(vmovdqu64, 64)
-        ret_spec_stop
-        CFI_ENDPROC()
-ELF(.size _gcry_keccak_f1600_x8_avx512,.-_gcry_keccak_f1600_x8_avx512)
-
+KECCAK_XN_FUNC(_gcry_keccak_f1600_x8_avx512, 64)
 #undef VNAME
 #undef BCST
-
-/* ---- 4 states, ymm (AVX-512VL) ---- */
 #define VNAME ymm
 #define BCST {1to4}
+KECCAK_XN_FUNC(_gcry_keccak_f1600_x4_avx512, 32)
+#undef VNAME
+#undef BCST
+#undef COL_PARITY
 
-.align 64
-ELF(.type _gcry_keccak_f1600_x4_avx512,@function)
-.globl _gcry_keccak_f1600_x4_avx512
-_gcry_keccak_f1600_x4_avx512:
-        /* input:
-         *      %rdi: 4-way interleaved state, 100 u64
-         */
-        CFI_STARTPROC()
-        PERMUTE_BODY(vmovdqu64, 32)
-        ret_spec_stop
-        CFI_ENDPROC()
-ELF(.size _gcry_keccak_f1600_x4_avx512,.-_gcry_keccak_f1600_x4_avx512)
+#define COL_PARITY COL_PARITY_TERN
+#define VNAME zmm
+#define BCST {1to8}
+KECCAK_XN_FUNC(_gcry_keccak_f1600_x8_avx512_intel, 64)
+#undef VNAME
+#undef BCST
+#define VNAME ymm
+#define BCST {1to4}
+KECCAK_XN_FUNC(_gcry_keccak_f1600_x4_avx512_intel, 32)
+#undef VNAME
+#undef BCST
+#undef COL_PARITY
 
 ELF(.section .rodata)
 KECCAK_RC_TABLE_DATA()

@@ -98,7 +98,11 @@ unsigned long _gcry_keccak_multi_cost (size_t total, size_t longest);
    and 8-way permutations at R_FN[0..2]; a slot that the backend does
    not implement itself (it falls back to another backend there) is
    NULL.  Returns 0, or -1 if NAME is not compiled in or not usable
-   with the current, possibly disabled, hardware features.  */
+   with the current, possibly disabled, hardware features.  "avx512"
+   is the variant that dispatch would choose for this processor;
+   "avx512-amd" and "avx512-intel" name both variants of its round
+   (keccak-amd64-avx512.h), so that tests run both on any machine
+   with AVX-512.  */
 typedef void (*keccak_permute_fn_t) (u64 *state);
 int _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3]);
 
