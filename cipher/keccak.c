@@ -1339,26 +1339,45 @@ keccak_multi_work (const keccak_stream_t *s, size_t n, size_t *total,
    minimises the cost of the rest of the run, COST[i] times the
    shortest schedule at that width, max (ceil (TOTAL / width),
    LONGEST) calls, for TOTAL permutations still needed and a longest
-   chain of LONGEST; ties go to the smaller width.  CUR is the width
-   index in use (3 for none): it is kept unless another width is
-   strictly cheaper, since switching costs a re-pack of every running
-   stream.  The cost of the rest of the run at the width returned goes
-   to *R_COST if R_COST is not NULL.  */
+   chain of LONGEST; ties go to the smaller width.  With TAIL (the
+   start of a run), a chain that outlasts the rest may instead be
+   costed as the run the scheduler makes of it, the rest in the other
+   lanes and then the chain alone at the cheapest width (keccak.h).
+   CUR is the width index in use (3 for none): it is kept unless
+   another width is strictly cheaper, since switching costs a re-pack
+   of every running stream.  The cost of the rest of the run at the
+   width returned goes to *R_COST if R_COST is not NULL.  */
 static unsigned int
 keccak_multi_width (const unsigned int *cost, unsigned int widths,
                     size_t total, size_t longest, unsigned int cur,
-                    u64 *r_cost)
+                    int tail, u64 *r_cost)
 {
   static const unsigned int width[3] = { 1, 4, 8 };
   unsigned int i, best = 3;
-  u64 c[3] = { 0, 0, 0 };
+  u64 c[3] = { 0, 0, 0 }, cmin = 0;
 
+  for (i = 0; i < 3; i++)
+    if ((widths & (1u << i)) && (!cmin || cost[i] < cmin))
+      cmin = cost[i];
   for (i = 0; i < 3; i++)
     if (widths & (1u << i))
       {
-        size_t calls = (total + width[i] - 1) / width[i];
+        size_t calls = (total + width[i] - 1) / width[i], k;
 
         c[i] = (u64)cost[i] * (calls > longest ? calls : longest);
+        if (tail && i && calls < longest)
+          {
+            /* The longest chain outlasts the rest: the other streams
+               fill the other lanes for K calls, then the chain runs
+               alone at the cheapest width (the scheduler chooses
+               again when a slot finds nothing to refill it).  */
+            u64 two;
+
+            k = (total - longest + width[i] - 2) / (width[i] - 1);
+            two = (u64)cost[i] * k + cmin * (longest - k);
+            if (k < longest && 10 * two < 9 * c[i])
+              c[i] = two;
+          }
         if (best == 3 || c[i] < c[best])
           best = i;
       }
@@ -1376,7 +1395,7 @@ _gcry_keccak_multi_cost (size_t total, size_t longest)
 {
   u64 c;
 
-  keccak_multi_width (keccak_cost, 7, total, longest, 3, &c);
+  keccak_multi_width (keccak_cost, 7, total, longest, 3, 0, &c);
   return c;
 }
 
@@ -1527,7 +1546,7 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                 longest = slot[j]->rem;
             }
       if (shrunk
-          && keccak_multi_width (cost, widths, total, longest, wi,
+          && keccak_multi_width (cost, widths, total, longest, wi, 0,
                                  NULL) != wi)
         {
           for (j = 0; j < w; j++)
@@ -1562,7 +1581,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
       if (!pending)
         break;
       keccak_multi_work (s, n, &total, &longest);
-      wi = keccak_multi_width (cost, widths, total, longest, 3, NULL);
+      wi = keccak_multi_width (cost, widths, total, longest, 3, 1, NULL);
       w = width[wi];
       permute = wi == 0 ? ops->f1600 : wi == 1 ? ops->f1600_x4 : ops->f1600_x8;
       /* Clearing the state at once leaves only parked streams to copy
