@@ -16,12 +16,15 @@
  * replace any subset of the entries.  The forward and inverse NTT run
  * on the whole polynomial in eight zmm registers
  * (mlkem-ntt-amd64-avx512.S); the base multiplication and its cache
- * are 32-lane kernels (mlkem-poly-amd64-avx512.S); reduce, tomont,
- * the byte coding, SamplePolyCBD and the rejection step of SampleNTT
- * are the standard-order kernels of the AVX2 files (short kernels,
- * where 32 lanes gain nothing measurable), not the entries of the
- * AVX2 set, which keeps NTT-domain data in an order of its own.  Every kernel computes exactly what the
- * portable one computes, so all sets give bit-identical results.  The
+ * are 32-lane kernels (mlkem-poly-amd64-avx512.S), and so is
+ * SamplePolyCBD (half the time of the AVX2 kernel for eta 2, four
+ * fifths for eta 3, Sapphire Rapids); reduce, tomont, the byte coding
+ * and the rejection step of SampleNTT without VBMI2 are the
+ * standard-order kernels of the AVX2 files (short kernels, where 32
+ * lanes gained nothing measurable), not the entries of the AVX2
+ * set, which keeps NTT-domain data in an order of its own.  Every
+ * kernel computes exactly what the portable one computes, so all sets
+ * give bit-identical results.  The
  * front file selects this set when _gcry_get_hw_features () reports
  * HWF_INTEL_AVX512.  */
 
@@ -84,13 +87,13 @@ poly_ntt_frombytes_avx512 (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
 static void
 poly_cbd_eta2_avx512 (mlkem_poly *r, const byte buf[128])
 {
-  _gcry_mlkem_cbd_eta2_avx2 (r->coeffs, buf);
+  _gcry_mlkem_cbd_eta2_avx512 (r->coeffs, buf);
 }
 
 static void
 poly_cbd_eta3_avx512 (mlkem_poly *r, const byte buf[192])
 {
-  _gcry_mlkem_cbd_eta3_avx2 (r->coeffs, buf);
+  _gcry_mlkem_cbd_eta3_avx512 (r->coeffs, buf);
 }
 
 /* The REJ_UNIFORM entry (mlkem-ops.h) with VBMI2: the assembler

@@ -67,6 +67,10 @@ void _gcry_mlkem_invntt_avx512 (s16 r[MLKEM_N], const s16 a[MLKEM_N],
    In: |b_i| < 2^15.  Out: |c_i| < q.  GAMMAS is mlkem_avx512_gammas.  */
 void _gcry_mlkem_mulcache_avx512 (s16 c[MLKEM_N / 2], const s16 b[MLKEM_N],
                                   const s16 gammas[4][2][32]);
+/* SamplePolyCBD_2 (mlkem-ops.h POLY_CBD_ETA2), as the portable code.  */
+void _gcry_mlkem_cbd_eta2_avx512 (s16 r[MLKEM_N], const byte buf[128]);
+/* SamplePolyCBD_3 (POLY_CBD_ETA3), as the portable code.  */
+void _gcry_mlkem_cbd_eta3_avx512 (s16 r[MLKEM_N], const byte buf[192]);
 /* R = sum_{j<K} A_j x B_j * 2^-16 (mlkem-ops.h BASEMUL_ACC); A, B are
    K polynomials back to back, BC their K mulcaches.  1 <= K <= 4.  */
 void _gcry_mlkem_basemul_acc_avx512 (s16 r[MLKEM_N], const s16 *a,

@@ -98,6 +98,7 @@
 #endif
 
 #include "asm-common-amd64.h"
+#include "mlkem-cbd-amd64.h"
 
 #if defined(__x86_64__) && defined(__ELF__) \
     && (!defined(HAVE_CONFIG_H) \
@@ -339,18 +340,7 @@ _gcry_mlkem_cbd_eta2_avx2:
 .align 16
 .Lcbd2_loop:
         vmovdqu (%rsi), %xmm0
-        vpsrlw $1, %xmm0, %xmm1
-        vpand %xmm8, %xmm0, %xmm0
-        vpand %xmm8, %xmm1, %xmm1
-        vpaddb %xmm1, %xmm0, %xmm0
-        vpsrlw $2, %xmm0, %xmm1
-        vpand %xmm9, %xmm0, %xmm0
-        vpand %xmm9, %xmm1, %xmm1
-        vpaddb %xmm10, %xmm0, %xmm0
-        vpsubb %xmm1, %xmm0, %xmm0
-        vpsrlw $4, %xmm0, %xmm1
-        vpand %xmm11, %xmm0, %xmm0
-        vpand %xmm11, %xmm1, %xmm1
+        CBD2_NIBBLES(vpand, %xmm0, %xmm1, %xmm8, %xmm9, %xmm10, %xmm11)
         vpunpcklbw %xmm1, %xmm0, %xmm2
         vpunpckhbw %xmm1, %xmm0, %xmm3
         vpmovzxbw %xmm2, %ymm2
@@ -398,28 +388,9 @@ _gcry_mlkem_cbd_eta3_avx2:
         vmovdqu (%rsi), %xmm0
         vinserti128 $1, 8(%rsi), %ymm0, %ymm0
         vpshufb %ymm8, %ymm0, %ymm0
-        vpsrld $1, %ymm0, %ymm1
-        vpsrld $2, %ymm0, %ymm2
-        vpand %ymm9, %ymm0, %ymm0
-        vpand %ymm9, %ymm1, %ymm1
-        vpand %ymm9, %ymm2, %ymm2
-        vpaddd %ymm1, %ymm0, %ymm0
-        vpaddd %ymm2, %ymm0, %ymm0
-        vpsrld $3, %ymm0, %ymm1
-        vpand %ymm10, %ymm0, %ymm0
-        vpand %ymm10, %ymm1, %ymm1
-        vpaddd %ymm11, %ymm0, %ymm0
-        vpsubd %ymm1, %ymm0, %ymm0
-        /* E: slots 0, 1 -> words 0, 1; F: slots 2, 3.  */
-        vpslld $10, %ymm0, %ymm1
-        vpand %ymm12, %ymm0, %ymm2
-        vpand %ymm13, %ymm1, %ymm1
-        vpor %ymm1, %ymm2, %ymm2
-        vpsrld $12, %ymm0, %ymm1
-        vpsrld $2, %ymm0, %ymm3
-        vpand %ymm12, %ymm1, %ymm1
-        vpand %ymm13, %ymm3, %ymm3
-        vpor %ymm3, %ymm1, %ymm1
+        /* E (ymm2): slots 0, 1 -> words 0, 1; F (ymm1): slots 2, 3.  */
+        CBD3_SLOTS(vpand, vpor, %ymm0, %ymm1, %ymm2, %ymm3, %ymm9, %ymm10,
+                   %ymm11, %ymm12, %ymm13)
         vpunpckldq %ymm1, %ymm2, %ymm3
         vpunpckhdq %ymm1, %ymm2, %ymm4
         vperm2i128 $0x20, %ymm4, %ymm3, %ymm0

@@ -32,6 +32,8 @@
  *  - mulcache_compute: b_2i+1 * gamma_i (Montgomery multiplication)
  *    after gathering the odd coefficients with one vpermi2w.
  *    Out: |c_i| < 0.75 q.
+ *  - cbd_eta2, cbd_eta3: SamplePolyCBD_2 and _3 (FIPS 203 Algorithm
+ *    8), 128 resp. 64 coefficients per iteration (see the functions).
  *
  * reduce and tomont stay with the AVX2 kernels: on the whole polynomial
  * they take about 10 ns, and 32-lane versions measured no faster.
@@ -65,13 +67,16 @@
  *     A, B: K polynomials of 256 coefficients each, back to back;
  *     BC: K mulcaches of 128 entries each, back to back.
  *   void _gcry_mlkem_mulcache_avx512 (s16 c[128], const s16 b[256],
- *                                     const s16 gammas[4][2][32]);  */
+ *                                     const s16 gammas[4][2][32]);
+ *   void _gcry_mlkem_cbd_eta2_avx512 (s16 r[256], const byte buf[128]);
+ *   void _gcry_mlkem_cbd_eta3_avx512 (s16 r[256], const byte buf[192]);  */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
 #endif
 
 #include "asm-common-amd64.h"
+#include "mlkem-cbd-amd64.h"
 
 #if defined(__x86_64__) && defined(__ELF__) \
     && (!defined(HAVE_CONFIG_H) \
@@ -213,6 +218,118 @@ _gcry_mlkem_mulcache_avx512:
 ELF(.size _gcry_mlkem_mulcache_avx512,.-_gcry_mlkem_mulcache_avx512)
 
 
+/* void _gcry_mlkem_cbd_eta2_avx512 (s16 r[256], const byte buf[128]);
+ * SamplePolyCBD_2 as the AVX2 kernel computes it, 64 bytes (128
+ * coefficients) per iteration: d = (x & 0x55) + ((x >> 1) & 0x55)
+ * holds four 2-bit sums per byte, e = (d & 0x33) + 0x22 -
+ * ((d >> 2) & 0x33) the two differences plus 2 in its nibbles (no
+ * borrow); the nibbles, less 2, become signed bytes (the word shifts
+ * move bits across bytes only where they are masked off).
+ * vpunpck[lh]bw interleave them in coefficient order within each
+ * 128-bit lane (lane L: coefficients 32L..32L+15, resp. 32L+16..31),
+ * one vpermi2q per 64 coefficients puts the lanes in order, and
+ * vpmovsxbw widens 32 at a time.  Clobbers zmm0-zmm14.  */
+.align 32
+.globl _gcry_mlkem_cbd_eta2_avx512
+ELF(.type _gcry_mlkem_cbd_eta2_avx512,@function;)
+_gcry_mlkem_cbd_eta2_avx512:
+        CFI_STARTPROC()
+        vpbroadcastd .Lcbd_b55 rRIP, %zmm8
+        vpbroadcastd .Lcbd_b33 rRIP, %zmm9
+        vpbroadcastd .Lcbd_b22 rRIP, %zmm10
+        vpbroadcastd .Lcbd_b0f rRIP, %zmm11
+        vpbroadcastd .Lcbd_b02 rRIP, %zmm12
+        vmovdqa64 .Lcbd_lanes_lo rRIP, %zmm13
+        vmovdqa64 .Lcbd_lanes_hi rRIP, %zmm14
+        movl $2, %eax
+.align 16
+.Lcbd2_loop:
+        vmovdqu64 (%rsi), %zmm0
+        CBD2_NIBBLES(vpandq, %zmm0, %zmm1, %zmm8, %zmm9, %zmm10, %zmm11)
+        vpsubb %zmm12, %zmm0, %zmm0
+        vpsubb %zmm12, %zmm1, %zmm1
+        vpunpcklbw %zmm1, %zmm0, %zmm2
+        vpunpckhbw %zmm1, %zmm0, %zmm3
+        vmovdqa64 %zmm13, %zmm4
+        vpermi2q %zmm3, %zmm2, %zmm4
+        vmovdqa64 %zmm14, %zmm5
+        vpermi2q %zmm3, %zmm2, %zmm5
+        vpmovsxbw %ymm4, %zmm0
+        vextracti64x4 $1, %zmm4, %ymm1
+        vpmovsxbw %ymm1, %zmm1
+        vpmovsxbw %ymm5, %zmm2
+        vextracti64x4 $1, %zmm5, %ymm3
+        vpmovsxbw %ymm3, %zmm3
+        vmovdqu64 %zmm0, (%rdi)
+        vmovdqu64 %zmm1, 64(%rdi)
+        vmovdqu64 %zmm2, 128(%rdi)
+        vmovdqu64 %zmm3, 192(%rdi)
+        addq $64, %rsi
+        addq $256, %rdi
+        subl $1, %eax
+        jnz .Lcbd2_loop
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_cbd_eta2_avx512,.-_gcry_mlkem_cbd_eta2_avx512)
+
+/* void _gcry_mlkem_cbd_eta3_avx512 (s16 r[256], const byte buf[192]);
+ * SamplePolyCBD_3 as the AVX2 kernel computes it, 48 bytes (64
+ * coefficients) per iteration: the four 128-bit lanes get bytes
+ * 0..15, 8..23, 24..39 and 32..47 (four 16-byte loads, so nothing
+ * past BUF is read), vpshufb spreads each 3-byte group to a dword t
+ * (the AVX2 control twice), d = sum of (t >> s) & 0x249249 for
+ * s = 0, 1, 2 holds eight 3-bit sums, h = (d & 0x1c71c7) + 0x0c30c3 -
+ * ((d >> 3) & 0x1c71c7) the four differences plus 3 in 6-bit slots
+ * (no borrow); the slots go to words (two coefficients per dword in
+ * E and F), E and F are interleaved by dwords, one vpermi2q per 32
+ * coefficients puts the lanes in order, and the offset 3 is removed.
+ * Clobbers zmm0-zmm15.  */
+.align 32
+.globl _gcry_mlkem_cbd_eta3_avx512
+ELF(.type _gcry_mlkem_cbd_eta3_avx512,@function;)
+_gcry_mlkem_cbd_eta3_avx512:
+        CFI_STARTPROC()
+        vbroadcasti64x4 .Lcbd3_shuf512 rRIP, %zmm8
+        vpbroadcastd .Lcbd3_d249249 rRIP, %zmm9
+        vpbroadcastd .Lcbd3_d1c71c7 rRIP, %zmm10
+        vpbroadcastd .Lcbd3_d0c30c3 rRIP, %zmm11
+        vpbroadcastd .Lcbd3_d3f rRIP, %zmm12
+        vpslld $16, %zmm12, %zmm13
+        vpbroadcastd .Lcbd3_w3 rRIP, %zmm14
+        vmovdqa64 .Lcbd_lanes_lo rRIP, %zmm15
+        movl $4, %eax
+.align 16
+.Lcbd3_loop:
+        vmovdqu (%rsi), %xmm0
+        vinserti32x4 $1, 8(%rsi), %zmm0, %zmm0
+        vinserti32x4 $2, 24(%rsi), %zmm0, %zmm0
+        vinserti32x4 $3, 32(%rsi), %zmm0, %zmm0
+        vpshufb %zmm8, %zmm0, %zmm0
+        /* E (zmm2): slots 0, 1 -> words 0, 1; F (zmm1): slots 2, 3.  */
+        CBD3_SLOTS(vpandd, vpord, %zmm0, %zmm1, %zmm2, %zmm3, %zmm9, %zmm10,
+                   %zmm11, %zmm12, %zmm13)
+        vpunpckldq %zmm1, %zmm2, %zmm3
+        vpunpckhdq %zmm1, %zmm2, %zmm4
+        vmovdqa64 %zmm15, %zmm0
+        vpermi2q %zmm4, %zmm3, %zmm0
+        vmovdqa64 .Lcbd_lanes_hi rRIP, %zmm1
+        vpermi2q %zmm4, %zmm3, %zmm1
+        vpsubw %zmm14, %zmm0, %zmm0
+        vpsubw %zmm14, %zmm1, %zmm1
+        vmovdqu64 %zmm0, (%rdi)
+        vmovdqu64 %zmm1, 64(%rdi)
+        addq $48, %rsi
+        addq $128, %rdi
+        subl $1, %eax
+        jnz .Lcbd3_loop
+
+        vzeroall
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_mlkem_cbd_eta3_avx512,.-_gcry_mlkem_cbd_eta3_avx512)
+
 ELF(.section .rodata)
 .align 64
 /* q = 3329.  */
@@ -225,6 +342,43 @@ ELF(.section .rodata)
         .rept 32
         .short 62209
         .endr
+/* Byte constants of cbd_eta2, four per dword for vpbroadcastd.  */
+.Lcbd_b55:
+        .long 0x55555555
+.Lcbd_b33:
+        .long 0x33333333
+.Lcbd_b22:
+        .long 0x22222222
+.Lcbd_b0f:
+        .long 0x0f0f0f0f
+.Lcbd_b02:
+        .long 0x02020202
+/* cbd_eta3: the AVX2 kernel's vpshufb control (dword j of an even
+ * lane takes bytes 3j..3j+2 and a zero; an odd lane holds the bytes
+ * from 8 on, so its groups start at lane byte 4), broadcast to both
+ * halves; the 3-bit field masks, 3 in every even field, the 6-bit
+ * slot mask and the offset 3 of every word.  */
+.align 32
+.Lcbd3_shuf512:
+        .byte 0, 1, 2, 0x80, 3, 4, 5, 0x80, 6, 7, 8, 0x80, 9, 10, 11, 0x80
+        .byte 4, 5, 6, 0x80, 7, 8, 9, 0x80, 10, 11, 12, 0x80, 13, 14, 15, 0x80
+.Lcbd3_d249249:
+        .long 0x249249
+.Lcbd3_d1c71c7:
+        .long 0x1c71c7
+.Lcbd3_d0c30c3:
+        .long 0x0c30c3
+.Lcbd3_d3f:
+        .long 0x3f
+.Lcbd3_w3:
+        .short 3, 3
+/* vpermi2q controls: 128-bit lanes 0, 1 (resp. 2, 3) of the first
+ * operand, each followed by the same lane of the second.  */
+.align 64
+.Lcbd_lanes_lo:
+        .quad 0, 1, 8, 9, 2, 3, 10, 11
+.Lcbd_lanes_hi:
+        .quad 4, 5, 12, 13, 6, 7, 14, 15
 /* vpshufb control swapping the two words of every dword.  */
 .Lswap_words:
         .rept 4

@@ -667,6 +667,8 @@ test_gen_matrix (const mlkem_ops_t *o)
          o->name);
 }
 
+static byte *guarded_area (size_t *r_len);
+
 static void
 test_cbd (const mlkem_ops_t *o)
 {
@@ -701,6 +703,35 @@ test_cbd (const mlkem_ops_t *o)
           }
       }
   check (ok, "%s: SamplePolyCBD eta 2 and 3", o->name);
+
+  /* The input against the end of a guarded page and the output at its
+     start: a kernel reading or writing past either crashes.  The
+     result must equal that of the stack copy.  */
+  {
+    size_t glen;
+    byte *g = guarded_area (&glen);
+    mlkem_poly want;
+
+    for (eta = 2; eta <= 3; eta++)
+      {
+        byte *in = g + glen - 64 * eta;
+
+        prng_bytes (buf, sizeof buf);
+        memcpy (in, buf, 64 * eta);
+        if (eta == 2)
+          {
+            o->poly_cbd_eta2 (&want, buf);
+            o->poly_cbd_eta2 ((mlkem_poly *)g, in);
+          }
+        else
+          {
+            o->poly_cbd_eta3 (&want, buf);
+            o->poly_cbd_eta3 ((mlkem_poly *)g, in);
+          }
+        check (!memcmp (g, &want, sizeof want),
+               "%s: SamplePolyCBD eta %d against guard pages", o->name, eta);
+      }
+  }
 }
 
 
