@@ -148,9 +148,10 @@
  * lane L4 of output row 4 is written last by the previous round.
  * Two forms, chosen by the includer as COL_PARITY (see the header):
  * COL_PARITY_XOR lets L4 in through a vpxorq, one cycle before C is
- * ready (three instructions); COL_PARITY_TERN needs one instruction
- * less (a register move, eliminated at rename, and two vpternlogq),
- * but L4 goes through a vpternlogq source operand.  */
+ * ready (three executed uops); COL_PARITY_TERN is also three
+ * instructions, but one is a register move that is eliminated at
+ * rename, so it executes one uop less, and L4 goes through a
+ * vpternlogq source operand.  */
 #define COL_PARITY_XOR(c, l0, l1, l2, l3, l4) \
         vpxorq VREG(l1), VREG(l0), c; \
         XOR3(c, VREG(l2), VREG(l3)) \

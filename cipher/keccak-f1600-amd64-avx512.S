@@ -108,6 +108,8 @@
         CFI_ENDPROC(); \
         ELF(.size name,.-name;)
 
+/* Lane I ^= the little-endian u64 at 8*I(%rsi); done with the block
+ * if the rate (%ecx) ends after it.  */
 #define XOR_LANE(i) \
         vpxorq (8*(i))(%rsi)BCST, VREG(i), VREG(i); \
         cmpl $(8*((i)+1)), %ecx; \

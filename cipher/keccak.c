@@ -529,12 +529,14 @@ static const unsigned int keccak_avx512_fast_zmm_cost[3] = { 750, 760, 750 };
    the kernel tables call them "avx512".  Intel cores execute zmm
    instructions at full width, but on two ports where ymm ones have
    three, so an 8-way call costs about 1.4 4-way ones.  Measured on a
-   Xeon of the Sapphire Rapids generation (bench-slope kernels, cycles
-   per call, two runs, the other round): single 986-1012, 4-way
-   992-1057, 8-way 1380-1386.  So a run goes to x8 where its
-   permutations outnumber its longest chain by about 6 to 1 (nine
-   3-block matrix streams), to x4 beside a long chain, and ML-DSA
-   samples eight polynomials at a time (_gcry_keccak_x8_per_lane).  */
+   Xeon of the Sapphire Rapids generation (tests/bench-slope kernels,
+   median cycles per call as it reports them, about 1.3 times the
+   best-of TSC counts quoted in NEWS; two runs, the other round):
+   single 986-1012, 4-way 992-1057, 8-way 1380-1386.  So a run goes
+   to x8 where its permutations outnumber its longest chain by about 6
+   to 1 (nine 3-block matrix streams), to x4 beside a long chain, and
+   ML-DSA samples eight polynomials at a time
+   (_gcry_keccak_x8_per_lane).  */
 static const keccak_ops_t keccak_avx512_intel_ops =
   {
     "avx512", _gcry_keccak_f1600_avx512_intel,
@@ -657,7 +659,6 @@ _gcry_keccak_init (void)
   if (ops == &keccak_avx512_ops && (hwf & HWF_INTEL_FAST_ZMM))
     keccak_cost = keccak_avx512_fast_zmm_cost;
 #endif
-
 }
 
 /* Return the backend name of the single-state permutation.  */
@@ -1317,21 +1318,26 @@ keccak_stream_park (const u64 *l, size_t w, keccak_stream_t *s)
 }
 
 /* The permutations still needed by the streams at S with work: the
-   total in *TOTAL and the longest chain (the most any one stream
-   needs) in *LONGEST.  */
+   total in *TOTAL, the longest chain (the most any one stream needs)
+   in *LONGEST and the second longest in *SECOND.  */
 static void
 keccak_multi_work (const keccak_stream_t *s, size_t n, size_t *total,
-                   size_t *longest)
+                   size_t *longest, size_t *second)
 {
   size_t i;
 
-  *total = *longest = 0;
+  *total = *longest = *second = 0;
   for (i = 0; i < n; i++)
     if (keccak_stream_has_work (&s[i]))
       {
         *total += s[i].rem;
         if (s[i].rem > *longest)
-          *longest = s[i].rem;
+          {
+            *second = *longest;
+            *longest = s[i].rem;
+          }
+        else if (s[i].rem > *second)
+          *second = s[i].rem;
       }
 }
 
@@ -1339,22 +1345,25 @@ keccak_multi_work (const keccak_stream_t *s, size_t n, size_t *total,
    minimises the cost of the rest of the run, COST[i] times the
    shortest schedule at that width, max (ceil (TOTAL / width),
    LONGEST) calls, for TOTAL permutations still needed and a longest
-   chain of LONGEST; ties go to the smaller width.  With TAIL (the
-   start of a run), a chain that outlasts the rest may instead be
-   costed as the run the scheduler makes of it, the rest in the other
-   lanes and then the chain alone at the cheapest width (keccak.h).
-   CUR is the width index in use (3 for none): it is kept unless
-   another width is strictly cheaper, since switching costs a re-pack
-   of every running stream.  The cost of the rest of the run at the
-   width returned goes to *R_COST if R_COST is not NULL.  */
+   chain of LONGEST; ties go to the smaller width.  SECOND, the second
+   longest chain, is only looked at with TAIL (the start of a run):
+   then a chain that outlasts the rest may instead be costed as the run
+   the scheduler makes of it, the rest in the other lanes for as many
+   calls as they need (at least SECOND) and then the chain alone at the
+   cheapest width (keccak.h).  That estimate is a guess about packing,
+   so it wins only if it is at least 10% below the cheapest plain
+   schedule.  CUR is the width index in use (3 for none): it is kept
+   unless another width is strictly cheaper, since switching costs a
+   re-pack of every running stream.  The cost of the rest of the run at
+   the width returned goes to *R_COST if R_COST is not NULL.  */
 static unsigned int
 keccak_multi_width (const unsigned int *cost, unsigned int widths,
-                    size_t total, size_t longest, unsigned int cur,
-                    int tail, u64 *r_cost)
+                    size_t total, size_t longest, size_t second,
+                    unsigned int cur, int tail, u64 *r_cost)
 {
   static const unsigned int width[3] = { 1, 4, 8 };
-  unsigned int i, best = 3;
-  u64 c[3] = { 0, 0, 0 }, cmin = 0;
+  unsigned int i, best = 3, best2 = 3;
+  u64 c[3] = { 0, 0, 0 }, two[3] = { 0, 0, 0 }, cmin = 0;
 
   for (i = 0; i < 3; i++)
     if ((widths & (1u << i)) && (!cmin || cost[i] < cmin))
@@ -1365,22 +1374,30 @@ keccak_multi_width (const unsigned int *cost, unsigned int widths,
         size_t calls = (total + width[i] - 1) / width[i], k;
 
         c[i] = (u64)cost[i] * (calls > longest ? calls : longest);
+        if (best == 3 || c[i] < c[best])
+          best = i;
         if (tail && i && calls < longest)
           {
             /* The longest chain outlasts the rest: the other streams
                fill the other lanes for K calls, then the chain runs
                alone at the cheapest width (the scheduler chooses
                again when a slot finds nothing to refill it).  */
-            u64 two;
-
             k = (total - longest + width[i] - 2) / (width[i] - 1);
-            two = (u64)cost[i] * k + cmin * (longest - k);
-            if (k < longest && 10 * two < 9 * c[i])
-              c[i] = two;
+            if (k < second)
+              k = second;
+            if (k < longest)
+              {
+                two[i] = (u64)cost[i] * k + cmin * (longest - k);
+                if (best2 == 3 || two[i] < two[best2])
+                  best2 = i;
+              }
           }
-        if (best == 3 || c[i] < c[best])
-          best = i;
       }
+  if (best2 < 3 && 10 * two[best2] < 9 * c[best])
+    {
+      c[best2] = two[best2];
+      best = best2;
+    }
   if (cur < 3 && cur != best && (widths & (1u << cur))
       && !(c[best] < c[cur]))
     best = cur;
@@ -1395,8 +1412,15 @@ _gcry_keccak_multi_cost (size_t total, size_t longest)
 {
   u64 c;
 
-  keccak_multi_width (keccak_cost, 7, total, longest, 3, 0, &c);
+  keccak_multi_width (keccak_cost, 7, total, longest, 0, 3, 0, &c);
   return c;
+}
+
+/* See keccak.h.  */
+unsigned int
+_gcry_keccak_cost_figure (unsigned int wi)
+{
+  return wi < 3 ? keccak_cost[wi] : 0;
 }
 
 /* Return the first of the N streams at S from index *NEXT on that has
@@ -1546,7 +1570,7 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                 longest = slot[j]->rem;
             }
       if (shrunk
-          && keccak_multi_width (cost, widths, total, longest, wi, 0,
+          && keccak_multi_width (cost, widths, total, longest, 0, wi, 0,
                                  NULL) != wi)
         {
           for (j = 0; j < w; j++)
@@ -1568,7 +1592,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
   u64 st[25 * KECCAK_BATCH_MAX];
   keccak_stream_t *slot[KECCAK_BATCH_MAX];
   void (*permute) (u64 *state);
-  size_t next, pending, i, total, longest;
+  size_t next, pending, i, total, longest, second;
   unsigned int wi, w, wmax = 0, j, nactive;
 
   gcry_assert (widths & 7);
@@ -1580,8 +1604,9 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
         pending += keccak_stream_has_work (&s[i]);
       if (!pending)
         break;
-      keccak_multi_work (s, n, &total, &longest);
-      wi = keccak_multi_width (cost, widths, total, longest, 3, 1, NULL);
+      keccak_multi_work (s, n, &total, &longest, &second);
+      wi = keccak_multi_width (cost, widths, total, longest, second, 3, 1,
+                               NULL);
       w = width[wi];
       permute = wi == 0 ? ops->f1600 : wi == 1 ? ops->f1600_x4 : ops->f1600_x8;
       /* Clearing the state at once leaves only parked streams to copy

@@ -92,6 +92,10 @@ int _gcry_keccak_x8_per_lane (void);
    (the cost model below).  For callers that choose between ways of
    cutting their work into runs.  */
 unsigned long _gcry_keccak_multi_cost (size_t total, size_t longest);
+/* For tests: the scheduler's cost figure of one call of the 1-, 4-
+   or 8-way permutation (WI 0, 1, 2), as in the cost model below; 0
+   for another WI.  */
+unsigned int _gcry_keccak_cost_figure (unsigned int wi);
 
 /* For benchmarks and differential tests: the permutations of backend
    NAME ("generic", "avx2", "avx512", ...).  Stores the single, 4-way
@@ -222,13 +226,17 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  * needed and a longest chain of L; ties go to the smaller width.
  * Where the chain outlasts the rest (ceil (P / W) < L), the start also
  * counts the cheaper schedule the scheduler falls into: the other
- * streams fill the other W - 1 lanes for K = ceil ((P - L) / (W - 1))
- * calls, then the chain's L - K steps run at the cheapest width
- * (CMIN each), CW K + CMIN (L - K); it is taken only if at least a
- * tenth cheaper, the figures being no more exact than that.  So the
+ * streams fill the other W - 1 lanes for K calls, K = max (ceil
+ * ((P - L) / (W - 1)), L2) with L2 the second longest chain, then the
+ * chain's L - K steps run at the cheapest width (CMIN each),
+ * CW K + CMIN (L - K); it is taken only if at least a tenth cheaper
+ * than the cheapest plain schedule, the figures being no more exact
+ * than that.  So the
  * portable ML-KEM-512 Encaps (H (ek) of 6 blocks beside four 3-block
  * matrix streams, a tie of x1 and x4 at 18 C1) starts on x4 and
- * finishes H on x1 (6-8% faster on a Sapphire Rapids than all on x1).
+ * finishes H on x1: 4 x4 and 4 x1 calls, 16 C1 (the estimate says
+ * 14 C1: the step in which a slot empties still runs at the old
+ * width), 6-8% faster on a Sapphire Rapids than all on x1.
  * Whenever a slot finds no stream to refill it the choice is made
  * again for what the running streams still need, but the width in use
  * is kept unless another is strictly cheaper; when it changes, the

@@ -113,11 +113,10 @@ static unsigned int mldsa_pad_from = 3;
    the tuning hint HWF_INTEL_FAST_ZMM, where it costs what the 4-way
    one does (as in the Keccak scheduler's cost figures), or on an Intel
    one, where it costs about 1.4 of them (_gcry_keccak_x8_per_lane),
-   and AVX2,
-   whose 8-way call runs two 4-way halves interleaved for about 1.85
-   4-way calls (Zen 5: 2620 against 1420 cycles); 4 otherwise (Zen 4's
-   AVX-512, where it costs two 4-way calls, would gain nothing and pad
-   more).  */
+   and AVX2, whose 8-way call runs two 4-way halves interleaved for
+   about 1.85 4-way calls (Zen 5: 2620 against 1420 cycles); 4
+   otherwise (Zen 4's AVX-512, where it costs two 4-way calls, would
+   gain nothing and pad more).  */
 static unsigned int mldsa_width = 4;
 
 /* Nonzero if the 8-way permutation costs what the 4-way one does
@@ -1102,8 +1101,11 @@ sk_split (const mldsa_params_t *p, const byte *sk, sk_parts_t *r)
  * c~ would make 8-way calls as many), ML-DSA-65 taking 8 calls for c~
  * (7 blocks) and the mask (5 streams of 5) where the batch samplers
  * took 5 4-way calls, 5 single ones and c~ 7 more single ones; with
- * AVX-512 into 8-way calls, as many as the chain of c~.  The mask of
- * an accepted iteration is wasted.
+ * AVX-512 into 8-way calls, as many as the chain of c~, except on
+ * Intel cores, whose 8-way call costs 1.4 4-way ones: there all three
+ * parameter sets take 4-way calls (ML-DSA-87: 11 for the 44
+ * permutations, whose 9 8-way calls would cost more).  The mask of an
+ * accepted iteration is wasted.
  * Every buffer here holds secrets and is wiped, like the sampling
  * buffers of the batch samplers (on the stack too, under the callers'
  * burn).  */

@@ -24,9 +24,8 @@
  * lanes gained nothing measurable), not the entries of the AVX2
  * set, which keeps NTT-domain data in an order of its own.  Every
  * kernel computes exactly what the portable one computes, so all sets
- * give bit-identical results.  The
- * front file selects this set when _gcry_get_hw_features () reports
- * HWF_INTEL_AVX512.  */
+ * give bit-identical results.  The front file selects this set when
+ * _gcry_get_hw_features () reports HWF_INTEL_AVX512.  */
 
 #include <config.h>
 

@@ -229,9 +229,9 @@ ELF(.size _gcry_mlkem_mulcache_avx512,.-_gcry_mlkem_mulcache_avx512)
  * 128-bit lane (lane L: coefficients 32L..32L+15, resp. 32L+16..31),
  * one vpermi2q per 64 coefficients puts the lanes in order, and
  * vpmovsxbw widens 32 at a time.  Clobbers zmm0-zmm14.  */
-.align 32
+.align 16
+ELF(.type _gcry_mlkem_cbd_eta2_avx512,@function)
 .globl _gcry_mlkem_cbd_eta2_avx512
-ELF(.type _gcry_mlkem_cbd_eta2_avx512,@function;)
 _gcry_mlkem_cbd_eta2_avx512:
         CFI_STARTPROC()
         vpbroadcastd .Lcbd_b55 rRIP, %zmm8
@@ -286,9 +286,9 @@ ELF(.size _gcry_mlkem_cbd_eta2_avx512,.-_gcry_mlkem_cbd_eta2_avx512)
  * E and F), E and F are interleaved by dwords, one vpermi2q per 32
  * coefficients puts the lanes in order, and the offset 3 is removed.
  * Clobbers zmm0-zmm15.  */
-.align 32
+.align 16
+ELF(.type _gcry_mlkem_cbd_eta3_avx512,@function)
 .globl _gcry_mlkem_cbd_eta3_avx512
-ELF(.type _gcry_mlkem_cbd_eta3_avx512,@function;)
 _gcry_mlkem_cbd_eta3_avx512:
         CFI_STARTPROC()
         vbroadcasti64x4 .Lcbd3_shuf512 rRIP, %zmm8

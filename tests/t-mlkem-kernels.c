@@ -704,33 +704,40 @@ test_cbd (const mlkem_ops_t *o)
       }
   check (ok, "%s: SamplePolyCBD eta 2 and 3", o->name);
 
-  /* The input against the end of a guarded page and the output at its
-     start: a kernel reading or writing past either crashes.  The
-     result must equal that of the stack copy.  */
+  /* The input against the end of the guarded area and the output at
+     its start, then the other way round: a kernel reading or writing
+     outside either crashes.  The result must equal that of the stack
+     copy.  */
   {
     size_t glen;
     byte *g = guarded_area (&glen);
     mlkem_poly want;
+    int pass;
 
-    for (eta = 2; eta <= 3; eta++)
-      {
-        byte *in = g + glen - 64 * eta;
+    for (pass = 0; pass < 2; pass++)
+      for (eta = 2; eta <= 3; eta++)
+        {
+          byte *in = pass ? g : g + glen - 64 * eta;
+          mlkem_poly *out = (mlkem_poly *)(pass ? g + glen - sizeof want
+                                           : g);
 
-        prng_bytes (buf, sizeof buf);
-        memcpy (in, buf, 64 * eta);
-        if (eta == 2)
-          {
-            o->poly_cbd_eta2 (&want, buf);
-            o->poly_cbd_eta2 ((mlkem_poly *)g, in);
-          }
-        else
-          {
-            o->poly_cbd_eta3 (&want, buf);
-            o->poly_cbd_eta3 ((mlkem_poly *)g, in);
-          }
-        check (!memcmp (g, &want, sizeof want),
-               "%s: SamplePolyCBD eta %d against guard pages", o->name, eta);
-      }
+          prng_bytes (buf, sizeof buf);
+          memcpy (in, buf, 64 * eta);
+          if (eta == 2)
+            {
+              o->poly_cbd_eta2 (&want, buf);
+              o->poly_cbd_eta2 (out, in);
+            }
+          else
+            {
+              o->poly_cbd_eta3 (&want, buf);
+              o->poly_cbd_eta3 (out, in);
+            }
+          check (!memcmp (out, &want, sizeof want),
+                 "%s: SamplePolyCBD eta %d against guard pages (%s)",
+                 o->name, eta,
+                 pass ? "output at the end" : "input at the end");
+        }
   }
 }
 
