@@ -47,6 +47,11 @@
 
 #define KECCAK_BATCH_MAX 8
 
+/* Width indexes of the multi-stream scheduler: 0, 1, 2 for the 1-, 4-
+   and 8-way permutations, 3 for the 5-way one that some backends
+   have (instances 0-4 of an 8-way state).  */
+#define KECCAK_NWIDTHS 4
+
 /* Incremental sponge for one stream.  */
 typedef struct
 {
@@ -92,9 +97,10 @@ int _gcry_keccak_x8_per_lane (void);
    (the cost model below).  For callers that choose between ways of
    cutting their work into runs.  */
 unsigned long _gcry_keccak_multi_cost (size_t total, size_t longest);
-/* For tests: the scheduler's cost figure of one call of the 1-, 4-
-   or 8-way permutation (WI 0, 1, 2), as in the cost model below; 0
-   for another WI.  */
+/* For tests: the scheduler's cost figure of one call of the 1-, 4-,
+   8- or 5-way permutation (WI 0, 1, 2, 3), as in the cost model
+   below; 0 for another WI or a width the scheduler does not use with
+   the selected backend.  */
 unsigned int _gcry_keccak_cost_figure (unsigned int wi);
 
 /* For benchmarks and differential tests: the permutations of backend
@@ -109,6 +115,11 @@ unsigned int _gcry_keccak_cost_figure (unsigned int wi);
    with AVX-512.  */
 typedef void (*keccak_permute_fn_t) (u64 *state);
 int _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3]);
+/* For benchmarks and differential tests: the 5-way permutation of
+   backend NAME, which permutes instances 0-4 of an 8-way interleaved
+   state and leaves instances 5-7 alone (the scheduler's width index
+   3), or NULL if NAME has none or is not usable here.  */
+keccak_permute_fn_t _gcry_keccak_get_x5 (const char *name);
 
 /* Whole-block absorbing of the incremental sponge, one per backend of
    the single permutation: for each of NBLOCKS >= 1 consecutive blocks
@@ -251,6 +262,11 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
  *    interleaved): x8 only where the permutations outnumber the
  *    longest chain 8 to 1 or so (matrix sampling), else x4, and x1
  *    for the last straggler,
+ *  - AVX2 with BMI2 on an AMD processor (not HWF_INTEL_CPU; C1 782,
+ *    C4 1024, C8 1894, C5 1045: the 5-way call runs a fifth instance
+ *    in the integer pipes beside the AVX2 4-way code, Zen 5): x5 for
+ *    5 streams or more unless 8 fill an x8 call evenly, x4 for 2-4,
+ *    x1 for one,
  *  - AVX-512 (C1 619, C4 621, C8 1165, Zen 4, whose cores split zmm
  *    operations in two halves): as AVX2, but x4 down to 2 streams,
  *  - AVX-512 where zmm instructions run at full width (the hint
@@ -335,11 +351,13 @@ void _gcry_keccak_multi_run (keccak_stream_t *s, size_t n);
 void _gcry_keccak_multi_wipe (keccak_stream_t *s, size_t n);
 
 /* For tests and benchmarks: as _gcry_keccak_multi_run, but only with
-   the widths in WIDTHS (bit 0: x1, bit 1: x4, bit 2: x8; at least one
+   the widths in WIDTHS (bit 0: x1, bit 1: x4, bit 2: x8, bit 3: x5;
+   the x5 bit counts only where the selected backend has that width
+   (_gcry_keccak_cost_figure (3) != 0); at least one usable width
    set), and if R_CALLS is not NULL, add the number of calls of the 1-,
-   4- and 8-way permutation to R_CALLS[0..2].  */
+   4-, 8- and 5-way permutation to R_CALLS[0..3].  */
 void _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
                                     unsigned int widths,
-                                    unsigned long r_calls[3]);
+                                    unsigned long r_calls[KECCAK_NWIDTHS]);
 
 #endif /*GCRY_KECCAK_H*/

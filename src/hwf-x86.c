@@ -22,8 +22,9 @@
  *   AVX-512: AVX2 usable, CPUID.(7,0):EBX bits F[16], DQ[17], CD[28],
  *            BW[30], VL[31], and XCR0 bits 5-7 (opmask, ZMM0-15 high
  *            halves, ZMM16-31) besides 1 and 2.
- *   BMI2:    CPUID.(7,0):EBX.BMI2[8]; a scalar extension without
- *            register state.
+ *   BMI2:    CPUID.(7,0):EBX.BMI2[8] and BMI1[3] (the kernels that use
+ *            rorx also use andn; every processor with BMI2 has BMI1);
+ *            scalar extensions without register state.
  *   SHAEXT:  CPUID.(7,0):EBX.SHA[29], with SSSE3 (CPUID.1:ECX[9]) and
  *            SSE4.1 (CPUID.1:ECX[19]), which the SHA kernels also use;
  *            XMM state only, which every x86-64 OS saves.
@@ -130,7 +131,7 @@ _gcry_hwf_detect_x86 (void)
            && ((xcr0 & (XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM))
                == (XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM));
 
-  if ((ebx7 & (1u << 8)))
+  if ((ebx7 & (1u << 8)) && (ebx7 & (1u << 3)))
     features |= HWF_INTEL_BMI2;
   if ((ebx7 & (1u << 29)) && (ecx1 & (1u << 9)) && (ecx1 & (1u << 19)))
     features |= HWF_INTEL_SHAEXT;

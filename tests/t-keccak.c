@@ -254,6 +254,39 @@ check_permutation_fn (const char *what, keccak_permute_fn_t fn,
     }
 }
 
+/* The 5-way permutation FN, which permutes instances 0-4 of an 8-way
+   state, against the portable single-state one over NSTATES states;
+   instances 5-7 hold other states, which must come back unchanged.  */
+static void
+check_x5_fn (const char *what, keccak_permute_fn_t fn, unsigned int nstates)
+{
+  u64 batch[25 * 8], ref[8][25];
+  unsigned int k, i, j, rep;
+
+  for (k = 0; k < nstates; k += 5)
+    {
+      for (j = 0; j < 8; j++)
+        {
+          make_state (ref[j], (k + j) % nstates);
+          for (i = 0; i < 25; i++)
+            batch[i * 8 + j] = ref[j][i];
+        }
+      for (rep = 0; rep < 2; rep++)
+        {
+          fn (batch);
+          for (j = 0; j < 5; j++)
+            _gcry_keccak_f1600_generic (ref[j]);
+          for (j = 0; j < 8; j++)
+            for (i = 0; i < 25; i++)
+              if (batch[i * 8 + j] != ref[j][i])
+                {
+                  fail (what, k + j, i);
+                  return;
+                }
+        }
+    }
+}
+
 /* Test the dispatched permutations, then every compiled-in backend
    that this CPU (with the disabled features) can run, slot by slot;
    _gcry_keccak_get_backend gives NULL for slots a backend borrows
@@ -293,6 +326,12 @@ check_all_permutations (unsigned int nstates)
             check_permutation_fn (what, fn[i], slot_n[i], nstates);
             tested++;
           }
+      if ((fn[0] = _gcry_keccak_get_x5 (backends[b])))
+        {
+          snprintf (what, sizeof what, "%s x5 permutation", backends[b]);
+          check_x5_fn (what, fn[0], nstates);
+          tested++;
+        }
       printf ("t-keccak: backend %s: %u permutation(s) tested\n",
               backends[b], tested);
     }
@@ -510,7 +549,8 @@ multi_length (unsigned int rate)
    calls to CALLS.  */
 static void
 check_multi_random (unsigned int nstreams, unsigned int widths,
-                    unsigned int rounds, unsigned long calls[3])
+                    unsigned int rounds,
+                    unsigned long calls[KECCAK_NWIDTHS])
 {
   static byte in[MULTI_MAX_STREAMS][MULTI_MAX_LEN];
   static byte out[MULTI_MAX_STREAMS][MULTI_MAX_LEN];
@@ -595,7 +635,7 @@ check_multi_random (unsigned int nstreams, unsigned int widths,
    end every output must equal one incremental sponge over the whole
    message.  */
 static void
-check_multi_open (unsigned int widths, unsigned long calls[3])
+check_multi_open (unsigned int widths, unsigned long calls[KECCAK_NWIDTHS])
 {
   static byte msg[MULTI_MAX_STREAMS][MULTI_MAX_LEN];
   static byte out[MULTI_MAX_STREAMS][MULTI_MAX_LEN];
@@ -686,18 +726,20 @@ multi_cost (unsigned int rate, size_t inlen, size_t outlen)
 static void
 check_multi_counts (void)
 {
-  static const unsigned int width[3] = { 1, 4, 8 };
+  static const unsigned int width[KECCAK_NWIDTHS] = { 1, 4, 8, 5 };
   static byte in[20][500], out[20][1600], ek512[800];
   keccak_stream_t st[20];
-  unsigned long calls[3], want;
-  unsigned int wi, n, i;
+  unsigned long calls[KECCAK_NWIDTHS], want;
+  unsigned int wi, n, i, k;
 
-  for (wi = 0; wi < 3; wi++)
+  for (wi = 0; wi < KECCAK_NWIDTHS; wi++)
     for (n = 1; n <= 20; n += 3)
       {
         for (i = 0; i < n; i++)
           _gcry_keccak_stream_init (&st[i], KECCAK_SHAKE128, in[i], 400,
                                     out[i], 600);
+        if (!_gcry_keccak_cost_figure (wi))
+          continue;   /* x5 without a 5-way kernel here.  */
         memset (calls, 0, sizeof calls);
         _gcry_keccak_multi_run_widths (st, n, 1u << wi, calls);
         /* The optimum for N equal chains of C steps on W lanes:
@@ -706,7 +748,10 @@ check_multi_counts (void)
         want = multi_cost (168, 400, 600);
         if ((n * want + width[wi] - 1) / width[wi] > want)
           want = (n * want + width[wi] - 1) / width[wi];
-        if (calls[wi] != want || calls[(wi + 1) % 3] || calls[(wi + 2) % 3])
+        for (k = 0; k < KECCAK_NWIDTHS; k++)
+          if (k != wi && calls[k])
+            want = 0;
+        if (calls[wi] != want)
           {
             if (verbose)
               printf ("t-keccak: %u streams on x%u: %lu calls, want %lu\n",
@@ -717,19 +762,27 @@ check_multi_counts (void)
 
   /* The shapes of ML-KEM KeyGen on x8: nine (K = 3) SampleNTT
      streams of three blocks alone (4 calls, not 3 + 3), and with six
-     one-block noise streams (5 calls, not 6).  */
+     one-block noise streams (5 calls, not 6); on x5, where the
+     backend has it, 27 and 33 permutations in 6 and 7 calls, the
+     fewest five lanes allow.  */
   for (n = 9; n <= 15; n += 6)
-    {
-      for (i = 0; i < n; i++)
-        _gcry_keccak_stream_init (&st[i], i < 9 ? KECCAK_SHAKE128
-                                  : KECCAK_SHAKE256, in[i], i < 9 ? 34 : 33,
-                                  out[i], i < 9 ? 504 : 128);
-      memset (calls, 0, sizeof calls);
-      _gcry_keccak_multi_run_widths (st, n, 4, calls);
-      if (calls[2] != (n == 9 ? 4 : 5) || calls[0] || calls[1])
-        fail ("multi-stream ML-KEM KeyGen shape count", n,
-              (unsigned int)calls[2]);
-    }
+    for (wi = 2; wi < KECCAK_NWIDTHS; wi++)
+      {
+        if (!_gcry_keccak_cost_figure (wi))
+          continue;
+        for (i = 0; i < n; i++)
+          _gcry_keccak_stream_init (&st[i], i < 9 ? KECCAK_SHAKE128
+                                    : KECCAK_SHAKE256, in[i],
+                                    i < 9 ? 34 : 33, out[i],
+                                    i < 9 ? 504 : 128);
+        memset (calls, 0, sizeof calls);
+        _gcry_keccak_multi_run_widths (st, n, 1u << wi, calls);
+        want = wi == 2 ? (n == 9 ? 4 : 5) : (n == 9 ? 6 : 7);
+        for (k = 0; k < KECCAK_NWIDTHS; k++)
+          if (calls[k] != (k == wi ? want : 0))
+            fail ("multi-stream ML-KEM KeyGen shape count", n,
+                  (unsigned int)calls[wi]);
+      }
 
   want = 0;
   for (i = 0; i < 20; i++)
@@ -833,7 +886,7 @@ check_multi_mlkem_shape (void)
   static const unsigned int want[3] = { 52, 13, 9 };
   static byte ek[1184], zc[1120], seed[16][34], out[18][504], ref[504];
   keccak_stream_t st[18];
-  unsigned long calls[3];
+  unsigned long calls[KECCAK_NWIDTHS];
   unsigned int wi, i, n;
 
   prng_bytes (ek, sizeof ek);
@@ -860,7 +913,7 @@ check_multi_mlkem_shape (void)
           n++;
         }
       memset (calls, 0, sizeof calls);
-      _gcry_keccak_multi_run_widths (st, n, wi < 3 ? 1u << wi : 7, calls);
+      _gcry_keccak_multi_run_widths (st, n, wi < 3 ? 1u << wi : 15, calls);
       if (wi < 3 && (calls[wi] != want[wi] || calls[(wi + 1) % 3]
                      || calls[(wi + 2) % 3]))
         fail ("multi-stream ML-KEM shape, permutation count", wi,
@@ -868,11 +921,12 @@ check_multi_mlkem_shape (void)
       if (wi == 3)
         {
           /* Instance capacity used at most that of x1 alone.  */
-          if (calls[0] + calls[1] + calls[2] > want[0])
+          if (calls[0] + calls[1] + calls[2] + calls[3] > want[0])
             fail ("multi-stream ML-KEM shape, default schedule", 0, 0);
           if (verbose)
             printf ("t-keccak: ML-KEM-768 Decaps shape: %lu x1, %lu x4,"
-                    " %lu x8 calls\n", calls[0], calls[1], calls[2]);
+                    " %lu x8, %lu x5 calls\n", calls[0], calls[1], calls[2],
+                    calls[3]);
         }
       _gcry_sha3_256 (ref, ek, sizeof ek);
       if (memcmp (ref, out[0], 32))
@@ -969,13 +1023,15 @@ check_multi_lanes (void)
 static void
 check_multi (unsigned int iterations)
 {
-  unsigned long calls[3];
+  unsigned long calls[KECCAK_NWIDTHS];
   unsigned int widths, k;
 
   check_multi_counts ();
   check_multi_mlkem_shape ();
   check_multi_lanes ();
-  for (widths = 1; widths <= 7; widths++)
+  /* Every combination of the widths this backend has (x5 is bit 3).  */
+  for (widths = 1; widths <= (_gcry_keccak_cost_figure (3) ? 15u : 7u);
+       widths++)
     {
       memset (calls, 0, sizeof calls);
       for (k = 0; k < iterations; k++)
@@ -984,9 +1040,10 @@ check_multi (unsigned int iterations)
                               k % 4, calls);
           check_multi_open (widths, calls);
         }
-      if (verbose || widths == 7)
-        printf ("t-keccak: multi-stream widths %u: %lu x1, %lu x4, %lu x8"
-                " calls\n", widths, calls[0], calls[1], calls[2]);
+      if (verbose || widths == 7 || widths == 15)
+        printf ("t-keccak: multi-stream widths %u: %lu x1, %lu x4, %lu x8,"
+                " %lu x5 calls\n", widths, calls[0], calls[1], calls[2],
+                calls[3]);
     }
 }
 
