@@ -92,6 +92,7 @@
 
 int _gcry_keccak_get_backend (const char *name,
                               keccak_permute_fn_t r_fn[3]) BENCH_WEAK;
+keccak_permute_fn_t _gcry_keccak_get_x5 (const char *name) BENCH_WEAK;
 unsigned int _gcry_reselect_backends (unsigned int mask) BENCH_WEAK;
 const char *_gcry_enum_hw_features (int idx, unsigned int *r_feature) BENCH_WEAK;
 #ifdef USE_MLKEM
@@ -1731,7 +1732,7 @@ struct kernel_row
 {
   const char *name;       /* Printed and CSV name.  */
   enum kernel_set set;
-  int slot;               /* Keccak: 0/1/2 for x1/x4/x8.  */
+  int slot;               /* Keccak: 0/1/2/3 for x1/x4/x8/x5.  */
   bench_fn_t fn;
   /* Offset of the function pointer in the ops table, to see whether a
      backend has its own kernel or inherits the portable one.  */
@@ -1745,6 +1746,7 @@ static const struct kernel_row kernel_rows[] =
     { "keccak-f1600-x1", KSET_KECCAK, 0, kr_keccak, 0 },
     { "keccak-f1600-x4", KSET_KECCAK, 1, kr_keccak, 0 },
     { "keccak-f1600-x8", KSET_KECCAK, 2, kr_keccak, 0 },
+    { "keccak-f1600-x5", KSET_KECCAK, 3, kr_keccak, 0 },
 #ifdef USE_MLKEM
     { "mlkem-ntt",        KSET_MLKEM, 0, kr_mlkem_ntt,
       OPS_OFF (mlkem_ops_t, ntt) },
@@ -1827,6 +1829,15 @@ kernel_prepare (const struct kernel_row *row, int b, struct kernel_priv *p)
       {
         keccak_permute_fn_t fn[3] = { NULL, NULL, NULL };
 
+        if (row->slot == 3)
+          {
+            /* The 5-way permutation (instances 0-4 of an 8-way
+               state) of the backends that have one.  */
+            if (!_gcry_keccak_get_x5
+                || !(p->keccak_fn = _gcry_keccak_get_x5 (backends[b].name)))
+              return 0;
+            return 1;
+          }
         if (get_keccak (b, fn) || !fn[row->slot])
           return 0;
         p->keccak_fn = fn[row->slot];
