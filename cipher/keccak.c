@@ -1395,57 +1395,86 @@ keccak_usable_widths (void)
    costs a re-pack of every running stream.  The cost of the rest of
    the run at the width returned goes to *R_COST if R_COST is not
    NULL.  */
+/* Working state of keccak_multi_width.  */
+struct keccak_width_pick
+{
+  u64 c[KECCAK_NWIDTHS], two[KECCAK_NWIDTHS], cmin;
+  unsigned int best, best2;
+};
+
+/* Cost width index I of W lanes (a constant at every call, so that the
+   divisions become shifts or multiplications) for keccak_multi_width;
+   the callers go by increasing W, so that ties keep the smaller
+   width.  */
+static inline __attribute__ ((always_inline)) void
+keccak_width_consider (struct keccak_width_pick *p, const unsigned int *cost,
+                       unsigned int widths, unsigned int i,
+                       const unsigned int w, size_t total, size_t longest,
+                       size_t second, int tail)
+{
+  size_t calls, k;
+
+  if (!(widths & (1u << i)))
+    return;
+  calls = (total + w - 1) / w;
+  p->c[i] = (u64)cost[i] * (calls > longest ? calls : longest);
+  if (p->best == KECCAK_NWIDTHS || p->c[i] < p->c[p->best])
+    p->best = i;
+  if (tail && w > 1 && calls < longest)
+    {
+      /* The longest chain outlasts the rest: the other streams fill
+         the other lanes for K calls, then the chain runs alone at the
+         cheapest width (the scheduler chooses again when a slot finds
+         nothing to refill it).  */
+      k = (total - longest + w - 2) / (w - 1);
+      if (k < second)
+        k = second;
+      if (k < longest)
+        {
+          p->two[i] = (u64)cost[i] * k + p->cmin * (longest - k);
+          if (p->best2 == KECCAK_NWIDTHS || p->two[i] < p->two[p->best2])
+            p->best2 = i;
+        }
+    }
+}
+
 static unsigned int
 keccak_multi_width (const unsigned int *cost, unsigned int widths,
                     size_t total, size_t longest, size_t second,
                     unsigned int cur, int tail, u64 *r_cost)
 {
   const unsigned int none = KECCAK_NWIDTHS;
-  unsigned int i, best = none, best2 = none;
-  u64 c[KECCAK_NWIDTHS] = { 0 }, two[KECCAK_NWIDTHS] = { 0 }, cmin = 0;
+  struct keccak_width_pick p;
+  unsigned int i, best;
 
+  p.best = p.best2 = none;
+  p.cmin = 0;
   for (i = 0; i < KECCAK_NWIDTHS; i++)
-    if ((widths & (1u << i)) && (!cmin || cost[i] < cmin))
-      cmin = cost[i];
-  for (i = 0; i < KECCAK_NWIDTHS; i++)
-    if (widths & (1u << i))
-      {
-        size_t calls = (total + keccak_width[i] - 1) / keccak_width[i], k;
-
-        c[i] = (u64)cost[i] * (calls > longest ? calls : longest);
-        if (best == none || c[i] < c[best]
-            || (c[i] == c[best] && keccak_width[i] < keccak_width[best]))
-          best = i;
-        if (tail && i && calls < longest)
-          {
-            /* The longest chain outlasts the rest: the other streams
-               fill the other lanes for K calls, then the chain runs
-               alone at the cheapest width (the scheduler chooses
-               again when a slot finds nothing to refill it).  */
-            k = ((total - longest + keccak_width[i] - 2)
-                 / (keccak_width[i] - 1));
-            if (k < second)
-              k = second;
-            if (k < longest)
-              {
-                two[i] = (u64)cost[i] * k + cmin * (longest - k);
-                if (best2 == none || two[i] < two[best2]
-                    || (two[i] == two[best2]
-                        && keccak_width[i] < keccak_width[best2]))
-                  best2 = i;
-              }
-          }
-      }
-  if (best2 < none && 10 * two[best2] < 9 * c[best])
     {
-      c[best2] = two[best2];
-      best = best2;
+      p.c[i] = p.two[i] = 0;
+      if ((widths & (1u << i)) && (!p.cmin || cost[i] < p.cmin))
+        p.cmin = cost[i];
+    }
+  /* By increasing width: x1, x4, x5, x8.  */
+  keccak_width_consider (&p, cost, widths, 0, 1, total, longest, second,
+                         tail);
+  keccak_width_consider (&p, cost, widths, 1, 4, total, longest, second,
+                         tail);
+  keccak_width_consider (&p, cost, widths, 3, 5, total, longest, second,
+                         tail);
+  keccak_width_consider (&p, cost, widths, 2, 8, total, longest, second,
+                         tail);
+  best = p.best;
+  if (p.best2 < none && 10 * p.two[p.best2] < 9 * p.c[best])
+    {
+      p.c[p.best2] = p.two[p.best2];
+      best = p.best2;
     }
   if (cur < none && cur != best && (widths & (1u << cur))
-      && !(c[best] < c[cur]))
+      && !(p.c[best] < p.c[cur]))
     best = cur;
   if (r_cost)
-    *r_cost = c[best];
+    *r_cost = p.c[best];
   return best;
 }
 
@@ -1485,9 +1514,12 @@ keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
   return &s[(*next)++];
 }
 
-/* The steps of the scheduler at width W (index WI) with NACTIVE
-   streams in SLOT[0..W-1] of the interleaved state ST, whose lane
-   stride is STRIDE (W, or 8 for the 5-way call): sponge work,
+/* The steps of the scheduler at width index WI with NACTIVE streams
+   in SLOT[0..W-1] of the interleaved state ST, whose lane stride is
+   STRIDE, and LANES instances per call: W = STRIDE = LANES for x1, x4
+   and x8; the 5-way call has W = STRIDE = 8 and LANES = 5, its slots
+   5-7 staying empty (NULL).  W and STRIDE are constants at every call
+   site, so that the slot loops unroll: sponge work,
    refills from the N streams at S (from *NEXT on, *PENDING of them
    still waiting), one W-way permutation per step, until no stream has
    work or a smaller stream count calls for another width (then the
@@ -1496,7 +1528,7 @@ static inline __attribute__ ((always_inline)) void
 keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                     size_t *pending, u64 *st, keccak_stream_t **slot,
                     unsigned int nactive, const unsigned int w,
-                    const unsigned int stride,
+                    const unsigned int stride, unsigned int lanes,
                     unsigned int wi, void (*permute) (u64 *state),
                     const unsigned int *cost, unsigned int widths,
                     unsigned long r_calls[KECCAK_NWIDTHS])
@@ -1524,8 +1556,8 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
             if (!s[i].running && s[i].rem > maxwait)
               maxwait = s[i].rem;
           }
-      if ((total + w - 1) / w > len)
-        len = (total + w - 1) / w;
+      if ((total + lanes - 1) / lanes > len)
+        len = (total + lanes - 1) / lanes;
       if (maxwait)
         urgent_at = len - maxwait;
     }
@@ -1643,6 +1675,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
   void (*permute) (u64 *state);
   size_t next, pending, i, total, longest, second;
   unsigned int wi, w, stride, smax = 0, j, nactive;
+  size_t clear;
 
   /* A test may ask for x5 where the backend has the kernel but the
      scheduler leaves it out (cost 0: Intel processors), so that the
@@ -1675,8 +1708,15 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
          in: fresh ones and idle instances are all zero.  */
       if (stride > smax)
         smax = stride;
-      memset (st, 0, 25 * stride * sizeof *st);
+      /* The size hidden from the compiler: knowing it at most 1600
+         bytes, gcc 12 inlines "rep stosq", whose start-up cost made
+         ML-KEM with AVX-512 1-2% slower than the library's memset.  */
+      clear = 25 * stride * sizeof *st;
+      __asm__ ("" : "+r" (clear));
+      memset (st, 0, clear);
       next = 0;
+      for (j = w; j < stride; j++)
+        slot[j] = NULL;   /* x5: slots 5-7 stay empty.  */
       for (j = nactive = 0; j < w; j++)
         if ((slot[j] = keccak_multi_take (s, n, &next, st + j, stride, 1)))
           {
@@ -1685,20 +1725,20 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
           }
 
       /* Steps at width W until a change of the stream count calls
-         for another width; one copy of the loop per width, so that
-         the lane strides are constants.  */
+         for another width; one copy of the loop per lane stride, so
+         that the strides are constants.  x8 and x5 share the copy of
+         stride 8 (x5 with slots 5-7 empty): a fourth copy made the
+         function 3 KiB larger and ML-KEM 1-3% slower on every
+         backend (Zen 5, ab-pq).  */
       if (wi == 0)
         keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 1, 1,
-                            0, permute, cost, widths, r_calls);
+                            1, 0, permute, cost, widths, r_calls);
       else if (wi == 1)
         keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 4, 4,
-                            1, permute, cost, widths, r_calls);
-      else if (wi == 2)
-        keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 8, 8,
-                            2, permute, cost, widths, r_calls);
+                            4, 1, permute, cost, widths, r_calls);
       else
-        keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 5, 8,
-                            3, permute, cost, widths, r_calls);
+        keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 8, 8,
+                            w, wi, permute, cost, widths, r_calls);
     }
 
   /* Only the lanes of the widest state used held stream data.  */
