@@ -559,6 +559,108 @@ ELF(.size _gcry_keccak_f1600_x5_avx2,.-_gcry_keccak_f1600_x5_avx2)
 
 #undef STRIDE
 
+/* Squeezing for the batch sponge: copy the first NLANES lanes of the
+ * N instances (N = 4 or 8) of an N-way interleaved state to N output
+ * buffers, little endian, lane i of instance j to OUT[j] + 8 i.  Four
+ * lanes of four instances are one 4 x 4 transposition of qwords (four
+ * loads, eight shuffles, four stores) where the portable copy takes 16
+ * loads and 16 stores; the last NLANES mod 4 lanes go one by one.  An
+ * 8-way state takes two passes, instances 0-3 and 4-7.  The lanes may
+ * be secret (ML-DSA's ExpandS and ExpandMask): the ymm registers are
+ * cleared on return.
+ *
+ * C prototype:
+ *   void _gcry_keccak_lanes_out_avx2 (byte *const out[], const u64 *state,
+ *                                     unsigned int n, unsigned int nlanes);
+ * Registers: rdi out (advanced by 4 pointers per pass), rsi state
+ * (advanced by 4 instances per pass), rdx the lane stride in bytes
+ * (8 N), ecx NLANES, r13d the instances left; per pass r8-r11 the
+ * output pointers, rbx the current lane, rax the output offset, r12d
+ * a loop counter.  */
+
+.text
+.align 64
+ELF(.type _gcry_keccak_lanes_out_avx2,@function)
+.globl _gcry_keccak_lanes_out_avx2
+_gcry_keccak_lanes_out_avx2:
+        CFI_STARTPROC()
+        pushq %rbx
+        CFI_PUSH(%rbx)
+        pushq %r12
+        CFI_PUSH(%r12)
+        pushq %r13
+        CFI_PUSH(%r13)
+        movl %edx, %r13d
+        movl %edx, %edx
+        shlq $3, %rdx
+        movl %ecx, %ecx
+    .Llo_pass:
+        movq 0(%rdi), %r8
+        movq 8(%rdi), %r9
+        movq 16(%rdi), %r10
+        movq 24(%rdi), %r11
+        movq %rsi, %rbx
+        xorl %eax, %eax
+        movl %ecx, %r12d
+        shrl $2, %r12d
+        jz .Llo_tail
+    .Llo_group:
+        vmovdqu (%rbx), %ymm0
+        vmovdqu (%rbx, %rdx), %ymm1
+        vmovdqu (%rbx, %rdx, 2), %ymm2
+        leaq (%rbx, %rdx, 2), %rbx
+        vmovdqu (%rbx, %rdx), %ymm3
+        leaq (%rbx, %rdx, 2), %rbx
+        vpunpcklqdq %ymm1, %ymm0, %ymm4
+        vpunpckhqdq %ymm1, %ymm0, %ymm5
+        vpunpcklqdq %ymm3, %ymm2, %ymm6
+        vpunpckhqdq %ymm3, %ymm2, %ymm7
+        vperm2i128 $0x20, %ymm6, %ymm4, %ymm0
+        vperm2i128 $0x20, %ymm7, %ymm5, %ymm1
+        vperm2i128 $0x31, %ymm6, %ymm4, %ymm2
+        vperm2i128 $0x31, %ymm7, %ymm5, %ymm3
+        vmovdqu %ymm0, (%r8, %rax)
+        vmovdqu %ymm1, (%r9, %rax)
+        vmovdqu %ymm2, (%r10, %rax)
+        vmovdqu %ymm3, (%r11, %rax)
+        addq $32, %rax
+        subl $1, %r12d
+        jnz .Llo_group
+    .Llo_tail:
+        movl %ecx, %r12d
+        andl $3, %r12d
+        jz .Llo_next
+    .Llo_lane:
+        movq 0(%rbx), %xmm0
+        movq %xmm0, (%r8, %rax)
+        movq 8(%rbx), %xmm0
+        movq %xmm0, (%r9, %rax)
+        movq 16(%rbx), %xmm0
+        movq %xmm0, (%r10, %rax)
+        movq 24(%rbx), %xmm0
+        movq %xmm0, (%r11, %rax)
+        addq %rdx, %rbx
+        addq $8, %rax
+        subl $1, %r12d
+        jnz .Llo_lane
+    .Llo_next:
+        subl $4, %r13d
+        jz .Llo_done
+        addq $32, %rdi
+        addq $32, %rsi
+        jmp .Llo_pass
+    .Llo_done:
+        vzeroall
+        popq %r13
+        CFI_POP(%r13)
+        popq %r12
+        CFI_POP(%r12)
+        popq %rbx
+        CFI_POP(%rbx)
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_keccak_lanes_out_avx2,.-_gcry_keccak_lanes_out_avx2)
+
 ELF(.section .rodata)
 .align 32
 /* vpshufb controls: result byte k of each qword takes source byte

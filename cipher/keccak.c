@@ -102,6 +102,10 @@ void _gcry_keccak_f1600_x8_avx2 (u64 *state);
 /* Instances 0-4 of an 8-way state: four on AVX2, the fifth in
    general-purpose registers alongside (needs BMI1 and BMI2).  */
 void _gcry_keccak_f1600_x5_avx2 (u64 *state);
+/* The first NLANES lanes of the N (4 or 8) instances of an N-way
+   state to OUT[0..N-1], little endian (the batch sponge's squeeze).  */
+void _gcry_keccak_lanes_out_avx2 (byte *const out[], const u64 *state,
+                                  unsigned int n, unsigned int nlanes);
 #endif
 #ifdef USE_AVX512
 /* State: 25 lanes, host order.  */
@@ -640,6 +644,11 @@ static const keccak_ops_t *keccak_ops = &keccak_generic_ops;
    reproducible).  */
 static const unsigned int *keccak_cost = keccak_generic_ops.cost;
 
+/* The batch sponge's squeeze copy: 4 x 4 transpositions with AVX2
+   where the processor has it (chosen by _gcry_keccak_init), else
+   NULL for the portable lane loop.  */
+static keccak_lanes_out_fn_t keccak_batch_lanes_out;
+
 
 /* Select the fastest usable implementation, best first, from the
    hardware features that survived the user's disable requests.
@@ -676,6 +685,11 @@ _gcry_keccak_init (void)
 #endif
   keccak_ops = ops;
   keccak_cost = ops->cost;
+  keccak_batch_lanes_out = NULL;
+#ifdef USE_AVX2
+  if (hwf & HWF_INTEL_AVX2)
+    keccak_batch_lanes_out = _gcry_keccak_lanes_out_avx2;
+#endif
 #if defined(USE_AVX2) && defined(USE_BMI2)
   if (ops == &keccak_avx2_bmi2_ops && !(hwf & HWF_INTEL_CPU))
     keccak_cost = keccak_avx2_amd_cost;
@@ -1093,7 +1107,15 @@ _gcry_keccak_batch_squeezeblocks (keccak_batch_t *b,
   for (k = 0; k < nblocks; k++)
     {
       keccak_batch_permute (b);
-      if (n == 8)
+      if (keccak_batch_lanes_out)
+        {
+          byte *o[KECCAK_BATCH_MAX];
+
+          for (j = 0; j < n; j++)
+            o[j] = out[j] + k * b->rate;
+          keccak_batch_lanes_out (o, b->state, n, lanes);
+        }
+      else if (n == 8)
         for (j = 0; j < 8; j++)
           keccak_lanes_out (out[j] + k * b->rate, b->state + j, 8, lanes);
       else
@@ -1827,6 +1849,22 @@ _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3])
   r_fn[1] = keccak_slot_of (ops->x4_name, name) ? ops->f1600_x4 : NULL;
   r_fn[2] = keccak_slot_of (ops->x8_name, name) ? ops->f1600_x8 : NULL;
   return 0;
+}
+
+/* Return the batch squeeze copy of backend NAME; see keccak.h.  */
+keccak_lanes_out_fn_t
+_gcry_keccak_get_lanes_out (const char *name)
+{
+  unsigned int hwf = _gcry_get_hw_features ();
+
+  (void)hwf;
+  if (!name)
+    return NULL;
+#ifdef USE_AVX2
+  if (!strcmp (name, "avx2") && (hwf & HWF_INTEL_AVX2))
+    return _gcry_keccak_lanes_out_avx2;
+#endif
+  return NULL;
 }
 
 /* Return the 5-way permutation of backend NAME; see keccak.h.  */

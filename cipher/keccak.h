@@ -120,6 +120,13 @@ int _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3]);
    state and leaves instances 5-7 alone (the scheduler's width index
    3), or NULL if NAME has none or is not usable here.  */
 keccak_permute_fn_t _gcry_keccak_get_x5 (const char *name);
+/* For tests: the batch sponge's squeeze copy of backend NAME, which
+   stores the first NLANES lanes of the N (4 or 8) instances of an
+   N-way state to OUT[0..N-1] (little endian), or NULL if NAME has none
+   of its own or is not usable here ("avx2": 4 x 4 transpositions).  */
+typedef void (*keccak_lanes_out_fn_t) (byte *const out[], const u64 *state,
+                                       unsigned int n, unsigned int nlanes);
+keccak_lanes_out_fn_t _gcry_keccak_get_lanes_out (const char *name);
 
 /* Whole-block absorbing of the incremental sponge, one per backend of
    the single permutation: for each of NBLOCKS >= 1 consecutive blocks

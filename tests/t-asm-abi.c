@@ -359,6 +359,29 @@ check_keccak (const char *backend)
         printf ("  keccak %s: %s\n", backend, slot[i]);
         any = 1;
       }
+  if (_gcry_keccak_get_x5 (backend))
+    {
+      prng_bytes ((byte *)st, sizeof st);
+      checked_call ("keccak f1600_x5", FN(_gcry_keccak_get_x5 (backend)),
+                    P(st), 0, 0, 0, 0, 0);
+      printf ("  keccak %s: f1600_x5\n", backend);
+      any = 1;
+    }
+  if (_gcry_keccak_get_lanes_out (backend))
+    {
+      /* 8 instances, 21 lanes (the SHAKE128 rate), odd addresses.  */
+      static byte out[8][1 + 168];
+      byte *o[8];
+
+      for (i = 0; i < 8; i++)
+        o[i] = out[i] + 1;
+      prng_bytes ((byte *)st, sizeof st);
+      checked_call ("keccak lanes_out",
+                    FN(_gcry_keccak_get_lanes_out (backend)),
+                    P(o), P(st), 8, 21, 0, 0);
+      printf ("  keccak %s: lanes_out\n", backend);
+      any = 1;
+    }
   if (_gcry_keccak_get_absorb (backend))
     {
       /* Three blocks at the SHA3-256 rate, from an odd address.  */
