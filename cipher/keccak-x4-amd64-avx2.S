@@ -440,37 +440,20 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
         SCHI0(3, SB3, SB4, SB0, SC3) \
         SCHI0(4, SB4, SB0, SB1, SC4)
 
-#define SROW1 \
-        SRHO(SB0, 3, 0, 28) \
-        SRHO(SB1, 4, 1, 20) \
-        SRHO(SB2, 0, 2, 3) \
-        SRHO(SB3, 1, 3, 45) \
-        SRHO(SB4, 2, 4, 61) \
-        SCHI_ROW(1)
+/* Output row Y > 0: lane X comes from input lane (XX, X) rotated by
+ * RX, with XX = X + 3Y mod 5 (pi) and the offsets of ROUND_ROW1-4.  */
+#define SROW(Y, x0, r0, x1, r1, x2, r2, x3, r3, x4, r4) \
+        SRHO(SB0, x0, 0, r0) \
+        SRHO(SB1, x1, 1, r1) \
+        SRHO(SB2, x2, 2, r2) \
+        SRHO(SB3, x3, 3, r3) \
+        SRHO(SB4, x4, 4, r4) \
+        SCHI_ROW(Y)
 
-#define SROW2 \
-        SRHO(SB0, 1, 0, 1) \
-        SRHO(SB1, 2, 1, 6) \
-        SRHO(SB2, 3, 2, 25) \
-        SRHO(SB3, 4, 3, 8) \
-        SRHO(SB4, 0, 4, 18) \
-        SCHI_ROW(2)
-
-#define SROW3 \
-        SRHO(SB0, 4, 0, 27) \
-        SRHO(SB1, 0, 1, 36) \
-        SRHO(SB2, 1, 2, 10) \
-        SRHO(SB3, 2, 3, 15) \
-        SRHO(SB4, 3, 4, 56) \
-        SCHI_ROW(3)
-
-#define SROW4 \
-        SRHO(SB0, 2, 0, 62) \
-        SRHO(SB1, 3, 1, 55) \
-        SRHO(SB2, 4, 2, 39) \
-        SRHO(SB3, 0, 3, 41) \
-        SRHO(SB4, 1, 4, 2) \
-        SCHI_ROW(4)
+#define SROW1  SROW(1, 3, 28, 4, 20, 0, 3, 1, 45, 2, 61)
+#define SROW2  SROW(2, 1, 1, 2, 6, 3, 25, 4, 8, 0, 18)
+#define SROW3  SROW(3, 4, 27, 0, 36, 1, 10, 2, 15, 3, 56)
+#define SROW4  SROW(4, 2, 62, 3, 55, 4, 39, 0, 41, 1, 2)
 
 .align 64
 ELF(.type _gcry_keccak_f1600_x5_avx2,@function)

@@ -484,6 +484,14 @@ static const keccak_ops_t keccak_bmi2_ops =
    cycles), so eight streams or more go to x8.  */
 #define KECCAK_COST_AVX2_X8  1894
 
+/* The 5-way call, four instances on AVX2 and a fifth in the integer
+   pipes beside them, costs 1.04 4-way calls on Zen 5 (bench-slope
+   kernels: 1483 against 1413-1430 cycles, x8 2590-2601), a fifth less
+   per lane than the 4-way one and 9% less than the 8-way one.  That
+   needs integer pipes of their own beside the vector ones, as AMD's
+   Zen cores have.  */
+#define KECCAK_COST_AVX2_X5  1045
+
 /* AVX2 has no single-state kernel of its own: one state fills a
    quarter of a ymm register, and the scalar code is faster.  */
 static const keccak_ops_t keccak_avx2_ops =
@@ -506,20 +514,16 @@ static const keccak_ops_t keccak_avx2_bmi2_ops =
     keccak_absorb_bmi2,
     "avx2", _gcry_keccak_f1600_x4_avx2,
     "avx2", _gcry_keccak_f1600_x8_avx2,
-    { KECCAK_COST_BMI2, 1024, KECCAK_COST_AVX2_X8, 0 },
+    { KECCAK_COST_BMI2, 1024, KECCAK_COST_AVX2_X8, KECCAK_COST_AVX2_X5 },
     _gcry_keccak_f1600_x5_avx2
   };
 
-/* The 5-way call, four instances on AVX2 and a fifth in the integer
-   pipes, costs 1.02 4-way calls on Zen 5 (bench-slope kernels; 823-838
-   against 805 TSC ticks in a loop of calls), a fifth less per lane
-   than the 4-way one and 12% less than the 8-way one.  That needs
-   integer pipes of their own beside the vector ones, as AMD's Zen
-   cores have; on Intel cores scalar and vector instructions share
-   ports 0, 1 and 5, so there the scheduler does not use the 5-way call
-   (no Intel machine to measure it on: cost 0).  */
-static const unsigned int keccak_avx2_amd_cost[KECCAK_NWIDTHS] =
-  { KECCAK_COST_BMI2, 1024, KECCAK_COST_AVX2_X8, 1045 };
+/* On Intel processors (HWF_INTEL_CPU) the scheduler leaves the 5-way
+   call out (cost 0): there scalar and vector instructions share ports
+   0, 1 and 5, so the fifth state is not free, and there was no Intel
+   machine to measure it on.  */
+static const unsigned int keccak_avx2_intel_cost[KECCAK_NWIDTHS] =
+  { KECCAK_COST_BMI2, 1024, KECCAK_COST_AVX2_X8, 0 };
 #endif
 
 
@@ -691,8 +695,8 @@ _gcry_keccak_init (void)
     keccak_batch_lanes_out = _gcry_keccak_lanes_out_avx2;
 #endif
 #if defined(USE_AVX2) && defined(USE_BMI2)
-  if (ops == &keccak_avx2_bmi2_ops && !(hwf & HWF_INTEL_CPU))
-    keccak_cost = keccak_avx2_amd_cost;
+  if (ops == &keccak_avx2_bmi2_ops && (hwf & HWF_INTEL_CPU))
+    keccak_cost = keccak_avx2_intel_cost;
 #endif
 #ifdef USE_AVX512
   if (ops == &keccak_avx512_ops && (hwf & HWF_INTEL_FAST_ZMM))
@@ -1401,22 +1405,6 @@ keccak_usable_widths (void)
   return 7 | (keccak_ops->f1600_x5 && keccak_cost[3] ? 8 : 0);
 }
 
-/* The width index (0, 1, 2, 3 for x1, x4, x8, x5) among those in
-   WIDTHS that minimises the cost of the rest of the run, COST[i] times the
-   shortest schedule at that width, max (ceil (TOTAL / width),
-   LONGEST) calls, for TOTAL permutations still needed and a longest
-   chain of LONGEST; ties go to the smaller width.  SECOND, the second
-   longest chain, is only looked at with TAIL (the start of a run):
-   then a chain that outlasts the rest may instead be costed as the run
-   the scheduler makes of it, the rest in the other lanes for as many
-   calls as they need (at least SECOND) and then the chain alone at the
-   cheapest width (keccak.h).  That estimate is a guess about packing,
-   so it wins only if it is at least 10% below the cheapest plain
-   schedule.  CUR is the width index in use (KECCAK_NWIDTHS for none):
-   it is kept unless another width is strictly cheaper, since switching
-   costs a re-pack of every running stream.  The cost of the rest of
-   the run at the width returned goes to *R_COST if R_COST is not
-   NULL.  */
 /* Working state of keccak_multi_width.  */
 struct keccak_width_pick
 {
@@ -1460,6 +1448,22 @@ keccak_width_consider (struct keccak_width_pick *p, const unsigned int *cost,
     }
 }
 
+/* The width index (0, 1, 2, 3 for x1, x4, x8, x5) among those in
+   WIDTHS that minimises the cost of the rest of the run, COST[i] times the
+   shortest schedule at that width, max (ceil (TOTAL / width),
+   LONGEST) calls, for TOTAL permutations still needed and a longest
+   chain of LONGEST; ties go to the smaller width.  SECOND, the second
+   longest chain, is only looked at with TAIL (the start of a run):
+   then a chain that outlasts the rest may instead be costed as the run
+   the scheduler makes of it, the rest in the other lanes for as many
+   calls as they need (at least SECOND) and then the chain alone at the
+   cheapest width (keccak.h).  That estimate is a guess about packing,
+   so it wins only if it is at least 10% below the cheapest plain
+   schedule.  CUR is the width index in use (KECCAK_NWIDTHS for none):
+   it is kept unless another width is strictly cheaper, since switching
+   costs a re-pack of every running stream.  The cost of the rest of
+   the run at the width returned goes to *R_COST if R_COST is not
+   NULL.  */
 static unsigned int
 keccak_multi_width (const unsigned int *cost, unsigned int widths,
                     size_t total, size_t longest, size_t second,
@@ -1702,11 +1706,11 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
   /* A test may ask for x5 where the backend has the kernel but the
      scheduler leaves it out (cost 0: Intel processors), so that the
      5-way paths are tested on every machine that can run them: it
-     gets the 4-way figure plus 2%, as measured on Zen 5.  */
+     gets the figure of the backend's table.  */
   if ((widths & 8) && ops->f1600_x5 && !cost[3])
     {
       memcpy (tcost, cost, sizeof tcost);
-      tcost[3] = tcost[1] + tcost[1] / 50;
+      tcost[3] = ops->cost[3];
       cost = tcost;
     }
   widths &= 7 | (ops->f1600_x5 ? 8 : 0);

@@ -362,10 +362,10 @@ void _gcry_keccak_multi_wipe (keccak_stream_t *s, size_t n);
    the x5 bit counts only where the selected backend has a 5-way
    permutation, i.e. _gcry_keccak_get_x5 of its 4-way backend's name
    is not NULL, also where the scheduler leaves it out by default
-   (_gcry_keccak_cost_figure (3) == 0): then it is costed as the 4-way
-   call plus 2%; at least one usable width set), and if R_CALLS is
-   not NULL, add the number of calls of the 1-,
-   4-, 8- and 5-way permutation to R_CALLS[0..3].  */
+   (_gcry_keccak_cost_figure (3) == 0, Intel processors): then it is
+   costed with the backend table's own figure; at least one usable
+   width set), and if R_CALLS is not NULL, add the number of calls of
+   the 1-, 4-, 8- and 5-way permutation to R_CALLS[0..3].  */
 void _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
                                     unsigned int widths,
                                     unsigned long r_calls[KECCAK_NWIDTHS]);

@@ -218,40 +218,51 @@ make_state (u64 s[25], unsigned int k)
       s[i] = prng ();
 }
 
-/* Compare the N-way permutation FN (N = 1, 4, 8) with N calls of the
-   portable single-state permutation over NSTATES test states, each
-   instance of a batch getting a different state.  Each batch is also
-   permuted twice, to catch kernels that leave garbage in lanes they
-   do not use on the way out.  WHAT names FN in messages.  */
+/* Compare the N-way permutation FN with N calls of the portable
+   single-state permutation over NSTATES test states, each instance of
+   a batch getting a different state; the batch has STRIDE instances
+   (N = STRIDE = 1, 4, 8, or N = 5 of STRIDE = 8 for the 5-way call),
+   and those past N, which hold other states, must come back
+   unchanged.  Each batch is also permuted twice, to catch kernels that
+   leave garbage in lanes they do not use on the way out.  WHAT names
+   FN in messages.  */
 static void
-check_permutation_fn (const char *what, keccak_permute_fn_t fn,
-                      unsigned int n, unsigned int nstates)
+check_permutation_strided (const char *what, keccak_permute_fn_t fn,
+                           unsigned int n, unsigned int stride,
+                           unsigned int nstates)
 {
   u64 batch[25 * 8], ref[8][25];
   unsigned int k, i, j, rep;
 
   for (k = 0; k < nstates; k += n)
     {
-      for (j = 0; j < n; j++)
+      for (j = 0; j < stride; j++)
         {
           make_state (ref[j], (k + j) % nstates);
           for (i = 0; i < 25; i++)
-            batch[i * n + j] = ref[j][i];
+            batch[i * stride + j] = ref[j][i];
         }
       for (rep = 0; rep < 2; rep++)
         {
           fn (batch);
           for (j = 0; j < n; j++)
             _gcry_keccak_f1600_generic (ref[j]);
-          for (j = 0; j < n; j++)
+          for (j = 0; j < stride; j++)
             for (i = 0; i < 25; i++)
-              if (batch[i * n + j] != ref[j][i])
+              if (batch[i * stride + j] != ref[j][i])
                 {
                   fail (what, k + j, i);
                   return;
                 }
         }
     }
+}
+
+static void
+check_permutation_fn (const char *what, keccak_permute_fn_t fn,
+                      unsigned int n, unsigned int nstates)
+{
+  check_permutation_strided (what, fn, n, n, nstates);
 }
 
 /* Nonzero if the selected backend has the 5-way permutation, which
@@ -261,39 +272,6 @@ static int
 have_x5 (void)
 {
   return _gcry_keccak_get_x5 (_gcry_keccak_batch_backend_name (4)) != NULL;
-}
-
-/* The 5-way permutation FN, which permutes instances 0-4 of an 8-way
-   state, against the portable single-state one over NSTATES states;
-   instances 5-7 hold other states, which must come back unchanged.  */
-static void
-check_x5_fn (const char *what, keccak_permute_fn_t fn, unsigned int nstates)
-{
-  u64 batch[25 * 8], ref[8][25];
-  unsigned int k, i, j, rep;
-
-  for (k = 0; k < nstates; k += 5)
-    {
-      for (j = 0; j < 8; j++)
-        {
-          make_state (ref[j], (k + j) % nstates);
-          for (i = 0; i < 25; i++)
-            batch[i * 8 + j] = ref[j][i];
-        }
-      for (rep = 0; rep < 2; rep++)
-        {
-          fn (batch);
-          for (j = 0; j < 5; j++)
-            _gcry_keccak_f1600_generic (ref[j]);
-          for (j = 0; j < 8; j++)
-            for (i = 0; i < 25; i++)
-              if (batch[i * 8 + j] != ref[j][i])
-                {
-                  fail (what, k + j, i);
-                  return;
-                }
-        }
-    }
 }
 
 /* Test the dispatched permutations, then every compiled-in backend
@@ -338,7 +316,7 @@ check_all_permutations (unsigned int nstates)
       if ((fn[0] = _gcry_keccak_get_x5 (backends[b])))
         {
           snprintf (what, sizeof what, "%s x5 permutation", backends[b]);
-          check_x5_fn (what, fn[0], nstates);
+          check_permutation_strided (what, fn[0], 5, 8, nstates);
           tested++;
         }
       printf ("t-keccak: backend %s: %u permutation(s) tested\n",
