@@ -17,45 +17,64 @@
  * system call: on a virtual machine one system call costs about as
  * much as a quarter of an ML-KEM-768 encapsulation.
  *
- * Construction.  The whole state is a 32-byte key K.
+ * Construction.  The state is a 32-byte key K and the unread rest R
+ * of the last buffer step's output.
  *
- *   Generate N bytes (N <= RANDOM_FKE_STEP_MAX):
+ *   Generate step of N bytes (N <= RANDOM_FKE_STEP_MAX):
  *     S = SHAKE256 (LABEL_GENERATE || K), 32 + N bytes
- *     K = S[0..31], the caller gets S[32..32+N-1]
+ *     K = S[0..31], the output is S[32..32+N-1]
+ *   A request of N bytes, N > RANDOM_FKE_SMALL_MAX (128): steps of
+ *     its own.
+ *   A request of N <= 128 bytes: the next N bytes of R; where R runs
+ *     out, a buffer step of RANDOM_FKE_BUF_LEN (512) bytes refills
+ *     it.  Each byte is wiped from R as it is handed out.
  *   Mix data D (seeding, reseeding):
- *     K = SHAKE256 (LABEL_MIX || K || D), 32 bytes
+ *     K = SHAKE256 (LABEL_MIX || K || D), 32 bytes; R is dropped.
+ *
+ * Why the buffer.  A step costs at least one permutation however
+ * short its output; 32 + 512 bytes are four.  So short requests (an
+ * ML-KEM encapsulation's 32 bytes, an ML-DSA signature's rnd, nonces)
+ * cost a quarter of a permutation instead of one: 3-8% of an ML-KEM
+ * encapsulation with AVX2 or AVX-512 (tests/ab-pq on a Zen 5).  This is the scheme of
+ * OpenBSD's arc4random: the buffered output is future output, which
+ * whoever reads the state could predict anyway from K, and what was
+ * handed out is gone from memory.
  *
  * Why it is sound.  SHAKE256 with a secret 256-bit prefix is a
  * pseudorandom function (the keyed sponge; capacity 512 bits), so S
  * looks uniformly random to anyone who does not know K.  The new key
  * and the output are disjoint parts of S, so the output says nothing
  * about the new key.
- *  - Backtracking resistance: once a step is done, only the new K is
- *    left (the sponge is wiped and the stack the permutation used is
- *    burnt).  Someone who reads the state later would have to invert
- *    SHAKE256 to recover the old K or any earlier output.
+ *  - Backtracking resistance: once a request is served, only the new
+ *    K and the unread part of R are left (the sponge is wiped and the
+ *    stack the permutation used is burnt).  Someone who reads the
+ *    state later would have to invert SHAKE256 to recover the old K
+ *    or any earlier output.
  *  - Prediction resistance, in the "recovering" sense: someone who
- *    learnt K can predict the output only until the next reseed,
- *    which mixes 32 fresh bytes from the kernel into K.  Mixing
+ *    learnt the state can predict the output only until the next
+ *    reseed, which mixes 32 fresh bytes from the kernel into K and
+ *    drops R.  Mixing
  *    instead of replacing keeps K as strong as it was even if a
  *    kernel read were weak.
  *  - The two labels have the same length and differ, so a generate
  *    input never equals a mix input.
  *
- * Reseeding bound.  Before a step, the generator reseeds once
- * RANDOM_FKE_RESEED_STEPS (65536) steps or RANDOM_FKE_RESEED_BYTES
- * (1 MiB) have been served since the last seeding.  A reseed costs
- * one kernel read (about 1.3 us here) and one permutation, under
- * 0.01 percent of 65536 short requests and about 0.1 percent of the
- * time to generate 1 MiB, while it bounds how much output a stolen
- * state predicts.  There is no bound in time: reading the clock is
+ * Reseeding bound.  Before a step, the generator reseeds once its
+ * steps have generated RANDOM_FKE_RESEED_BYTES (1 MiB; a buffer step
+ * counts all its 512 bytes) since the last seeding, so after 2048
+ * buffer steps at the most.  A reseed costs one kernel read (about
+ * 1.3 us here) and one permutation, about 0.1 percent of the time to
+ * generate 1 MiB, while it bounds how much output a stolen state
+ * predicts.  There is no bound in time: reading the clock is
  * itself a system call on some virtual machines.  GCRY_VERY_STRONG_RANDOM
  * never comes from here (random.c reads the kernel for it).
  *
- * Threads.  One mutex guards K.  It is held for one permutation per
- * step: absorbing the label and K, squeezing the new K.  The rest of
- * that sponge belongs to the caller alone, who squeezes the output
- * after unlocking.  Long requests take several steps of at most
+ * Threads.  One mutex guards K and R.  A long request holds it for
+ * one permutation per step: absorbing the label and K, squeezing the
+ * new K.  The rest of that sponge belongs to the caller alone, who
+ * squeezes the output after unlocking.  A short request holds it
+ * while it copies from R, and for the four permutations of a buffer
+ * step when R runs out.  Long requests take several steps of at most
  * 64 KiB, so the lock is released regularly and the reseeding bound
  * in bytes holds.
  *
@@ -108,8 +127,9 @@ typedef struct
 {
   byte key[RANDOM_FKE_KEY_LEN];
   u32 seeded;          /* 1 once seeded.  */
-  u32 steps;           /* Steps since the last seeding.  */
-  u64 bytes;           /* Bytes served since the last seeding.  */
+  u32 avail;           /* R: the last AVAIL bytes of BUF.  */
+  u64 bytes;           /* Bytes generated since the last seeding.  */
+  byte buf[RANDOM_FKE_BUF_LEN];  /* The last buffer step's output.  */
 } fke_state_t;
 
 static pthread_once_t fke_once = PTHREAD_ONCE_INIT;
@@ -127,6 +147,7 @@ static const char *fke_protection = "unset";
 /* Counters; see _gcry_random_fke_counters.  Guarded by fke_lock.  */
 static unsigned long fke_seeds;
 static unsigned long fke_steps;
+static unsigned long fke_requests;
 
 
 /* Fork handlers.  The parent holds the lock across fork, so the state
@@ -229,17 +250,69 @@ fke_reseed_locked (void)
   _gcry_keccak_squeeze (&ctx, fke_state->key, RANDOM_FKE_KEY_LEN);
   wipememory (fresh, sizeof fresh);
   _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (fke_state->buf, sizeof fke_state->buf);
+  fke_state->avail = 0;
   fke_state->seeded = 1;
-  fke_state->steps = 0;
   fke_state->bytes = 0;
   fke_seeds++;
 }
 
 
-/* Fill BUF with N bytes: one generate step per RANDOM_FKE_STEP_MAX
-   bytes, each under the lock only until the key is replaced.  Seeds
-   on first use and in a child after fork, and reseeds after the
-   bounds given above.  */
+/* Reseed if the state is not seeded (first use, a child after fork)
+   or the bound is reached, before a step of N bytes.  Called with
+   fke_lock held.  */
+static void
+fke_prepare_step_locked (size_t n)
+{
+  if (fke_state->seeded != 1
+      || fke_state->bytes >= RANDOM_FKE_RESEED_BYTES)
+    fke_reseed_locked ();
+  fke_state->bytes += n;
+  fke_steps++;
+}
+
+
+/* Serve a short request (N <= RANDOM_FKE_SMALL_MAX) from R, wiping
+   what it hands out and refilling R by a buffer step when it runs
+   out.  */
+static void
+fke_randomize_short (byte *p, size_t n)
+{
+  keccak_ctx_t ctx;
+  size_t take;
+  byte *r;
+  int stepped = 0;
+
+  pthread_mutex_lock (&fke_lock);
+  fke_requests++;
+  while (n)
+    {
+      if (!fke_state->avail || fke_state->seeded != 1)
+        {
+          fke_prepare_step_locked (RANDOM_FKE_BUF_LEN);
+          fke_begin_step (&ctx, fke_state->key);
+          _gcry_keccak_squeeze (&ctx, fke_state->buf, RANDOM_FKE_BUF_LEN);
+          fke_state->avail = RANDOM_FKE_BUF_LEN;
+          stepped = 1;
+        }
+      take = n < fke_state->avail ? n : fke_state->avail;
+      r = fke_state->buf + RANDOM_FKE_BUF_LEN - fke_state->avail;
+      memcpy (p, r, take);
+      wipememory (r, take);
+      fke_state->avail -= take;
+      p += take;
+      n -= take;
+    }
+  pthread_mutex_unlock (&fke_lock);
+  if (stepped)
+    _gcry_keccak_ctx_wipe (&ctx);
+}
+
+
+/* Fill BUF with N bytes.  Short requests come from R; longer ones
+   take one generate step per RANDOM_FKE_STEP_MAX bytes, each under
+   the lock only until the key is replaced.  Seeds on first use and
+   in a child after fork, and reseeds after the bound given above.  */
 void
 _gcry_random_fke_randomize (void *buf, size_t n)
 {
@@ -249,19 +322,21 @@ _gcry_random_fke_randomize (void *buf, size_t n)
   if (!n)
     return;
   pthread_once (&fke_once, fke_setup);
+  if (n <= RANDOM_FKE_SMALL_MAX)
+    {
+      fke_randomize_short (p, n);
+      return;
+    }
+  pthread_mutex_lock (&fke_lock);
+  fke_requests++;
+  pthread_mutex_unlock (&fke_lock);
   while (n)
     {
       size_t len = n < RANDOM_FKE_STEP_MAX ? n : RANDOM_FKE_STEP_MAX;
 
       pthread_mutex_lock (&fke_lock);
-      if (fke_state->seeded != 1
-          || fke_state->steps >= RANDOM_FKE_RESEED_STEPS
-          || fke_state->bytes >= RANDOM_FKE_RESEED_BYTES)
-        fke_reseed_locked ();
+      fke_prepare_step_locked (len);
       fke_begin_step (&ctx, fke_state->key);
-      fke_state->steps++;
-      fke_state->bytes += len;
-      fke_steps++;
       pthread_mutex_unlock (&fke_lock);
 
       _gcry_keccak_squeeze (&ctx, p, len);
@@ -308,11 +383,28 @@ _gcry_random_fke_state_is_clear (void)
 }
 
 
+int
+_gcry_random_fke_served_is_clear (void)
+{
+  size_t i;
+  byte acc = 0;
+
+  pthread_mutex_lock (&fke_lock);
+  if (fke_state)
+    for (i = 0; i < RANDOM_FKE_BUF_LEN - fke_state->avail; i++)
+      acc |= fke_state->buf[i];
+  pthread_mutex_unlock (&fke_lock);
+  return !acc;
+}
+
+
 void
-_gcry_random_fke_counters (unsigned long *r_seeds, unsigned long *r_steps)
+_gcry_random_fke_counters (unsigned long *r_seeds, unsigned long *r_steps,
+                           unsigned long *r_requests)
 {
   pthread_mutex_lock (&fke_lock);
   *r_seeds = fke_seeds;
   *r_steps = fke_steps;
+  *r_requests = fke_requests;
   pthread_mutex_unlock (&fke_lock);
 }

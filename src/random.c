@@ -228,7 +228,8 @@ void
 _gcry_random_get_stats (random_stats_t *r_stats)
 {
   r_stats->kernel_reads = __atomic_load_n (&kernel_reads, __ATOMIC_RELAXED);
-  _gcry_random_fke_counters (&r_stats->fke_seeds, &r_stats->fke_steps);
+  _gcry_random_fke_counters (&r_stats->fke_seeds, &r_stats->fke_steps,
+                             &r_stats->fke_requests);
 }
 
 
@@ -240,12 +241,12 @@ _gcry_random_dump_stats (void)
 
   _gcry_random_get_stats (&st);
   log_info ("random: type %s; generator: SHAKE256 fast key erasure,"
-            " fork protection %s, %lu seedings, %lu steps;"
+            " fork protection %s, %lu seedings, %lu steps, %lu requests;"
             " %lu kernel reads\n",
             _gcry_get_rng_type () == GCRY_RNG_TYPE_STANDARD
             ? "standard" : "system",
             _gcry_random_fke_fork_protection (),
-            st.fke_seeds, st.fke_steps, st.kernel_reads);
+            st.fke_seeds, st.fke_steps, st.fke_requests, st.kernel_reads);
 }
 
 

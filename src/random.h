@@ -24,14 +24,18 @@
 #include <stddef.h>
 #include "types.h"
 
-/* The generator (random-fke.c).  The key is 32 bytes.  A generate step
-   serves at most RANDOM_FKE_STEP_MAX bytes; longer requests take
-   several steps.  The generator reseeds from the kernel before a step
-   once RANDOM_FKE_RESEED_STEPS steps or RANDOM_FKE_RESEED_BYTES bytes
-   have been served since the last (re)seeding.  */
+/* The generator (random-fke.c).  The key is 32 bytes.  Requests of
+   at most RANDOM_FKE_SMALL_MAX bytes are served from the output of a
+   buffer step, which generates RANDOM_FKE_BUF_LEN bytes (with the new
+   key exactly four SHAKE256 blocks); longer requests take steps of
+   their own, each of at most RANDOM_FKE_STEP_MAX bytes.  The
+   generator reseeds from the kernel before a step once
+   RANDOM_FKE_RESEED_BYTES bytes have been generated since the last
+   (re)seeding.  */
 #define RANDOM_FKE_KEY_LEN        32
+#define RANDOM_FKE_BUF_LEN        (4u * 136 - RANDOM_FKE_KEY_LEN)
+#define RANDOM_FKE_SMALL_MAX      128u
 #define RANDOM_FKE_STEP_MAX       (64u * 1024)
-#define RANDOM_FKE_RESEED_STEPS   65536u
 #define RANDOM_FKE_RESEED_BYTES   (1u << 20)
 
 /* The domain-separation labels, each absorbed before the key.  Both
@@ -65,11 +69,17 @@ const char *_gcry_random_fke_fork_protection (void);
    the first use and in a child process after fork.  Tests only.  */
 int _gcry_random_fke_state_is_clear (void);
 
-/* Seedings of the generator (the first one included) and generate
-   steps since the start of the process; a child process starts with
-   its parent's values.  */
+/* True if the bytes of the buffer step that were handed out are
+   wiped, i.e. only the unread rest of its output is kept.  Tests
+   only.  */
+int _gcry_random_fke_served_is_clear (void);
+
+/* Seedings of the generator (the first one included), generate steps
+   (buffer steps included) and requests it served, since the start of
+   the process; a child process starts with its parent's values.  */
 void _gcry_random_fke_counters (unsigned long *r_seeds,
-                                unsigned long *r_steps);
+                                unsigned long *r_steps,
+                                unsigned long *r_requests);
 
 /*-- random.c --*/
 /* Counters since the start of the process, for tests and
@@ -79,6 +89,7 @@ typedef struct
   unsigned long kernel_reads;   /* Calls of _gcry_random_read_kernel.  */
   unsigned long fke_seeds;      /* As _gcry_random_fke_counters.  */
   unsigned long fke_steps;
+  unsigned long fke_requests;
 } random_stats_t;
 
 void _gcry_random_get_stats (random_stats_t *r_stats);

@@ -86,12 +86,25 @@ has_canary_run (const unsigned char *buf, size_t len)
 }
 
 
+/* True if STEPS buffer steps fit short requests of TOTAL bytes in
+   all, made one after another with nothing else in between: R held
+   0 .. RANDOM_FKE_BUF_LEN bytes at the start, so the requests took
+   ceil (TOTAL / BUF_LEN) steps or one fewer.  */
+static int
+buffer_steps_fit (unsigned long steps, unsigned long total)
+{
+  unsigned long most = (total + RANDOM_FKE_BUF_LEN - 1) / RANDOM_FKE_BUF_LEN;
+
+  return steps <= most && steps + 1 >= most;
+}
+
+
 static void
 check_lengths (void)
 {
   static const size_t lens[] =
-    { 0, 1, 2, 15, 16, 17, 31, 32, 33, 64, 100, 255, 256, 1000, 4096,
-      65537, 1 << 20 };
+    { 0, 1, 2, 15, 16, 17, 31, 32, 33, 64, 100, 127, 128, 129, 255, 256,
+      511, 512, 513, 1000, 4096, 65537, 1 << 20 };
   size_t i;
 
   for (i = 0; i < DIM (lens); i++)
@@ -236,6 +249,12 @@ cmp32 (const void *a, const void *b)
   return memcmp (a, b, 32);
 }
 
+static int
+cmp16 (const void *a, const void *b)
+{
+  return memcmp (a, b, 16);
+}
+
 static void
 check_threads (void)
 {
@@ -266,10 +285,14 @@ check_threads (void)
       dup++;
   check (!dup, "%d threads x %d outputs are pairwise distinct",
          nthreads, NPERTHREAD);
-  check (st1.fke_steps - st0.fke_steps
-         == (unsigned long)nthreads * NPERTHREAD,
-         "%d threads: every request was one generator step (%lu)",
-         nthreads, st1.fke_steps - st0.fke_steps);
+  check (st1.fke_requests - st0.fke_requests
+         == (unsigned long)nthreads * NPERTHREAD
+         && buffer_steps_fit (st1.fke_steps - st0.fke_steps,
+                              (unsigned long)nthreads * NPERTHREAD * 32),
+         "%d threads: every request counted (%lu), buffer steps"
+         " as their bytes ask (%lu)", nthreads,
+         st1.fke_requests - st0.fke_requests,
+         st1.fke_steps - st0.fke_steps);
 }
 
 
@@ -300,7 +323,8 @@ shake256_step (const unsigned char *key, unsigned char *out, size_t outlen)
 static void
 check_construction (void)
 {
-  static const size_t lens[] = { 0, 1, 31, 32, 103, 104, 105, 136, 1000 };
+  static const size_t lens[] = { 0, 1, 31, 32, 103, 104, 105, 136,
+                                 RANDOM_FKE_BUF_LEN, 1000 };
   unsigned char key[RANDOM_FKE_KEY_LEN], key0[RANDOM_FKE_KEY_LEN];
   unsigned char out[1000], expect[32 + 1000];
   size_t i, j;
@@ -370,9 +394,14 @@ check_standard_type (void)
       gcry_create_nonce (buf, 12);
     }
   _gcry_random_get_stats (&st1);
-  check (st1.fke_steps - st0.fke_steps == 3000,
-         "3000 requests were 3000 generator steps (%lu)",
+  check (st1.fke_requests - st0.fke_requests == 3000
+         && buffer_steps_fit (st1.fke_steps - st0.fke_steps, 60000),
+         "3000 short requests (60000 bytes) came from the generator"
+         " (%lu requests, %lu buffer steps)",
+         st1.fke_requests - st0.fke_requests,
          st1.fke_steps - st0.fke_steps);
+  check (_gcry_random_fke_served_is_clear (),
+         "the buffer bytes handed out are wiped");
   check (st1.fke_seeds - st0.fke_seeds <= 1
          && st1.kernel_reads - st0.kernel_reads
             == st1.fke_seeds - st0.fke_seeds,
@@ -391,32 +420,43 @@ check_standard_type (void)
 }
 
 
-/* Reseeding: RANDOM_FKE_RESEED_STEPS + 1 one-byte requests must reseed
-   once or twice (depending on the steps already made since the last
-   seeding), and read the kernel for nothing else.  A 3 MiB request
-   takes 48 steps of 64 KiB and must reseed after each MiB: at least
-   twice.  */
+/* Reseeding.  Short requests for RANDOM_FKE_RESEED_BYTES plus one
+   buffer step's worth of bytes generate more than the bound in buffer
+   steps, so they must reseed once or twice (depending on the bytes
+   generated since the last seeding), and read the kernel for nothing
+   else.  A 3 MiB request takes 48 steps of 64 KiB and must reseed
+   after each MiB: at least twice.  A reseed drops the rest R of the
+   last buffer step: a short request after the 3 MiB needs a buffer
+   step even though R held 511 bytes before.  */
 static void
 check_reseed (void)
 {
-  unsigned char *buf;
+  unsigned char *buf, b[32];
   random_stats_t st0, st1;
-  unsigned long i, seeds;
+  unsigned long i, seeds, n;
 
+  n = (RANDOM_FKE_RESEED_BYTES + RANDOM_FKE_BUF_LEN) / sizeof b + 1;
   _gcry_random_get_stats (&st0);
-  for (i = 0; i < RANDOM_FKE_RESEED_STEPS + 1; i++)
-    {
-      unsigned char b;
-
-      gcry_randomize (&b, 1, GCRY_WEAK_RANDOM);
-    }
+  for (i = 0; i < n; i++)
+    gcry_randomize (b, sizeof b, GCRY_WEAK_RANDOM);
   _gcry_random_get_stats (&st1);
   seeds = st1.fke_seeds - st0.fke_seeds;
   check (seeds >= 1 && seeds <= 2
          && st1.kernel_reads - st0.kernel_reads == seeds,
-         "%u one-byte requests reseed (%lu reseeds, %lu kernel reads)",
-         RANDOM_FKE_RESEED_STEPS + 1, seeds,
-         st1.kernel_reads - st0.kernel_reads);
+         "%lu 32-byte requests reseed (%lu reseeds, %lu kernel reads)",
+         n, seeds, st1.kernel_reads - st0.kernel_reads);
+
+  /* Leave R with 511 bytes: one-byte requests until one takes a
+     buffer step.  */
+  for (i = 0; i <= RANDOM_FKE_BUF_LEN; i++)
+    {
+      _gcry_random_get_stats (&st0);
+      gcry_randomize (b, 1, GCRY_WEAK_RANDOM);
+      _gcry_random_get_stats (&st1);
+      if (st1.fke_steps != st0.fke_steps)
+        break;
+    }
+  check (i <= RANDOM_FKE_BUF_LEN, "one-byte requests reach a buffer step");
 
   buf = malloc (3 * RANDOM_FKE_RESEED_BYTES);
   if (!buf)
@@ -437,6 +477,65 @@ check_reseed (void)
   check (!has_canary_run (buf, 3 * RANDOM_FKE_RESEED_BYTES),
          "3 MiB request filled");
   free (buf);
+
+  _gcry_random_get_stats (&st0);
+  gcry_randomize (b, 1, GCRY_WEAK_RANDOM);
+  _gcry_random_get_stats (&st1);
+  check (st1.fke_steps - st0.fke_steps == 1,
+         "a reseed drops the buffered output (%lu steps)",
+         st1.fke_steps - st0.fke_steps);
+}
+
+
+/* Short requests of every length 1 .. RANDOM_FKE_SMALL_MAX, several
+   times over so that they cross many buffer steps at every offset:
+   the bytes of R must be handed out once each.  Bytes handed out
+   twice would come the second time from the wiped part, as zeros,
+   or, with a wrong offset, repeat earlier output; so look for runs of
+   eight zero bytes, for too many zero bytes (expected TOTAL / 256,
+   standard deviation about 23; accept 12 of them) and for repeated
+   16-byte blocks at the start of the requests.  */
+#define SHORT_ROUNDS 16
+static void
+check_short_sequence (void)
+{
+  size_t total = SHORT_ROUNDS * RANDOM_FKE_SMALL_MAX
+                 * (RANDOM_FKE_SMALL_MAX + 1) / 2;
+  size_t nheads = SHORT_ROUNDS * (RANDOM_FKE_SMALL_MAX - 15), nh = 0;
+  unsigned char *buf = malloc (total), *heads = malloc (nheads * 16);
+  size_t off = 0, i, run = 0, zruns = 0, zeros = 0, dups = 0;
+  unsigned int r, len;
+
+  if (!buf || !heads)
+    die ("out of core");
+  for (r = 0; r < SHORT_ROUNDS; r++)
+    for (len = 1; len <= RANDOM_FKE_SMALL_MAX; len++)
+      {
+        gcry_randomize (buf + off, len, GCRY_STRONG_RANDOM);
+        if (len >= 16)
+          memcpy (heads + 16 * nh++, buf + off, 16);
+        off += len;
+      }
+  for (i = 0; i < total; i++)
+    {
+      run = buf[i] ? 0 : run + 1;
+      zeros += !buf[i];
+      if (run == 8)
+        zruns++;
+    }
+  qsort (heads, nh, 16, cmp16);
+  for (i = 1; i < nh; i++)
+    if (!memcmp (heads + 16 * (i - 1), heads + 16 * i, 16))
+      dups++;
+  check (!zruns && zeros < total / 256 + 12 * 23 && !dups,
+         "%zu short requests of 1 .. %u bytes: no wiped bytes (%zu zero"
+         " runs, %zu zeros of %zu), no repeats (%zu)",
+         (size_t)SHORT_ROUNDS * RANDOM_FKE_SMALL_MAX,
+         RANDOM_FKE_SMALL_MAX, zruns, zeros, total, dups);
+  check (_gcry_random_fke_served_is_clear (),
+         "after them the buffer bytes handed out are wiped");
+  free (buf);
+  free (heads);
 }
 
 
@@ -662,14 +761,18 @@ type_child (void *arg)
   _gcry_random_get_stats (&st1);
   if (is_system)
     check (st1.kernel_reads - st0.kernel_reads == 20
-           && st1.fke_steps == st0.fke_steps,
+           && st1.fke_steps == st0.fke_steps
+           && st1.fke_requests == st0.fke_requests,
            "preferred %d: 20 requests read the kernel 20 times (%lu)",
            pref, st1.kernel_reads - st0.kernel_reads);
   else
-    check (st1.fke_steps - st0.fke_steps == 20
+    check (st1.fke_requests - st0.fke_requests == 20
+           && buffer_steps_fit (st1.fke_steps - st0.fke_steps, 480)
            && st1.kernel_reads - st0.kernel_reads <= 1,
-           "preferred %d: 20 requests use the generator (%lu steps,"
-           " %lu kernel reads)", pref, st1.fke_steps - st0.fke_steps,
+           "preferred %d: 20 requests use the generator (%lu requests,"
+           " %lu steps, %lu kernel reads)", pref,
+           st1.fke_requests - st0.fke_requests,
+           st1.fke_steps - st0.fke_steps,
            st1.kernel_reads - st0.kernel_reads);
 
   if (is_system)
@@ -682,7 +785,8 @@ type_child (void *arg)
       _gcry_random_get_stats (&st1);
       check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
              && type == GCRY_RNG_TYPE_STANDARD
-             && st1.fke_steps - st0.fke_steps == 2,
+             && st1.fke_requests - st0.fke_requests == 2
+             && st1.fke_steps - st0.fke_steps == 1,
              "preferred %d: a later STANDARD is taken", pref);
     }
   fflush (NULL);
@@ -939,6 +1043,7 @@ main (int argc, char **argv)
   check_distribution ();
   check_threads ();
   check_reseed ();
+  check_short_sequence ();
   check_fork ();
   check_interrupted ();
   check_entropy_failure ();
