@@ -311,6 +311,20 @@ pack_eta_avx2 (byte *r, const mldsa_poly_t *a, unsigned int eta)
     _gcry_mldsa_pack_eta4_avx2 (r, a->coeffs);
 }
 
+static void
+unpack_t0_avx2 (mldsa_poly_t *a, const byte *b)
+{
+  _gcry_mldsa_unpack_t0_avx2 (a->coeffs, b);
+}
+
+static u32
+unpack_eta_avx2 (mldsa_poly_t *a, const byte *b, unsigned int eta)
+{
+  if (eta == 2)
+    return _gcry_mldsa_unpack_eta2_avx2 (a->coeffs, b);
+  return _gcry_mldsa_unpack_eta4_avx2 (a->coeffs, b);
+}
+
 /* The N-way samplers with a side stream (mldsa-ops.h).  The front
    file calls them with N = 4 for this set (N = 8 through the AVX-512
    set, which borrows them).  */
@@ -347,7 +361,9 @@ const mldsa_ops_t _gcry_mldsa_ops_avx2 =
     pack_t1_avx2,
     pack_t0_avx2,
     pack_eta_avx2,
-    pack_w1_6_avx2
+    pack_w1_6_avx2,
+    unpack_t0_avx2,
+    unpack_eta_avx2
   };
 
 #endif /*USE_MLDSA_AVX2*/

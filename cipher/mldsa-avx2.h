@@ -99,6 +99,13 @@ void _gcry_mldsa_pack_eta4_avx2 (byte r[128], const s32 a[MLDSA_N]);
 /* w1Encode for gamma2 = (q-1)/88: 6-bit fields, 192 bytes, none past
    them.  In: 0 <= a < 44.  */
 void _gcry_mldsa_pack_w1_6_avx2 (byte r[192], const s32 a[MLDSA_N]);
+/* BitUnpack for skDecode, reading no byte past the packed bytes: s1
+   and s2 (a = ETA - the 3- or 4-bit fields; nonzero if a field
+   exceeds 2 ETA) and t0 (a = 2^12 - the 13-bit fields).  Constant
+   time.  */
+u32 _gcry_mldsa_unpack_eta2_avx2 (s32 a[MLDSA_N], const byte b[96]);
+u32 _gcry_mldsa_unpack_eta4_avx2 (s32 a[MLDSA_N], const byte b[128]);
+void _gcry_mldsa_unpack_t0_avx2 (s32 a[MLDSA_N], const byte b[416]);
 /* The swaps of SampleInBall: for t < TAU, i = 256 - TAU + t,
    c[i] = c[JS[t]], c[JS[t]] = (-1)^(bit t of SIGNS), from c = 0;
    JS[t] <= i.  Constant time in JS and SIGNS.  */

@@ -256,6 +256,18 @@ pack_eta_avx512 (byte *r, const mldsa_poly_t *a, unsigned int eta)
   AVX2.pack_eta (r, a, eta);
 }
 
+static void
+unpack_t0_avx512 (mldsa_poly_t *a, const byte *b)
+{
+  AVX2.unpack_t0 (a, b);
+}
+
+static u32
+unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
+{
+  return AVX2.unpack_eta (a, b, eta);
+}
+
 const mldsa_ops_t _gcry_mldsa_ops_avx512 =
   {
     "avx512",
@@ -286,7 +298,9 @@ const mldsa_ops_t _gcry_mldsa_ops_avx512 =
     pack_t1_avx512,
     pack_t0_avx512,
     pack_eta_avx512,
-    pack_w1_6_avx512
+    pack_w1_6_avx512,
+    unpack_t0_avx512,
+    unpack_eta_avx512
   };
 
 #endif /*USE_MLDSA_AVX512*/

@@ -263,6 +263,17 @@ typedef struct mldsa_ops_s
      fields, 192 bytes, not a byte past them.  In: 0 <= a < 44.
      Constant time, as pack_w1_4.  */
   void (*pack_w1_6) (byte *r, const mldsa_poly_t *a);
+
+  /* Optional (NULL: the front file uses _gcry_mldsa_unpack_t0_generic
+     and _gcry_mldsa_unpack_eta_generic): the BitUnpack decodings of
+     skDecode (Algorithm 25), reading no byte past the packed data at
+     B.  unpack_t0: a = 2^12 - the 13-bit fields (416 bytes; out
+     -2^12 < a <= 2^12).  unpack_eta: a = ETA - the 3-bit (ETA = 2,
+     96 bytes) or 4-bit (ETA = 4, 128 bytes) fields; returns nonzero
+     if a field exceeds 2 ETA (a malformed key), else 0.  Constant
+     time (the key is secret).  */
+  void (*unpack_t0) (mldsa_poly_t *a, const byte *b);
+  u32 (*unpack_eta) (mldsa_poly_t *a, const byte *b, unsigned int eta);
 } mldsa_ops_t;
 
 /*-- mldsa-poly-generic.c --*/
@@ -314,5 +325,11 @@ void _gcry_mldsa_pack_t1_generic (byte *r, const mldsa_poly_t *a);
 void _gcry_mldsa_pack_t0_generic (byte *r, const mldsa_poly_t *a);
 void _gcry_mldsa_pack_eta_generic (byte *r, const mldsa_poly_t *a,
                                    unsigned int eta);
+
+/* The portable BitUnpack of t0 and s (the contract of unpack_t0 and
+   unpack_eta above).  */
+void _gcry_mldsa_unpack_t0_generic (mldsa_poly_t *a, const byte *b);
+u32 _gcry_mldsa_unpack_eta_generic (mldsa_poly_t *a, const byte *b,
+                                    unsigned int eta);
 
 #endif /*GCRY_MLDSA_OPS_H*/

@@ -898,6 +898,158 @@ _gcry_mldsa_pack_w1_6_avx2:
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_pack_w1_6_avx2,.-_gcry_mldsa_pack_w1_6_avx2;)
 
+/* The BitUnpack decodings of skDecode (FIPS 204 Algorithms 19 and 25)
+ * for s1, s2 (fields of K = 3 or 4 bits, a = ETA - field) and t0
+ * (K = 13, a = 2^12 - field), eight coefficients (K bytes) per group,
+ * without reading a byte past the 32 K packed bytes.  Each dword of a
+ * ymm register gets the (at most four) bytes that hold its field,
+ * vpsrlvd moves the field down and vpand keeps its K bits:
+ *   K = 4: the group's four bytes broadcast to every dword (shifts
+ *          0, 4, .., 28);
+ *   K = 3: the three bytes of group i are read as the dword at byte
+ *          3 i - 1 (shifts 8, 11, .., 29), so that the last group
+ *          ends at the last byte; group 0 as the dword at byte 0
+ *          (shifts 0, 3, .., 21);
+ *   K = 13: field j takes the bytes 13 j / 8 .. (13 j + 12) / 8 of
+ *          its group, at most byte 12; the group's 16 bytes are
+ *          broadcast to both 128-bit lanes, and vpshufb gathers each
+ *          field's bytes (shifts 13 j mod 8); the last group is
+ *          loaded from three bytes earlier, with the indexes moved.
+ * The s decoders also check that no field exceeds 2 ETA (FIPS 204
+ * leaves such keys undefined; we reject them): the signs of
+ * 2 ETA - field are ORed together and returned by vmovmskps.  The key
+ * bits only flow through the vector unit; no branch or address
+ * depends on them.  */
+.section .rodata
+.align 32
+.Lue2_shift0:
+	.long 0, 3, 6, 9, 12, 15, 18, 21
+.Lue2_shift:
+	.long 8, 11, 14, 17, 20, 23, 26, 29
+.Lue4_shift:
+	.long 0, 4, 8, 12, 16, 20, 24, 28
+.Lut0_shuffle:
+	.byte 0, 1, 2, 0x80, 1, 2, 3, 0x80, 3, 4, 5, 0x80, 4, 5, 6, 0x80
+	.byte 6, 7, 8, 0x80, 8, 9, 10, 0x80, 9, 10, 11, 0x80
+	.byte 11, 12, 0x80, 0x80
+.Lut0_shuffle_last:
+	.byte 3, 4, 5, 0x80, 4, 5, 6, 0x80, 6, 7, 8, 0x80, 7, 8, 9, 0x80
+	.byte 9, 10, 11, 0x80, 11, 12, 13, 0x80, 12, 13, 14, 0x80
+	.byte 14, 15, 0x80, 0x80
+.Lut0_shift:
+	.long 0, 5, 2, 7, 4, 1, 6, 3
+.align 4
+.Lc7:		.long 7
+.Lc8:		.long 8
+.Lc1fff:	.long 0x1fff
+
+/* Groups of s from the dword at (%rsi) on, STEP bytes apart, to
+   ETA - field at (%rdi,%rax) until %rax = 1024, each dword shifted by
+   ymm12; the signs of 2 ETA - field ORed into ymm8, then returned.
+   Needs ymm11 = the field mask, ymm10 = ETA, ymm9 = 2 ETA.  */
+.macro UNPACK_ETA_LOOP step
+1:
+	vpbroadcastd	(%rsi), %ymm0
+	vpsrlvd		%ymm12, %ymm0, %ymm0
+	vpand		%ymm11, %ymm0, %ymm0
+	vpsubd		%ymm0, %ymm9, %ymm1
+	vpor		%ymm1, %ymm8, %ymm8
+	vpsubd		%ymm0, %ymm10, %ymm0
+	vmovdqu		%ymm0, (%rdi,%rax)
+	addq		$\step, %rsi
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	vmovmskps	%ymm8, %eax
+	vzeroall
+	ret_spec_stop
+.endm
+
+/* The constants of UNPACK_ETA_LOOP: the field mask, ETA and 2 ETA
+   (labels), and the shifts of the first group.  */
+.macro UNPACK_ETA_SETUP mask, eta, eta2, shift
+	vpbroadcastd	\mask rRIP, %ymm11
+	vpbroadcastd	\eta rRIP, %ymm10
+	vpbroadcastd	\eta2 rRIP, %ymm9
+	vmovdqa		\shift rRIP, %ymm12
+	vpxor		%ymm8, %ymm8, %ymm8
+	xorl		%eax, %eax
+.endm
+
+/* u32 _gcry_mldsa_unpack_eta2_avx2 (s32 a[256], const byte b[96])
+ * Returns nonzero if a field exceeds 4.  Group 0 is one pass through
+ * the loop with the dword at byte 0; the loop is entered again for
+ * groups 1-31 with the dwords at 3 i - 1.  */
+.text
+.globl _gcry_mldsa_unpack_eta2_avx2
+ELF(.type _gcry_mldsa_unpack_eta2_avx2,@function;)
+.align 32
+_gcry_mldsa_unpack_eta2_avx2:
+	CFI_STARTPROC()
+	UNPACK_ETA_SETUP .Lc7, .Lc2, .Lc4, .Lue2_shift0
+	vpbroadcastd	(%rsi), %ymm0
+	vpsrlvd		%ymm12, %ymm0, %ymm0
+	vpand		%ymm11, %ymm0, %ymm0
+	vpsubd		%ymm0, %ymm9, %ymm8
+	vpsubd		%ymm0, %ymm10, %ymm0
+	vmovdqu		%ymm0, (%rdi)
+	vmovdqa		.Lue2_shift rRIP, %ymm12
+	addq		$2, %rsi
+	movl		$32, %eax
+	UNPACK_ETA_LOOP 3
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_unpack_eta2_avx2,.-_gcry_mldsa_unpack_eta2_avx2;)
+
+/* u32 _gcry_mldsa_unpack_eta4_avx2 (s32 a[256], const byte b[128])
+ * Returns nonzero if a field exceeds 8.  */
+.globl _gcry_mldsa_unpack_eta4_avx2
+ELF(.type _gcry_mldsa_unpack_eta4_avx2,@function;)
+.align 32
+_gcry_mldsa_unpack_eta4_avx2:
+	CFI_STARTPROC()
+	UNPACK_ETA_SETUP .Lc15, .Lc4, .Lc8, .Lue4_shift
+	UNPACK_ETA_LOOP 4
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_unpack_eta4_avx2,.-_gcry_mldsa_unpack_eta4_avx2;)
+
+/* One group of t0 from the 16 bytes in both lanes of ymm0, gathered
+   by the shuffle in ymm13, to 2^12 - field in ymm0.  Needs ymm12 =
+   .Lut0_shift, ymm11 = 0x1fff, ymm10 = 2^12.  */
+.macro UNPACK_T0_GROUP
+	vpshufb		%ymm13, %ymm0, %ymm0
+	vpsrlvd		%ymm12, %ymm0, %ymm0
+	vpand		%ymm11, %ymm0, %ymm0
+	vpsubd		%ymm0, %ymm10, %ymm0
+.endm
+
+/* void _gcry_mldsa_unpack_t0_avx2 (s32 a[256], const byte b[416])  */
+.globl _gcry_mldsa_unpack_t0_avx2
+ELF(.type _gcry_mldsa_unpack_t0_avx2,@function;)
+.align 32
+_gcry_mldsa_unpack_t0_avx2:
+	CFI_STARTPROC()
+	vmovdqa		.Lut0_shuffle rRIP, %ymm13
+	vmovdqa		.Lut0_shift rRIP, %ymm12
+	vpbroadcastd	.Lc1fff rRIP, %ymm11
+	vpbroadcastd	.Lc4096 rRIP, %ymm10
+	xorl		%eax, %eax
+1:
+	vbroadcasti128	(%rsi), %ymm0
+	UNPACK_T0_GROUP
+	vmovdqu		%ymm0, (%rdi,%rax)
+	addq		$13, %rsi
+	addq		$32, %rax
+	cmpq		$992, %rax
+	jb		1b
+	vmovdqa		.Lut0_shuffle_last rRIP, %ymm13
+	vbroadcasti128	-3(%rsi), %ymm0
+	UNPACK_T0_GROUP
+	vmovdqu		%ymm0, 992(%rdi)
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_unpack_t0_avx2,.-_gcry_mldsa_unpack_t0_avx2;)
+
 /* void _gcry_mldsa_challenge_avx2 (s32 c[256], const byte *js,
  *                                  unsigned int tau, u64 signs)
  * The swaps of SampleInBall (FIPS 204 Algorithm 29, lines 6-12) once

@@ -768,3 +768,73 @@ const mldsa_ops_t _gcry_mldsa_ops_generic =
     poly_uniform_gamma1_generic,
     poly_challenge_generic
   };
+
+/* BitUnpack of t0: 2^12 - the 13-bit fields, thirteen bytes for
+   eight of them.  */
+void
+_gcry_mldsa_unpack_t0_generic (mldsa_poly_t *a, const byte *b)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N / 8; i++)
+    {
+      const byte *p = b + 13 * i;
+      u64 lo = buf_get_le64 (p);
+      u64 hi = buf_get_le32 (p + 8) | ((u64)p[12] << 32);
+      s32 *c = a->coeffs + 8 * i;
+
+      c[0] = (1 << (MLDSA_D - 1)) - (s32)(lo & 0x1fff);
+      c[1] = (1 << (MLDSA_D - 1)) - (s32)((lo >> 13) & 0x1fff);
+      c[2] = (1 << (MLDSA_D - 1)) - (s32)((lo >> 26) & 0x1fff);
+      c[3] = (1 << (MLDSA_D - 1)) - (s32)((lo >> 39) & 0x1fff);
+      c[4] = ((1 << (MLDSA_D - 1))
+              - (s32)(((lo >> 52) | (hi << 12)) & 0x1fff));
+      c[5] = (1 << (MLDSA_D - 1)) - (s32)((hi >> 1) & 0x1fff);
+      c[6] = (1 << (MLDSA_D - 1)) - (s32)((hi >> 14) & 0x1fff);
+      c[7] = (1 << (MLDSA_D - 1)) - (s32)((hi >> 27) & 0x1fff);
+    }
+}
+
+/* Eight fields of W bits (3 or 4) from V into C[0..7] as ETA - field;
+   returns a nonzero mask if a field exceeds 2 ETA.  Called with
+   constant W and ETA, and unrolled, so that all shifts are by
+   constants.  */
+static inline u32
+unpack_eta8 (s32 *c, u32 v, unsigned int w, unsigned int eta)
+{
+  u32 bad = 0;
+  unsigned int j;
+
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+# pragma GCC unroll 8
+#endif
+  for (j = 0; j < 8; j++)
+    {
+      u32 t = (v >> (w * j)) & ((1u << w) - 1);
+
+      bad |= (2 * eta - t) >> 31;
+      c[j] = (s32)eta - (s32)t;
+    }
+  return bad;
+}
+
+/* BitUnpack for s1/s2 (see mldsa-ops.h).  Constant time in the key
+   bits.  */
+u32
+_gcry_mldsa_unpack_eta_generic (mldsa_poly_t *a, const byte *b,
+                                unsigned int eta)
+{
+  unsigned int i;
+  u32 bad = 0;
+
+  if (eta == 2)
+    for (i = 0; i < MLDSA_N / 8; i++)
+      bad |= unpack_eta8 (a->coeffs + 8 * i,
+                          b[3 * i] | ((u32)b[3 * i + 1] << 8)
+                          | ((u32)b[3 * i + 2] << 16), 3, 2);
+  else
+    for (i = 0; i < MLDSA_N / 8; i++)
+      bad |= unpack_eta8 (a->coeffs + 8 * i, buf_get_le32 (b + 4 * i), 4, 4);
+  return bad;
+}
+

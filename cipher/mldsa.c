@@ -529,29 +529,16 @@ pack_t0 (byte *r, const mldsa_poly_t *a)
     _gcry_mldsa_pack_t0_generic (r, a);
 }
 
-/* BitUnpack of t0; every 13-bit value gives a t0 in [-(2^12-1), 2^12],
-   so there is nothing to reject.  */
+/* BitUnpack of t0 (the ops' kernel or the portable one); every 13-bit
+   value gives a t0 in [-(2^12-1), 2^12], so there is nothing to
+   reject.  */
 static void
 unpack_t0 (mldsa_poly_t *a, const byte *b)
 {
-  unsigned int i;
-
-  for (i = 0; i < MLDSA_N / 8; i++)
-    {
-      const byte *p = b + 13 * i;
-      u64 lo = buf_get_le64 (p);
-      u64 hi = buf_get_le32 (p + 8) | ((u64)p[12] << 32);
-      s32 *c = a->coeffs + 8 * i;
-
-      c[0] = (1 << (MLDSA_D - 1)) - (s32)(lo & 0x1fff);
-      c[1] = (1 << (MLDSA_D - 1)) - (s32)((lo >> 13) & 0x1fff);
-      c[2] = (1 << (MLDSA_D - 1)) - (s32)((lo >> 26) & 0x1fff);
-      c[3] = (1 << (MLDSA_D - 1)) - (s32)((lo >> 39) & 0x1fff);
-      c[4] = (1 << (MLDSA_D - 1)) - (s32)(((lo >> 52) | (hi << 12)) & 0x1fff);
-      c[5] = (1 << (MLDSA_D - 1)) - (s32)((hi >> 1) & 0x1fff);
-      c[6] = (1 << (MLDSA_D - 1)) - (s32)((hi >> 14) & 0x1fff);
-      c[7] = (1 << (MLDSA_D - 1)) - (s32)((hi >> 27) & 0x1fff);
-    }
+  if (mldsa_ops->unpack_t0)
+    mldsa_ops->unpack_t0 (a, b);
+  else
+    _gcry_mldsa_unpack_t0_generic (a, b);
 }
 
 /* BitPack (s, eta, eta): 3-bit (eta = 2) or 4-bit (eta = 4) fields of
@@ -565,47 +552,15 @@ pack_eta (byte *r, const mldsa_poly_t *a, unsigned int eta)
     _gcry_mldsa_pack_eta_generic (r, a, eta);
 }
 
-/* Eight fields of W bits (3 or 4) from V into C[0..7] as ETA - field;
-   returns a nonzero mask if a field exceeds 2 ETA.  Called with
-   constant W and ETA, and unrolled, so that all shifts are by
-   constants.  */
-static inline u32
-unpack_eta8 (s32 *c, u32 v, unsigned int w, unsigned int eta)
-{
-  u32 bad = 0;
-  unsigned int j;
-
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
-# pragma GCC unroll 8
-#endif
-  for (j = 0; j < 8; j++)
-    {
-      u32 t = (v >> (w * j)) & ((1u << w) - 1);
-
-      bad |= (2 * eta - t) >> 31;
-      c[j] = (s32)eta - (s32)t;
-    }
-  return bad;
-}
-
 /* BitUnpack for s1/s2.  Returns a nonzero mask if a field exceeds
    2 eta (a malformed key; FIPS 204 skDecode leaves such keys
    undefined, we reject them).  Constant time in the key bits.  */
 static u32
 unpack_eta (mldsa_poly_t *a, const byte *b, unsigned int eta)
 {
-  unsigned int i;
-  u32 bad = 0;
-
-  if (eta == 2)
-    for (i = 0; i < MLDSA_N / 8; i++)
-      bad |= unpack_eta8 (a->coeffs + 8 * i,
-                          b[3 * i] | ((u32)b[3 * i + 1] << 8)
-                          | ((u32)b[3 * i + 2] << 16), 3, 2);
-  else
-    for (i = 0; i < MLDSA_N / 8; i++)
-      bad |= unpack_eta8 (a->coeffs + 8 * i, buf_get_le32 (b + 4 * i), 4, 4);
-  return bad;
+  if (mldsa_ops->unpack_eta)
+    return mldsa_ops->unpack_eta (a, b, eta);
+  return _gcry_mldsa_unpack_eta_generic (a, b, eta);
 }
 
 /* BitPack (z, gamma1 - 1, gamma1): fields of gamma1 - z.
@@ -1333,9 +1288,20 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
       idx = 0;
       for (i = 0; i < k; i++)
         {
-          for (j = 0; j < MLDSA_N; j++)
-            if (w0[i].coeffs[j])
-              hints[idx++] = (byte)j;
+          const s32 *h = w0[i].coeffs;
+
+          /* At most omega of the k N bits are set: skip them eight at
+             a time.  */
+          for (j = 0; j < MLDSA_N; j += 8)
+            if (h[j] | h[j + 1] | h[j + 2] | h[j + 3]
+                | h[j + 4] | h[j + 5] | h[j + 6] | h[j + 7])
+              {
+                unsigned int t;
+
+                for (t = j; t < j + 8; t++)
+                  if (h[t])
+                    hints[idx++] = (byte)t;
+              }
           hints[p->omega + i] = (byte)idx;
         }
 

@@ -677,11 +677,18 @@ check_mldsa (const mldsa_ops_t *ops)
       checked_call ("mldsa pack_eta", FN(ops->pack_eta),
                     P(packed), P(&a), eta, 0, 0, 0);
     }
+  prng_bytes (packed, sizeof packed);
+  if (ops->unpack_t0)
+    checked_call ("mldsa unpack_t0", FN(ops->unpack_t0),
+                  P(&a), P(packed), 0, 0, 0, 0);
+  for (i = 0; i < 2 && ops->unpack_eta; i++)
+    checked_call ("mldsa unpack_eta", FN(ops->unpack_eta),
+                  P(&a), P(packed), i ? 4 : 2, 0, 0, 0);
 
   printf ("  mldsa %s: ntt invntt_tomont pointwise pointwise_acc reduce"
           " caddq power2round decompose make_hint use_hint chknorm"
           " poly_uniform[_x4] poly_uniform_eta[_x4]"
-          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s%s%s%s%s\n",
+          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s%s%s%s%s%s%s\n",
           ops->name,
           ops->unpack_gamma1 ? " unpack_gamma1" : "",
           ops->unpack_t1 ? " unpack_t1" : "",
@@ -689,7 +696,9 @@ check_mldsa (const mldsa_ops_t *ops)
           ops->pack_t1 ? " pack_t1" : "",
           ops->pack_t0 ? " pack_t0" : "",
           ops->pack_eta ? " pack_eta" : "",
-          ops->pack_w1_6 ? " pack_w1_6" : "");
+          ops->pack_w1_6 ? " pack_w1_6" : "",
+          ops->unpack_t0 ? " unpack_t0" : "",
+          ops->unpack_eta ? " unpack_eta" : "");
 }
 #endif /*USE_MLDSA*/
 

@@ -1051,6 +1051,123 @@ check_pack_keygen (const mldsa_ops_t *ops)
 }
 
 
+/* One optional skDecode BitUnpack kernel (K = 13: unpack_t0, 3 or 4:
+   unpack_eta with ETA) against the portable one and against the
+   definition: a[i] = C - field i (field i = bits K i .. K i + K - 1,
+   little endian), and for unpack_eta a nonzero result exactly when a
+   field exceeds 2 ETA.  Bytes all zero, all 0xff, random, random
+   valid fields, and valid fields but one of 2 ETA + 1 (the smallest
+   invalid value) at a random place; the 32 K bytes end at an
+   inaccessible page where the system allows one.  Returns the number of mismatches, -1 without
+   memory.  */
+static int
+check_unpack_one (const mldsa_ops_t *ops, unsigned int k, s32 c,
+                  unsigned int eta, int *r_guarded)
+{
+  unsigned int len = 32 * k, i, b, round, nbad = 0;
+  mldsa_poly_t a, ref;
+  void *base;
+  size_t maplen;
+  byte *buf = guarded_alloc (len, &base, &maplen);
+  int bad = 0;
+
+  if (!buf)
+    return -1;
+  *r_guarded = maplen != 0;
+  for (round = 0; round < 80; round++)
+    {
+      u32 r1 = 0, r2 = 0;
+      int want_bad = 0;
+
+      if (round < 40)
+        for (i = 0; i < len; i++)
+          buf[i] = round == 0 ? 0 : round == 1 ? 0xff : (byte)(rnd32 () >> 8);
+      else
+        {
+          /* Valid fields only (t0: every field is valid), from round
+             60 on one of them 2 ETA + 1.  */
+          unsigned int wrong = round >= 60 ? rnd32 () % MLDSA_N : MLDSA_N;
+
+          memset (buf, 0, len);
+          for (i = 0; i < MLDSA_N; i++)
+            {
+              u32 f = k == 13 ? rnd32 () & 0x1fff : rnd32 () % (2 * eta + 1);
+
+              if (i == wrong && k != 13)
+                f = 2 * eta + 1;
+
+              for (b = 0; b < k; b++)
+                buf[(k * i + b) / 8] |= ((f >> b) & 1) << ((k * i + b) % 8);
+            }
+        }
+      memset (&a, 0x55, sizeof a);
+      memset (&ref, 0xaa, sizeof ref);
+      if (k == 13)
+        {
+          ops->unpack_t0 (&a, buf);
+          _gcry_mldsa_unpack_t0_generic (&ref, buf);
+        }
+      else
+        {
+          r1 = ops->unpack_eta (&a, buf, eta);
+          r2 = _gcry_mldsa_unpack_eta_generic (&ref, buf, eta);
+        }
+      if (memcmp (&a, &ref, sizeof a) || !r1 != !r2)
+        bad++;
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          u32 f = 0;
+
+          for (b = 0; b < k; b++)
+            f |= (u32)((buf[(k * i + b) / 8] >> ((k * i + b) % 8)) & 1) << b;
+          if (a.coeffs[i] != c - (s32)f)
+            bad++;
+          if (k != 13 && f > 2 * eta)
+            want_bad = 1;
+        }
+      if (k != 13)
+        {
+          if (!r1 != !want_bad)
+            bad++;
+          nbad += want_bad;
+        }
+    }
+  guarded_free (base, maplen);
+  /* The random rounds must have exercised both outcomes.  */
+  if (k != 13 && (nbad == 0 || nbad == 80))
+    bad++;
+  return bad;
+}
+
+/* The optional BitUnpack kernels of skDecode (t0, s1 and s2).  */
+static void
+check_unpack_sk (const mldsa_ops_t *ops)
+{
+  int guarded = 0, bad;
+
+  if (ops->unpack_t0)
+    {
+      bad = check_unpack_one (ops, 13, 1 << 12, 0, &guarded);
+      check (!bad, guarded ? "unpack_t0 against the portable one and "
+             "2^12 - the 13-bit fields, no read past 416 bytes (guard page)"
+             : "unpack_t0 against the portable one and 2^12 - the 13-bit "
+             "fields (no guard page here)");
+    }
+  if (ops->unpack_eta)
+    {
+      bad = check_unpack_one (ops, 3, 2, 2, &guarded);
+      if (!bad)
+        bad = check_unpack_one (ops, 4, 4, 4, &guarded);
+      check (!bad, guarded ? "unpack_eta against the portable one, "
+             "eta - the 3- and 4-bit fields and the check of fields > "
+             "2 eta, no read past 96 resp. 128 bytes (guard page)"
+             : "unpack_eta against the portable one, eta - the 3- and "
+             "4-bit fields and the check of fields > 2 eta (no guard page "
+             "here)");
+    }
+}
+
+
 /* A polynomial for the differential tests: KIND 0 random in (-B, B),
    1 all B - 1, 2 all -(B - 1), 3 alternating +-(B - 1), 4 random
    extremes +-(B - 1) and 0.  */
@@ -1346,6 +1463,7 @@ check_set (const mldsa_ops_t *ops)
   check_pack_w1_4 (ops);
   check_pack_w1_6 (ops);
   check_pack_keygen (ops);
+  check_unpack_sk (ops);
 }
 
 int
