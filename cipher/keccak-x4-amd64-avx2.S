@@ -373,16 +373,19 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
 #define SB4 %rcx
 #define ST  %rdi
 
+/* Scalar lane (x,y) relative to the round's buffers.  */
+#define SLANE(x, y) (LANE(x, y) + SOFF)
+
 #define SD(x)      (25 * STRIDE + 8 * (x))(%rsp)
 #define ROUNDS     (25 * STRIDE + 40)(%rsp)
 #define X5_SCRATCH (25 * STRIDE + 64)
 
 #define SCOLUMN(x, c) \
-        movq LANE(x, 0)+SOFF(%rsi), c; \
-        xorq LANE(x, 1)+SOFF(%rsi), c; \
-        xorq LANE(x, 2)+SOFF(%rsi), c; \
-        xorq LANE(x, 3)+SOFF(%rsi), c; \
-        xorq LANE(x, 4)+SOFF(%rsi), c;
+        movq SLANE(x, 0)(%rsi), c; \
+        xorq SLANE(x, 1)(%rsi), c; \
+        xorq SLANE(x, 2)(%rsi), c; \
+        xorq SLANE(x, 3)(%rsi), c; \
+        xorq SLANE(x, 4)(%rsi), c;
 
 /* D[x] = C[x-1] ^ rol(C[x+1], 1), to its stack slot.  */
 #define STHETA_D(x, cm, cp) \
@@ -399,7 +402,7 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
 
 /* B = rol(A[x,y] ^ D[x], R), R > 0 (rorx rotates right).  */
 #define SRHO(b, x, y, r) \
-        movq LANE(x, y)+SOFF(%rsi), b; \
+        movq SLANE(x, y)(%rsi), b; \
         xorq SD(x), b; \
         rorxq $(64 - (r)), b, b;
 
@@ -407,13 +410,13 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
 #define SCHI0(X, b0, b1, b2, c) \
         andnq b2, b1, c; \
         xorq b0, c; \
-        movq c, LANE(X, 0)+SOFF(%rdx);
+        movq c, SLANE(X, 0)(%rdx);
 
 /* Chi for lane X of output row Y > 0, accumulated into C[X].  */
 #define SCHI(X, Y, b0, b1, b2, c) \
         andnq b2, b1, ST; \
         xorq b0, ST; \
-        movq ST, LANE(X, Y)+SOFF(%rdx); \
+        movq ST, SLANE(X, Y)(%rdx); \
         xorq ST, c;
 
 #define SCHI_ROW(Y) \
@@ -425,7 +428,7 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
 
 /* The rows of the scalar round, with the rotations of ROUND_ROW0-4.  */
 #define SROW0 \
-        movq LANE(0, 0)+SOFF(%rsi), SB0; \
+        movq SLANE(0, 0)(%rsi), SB0; \
         xorq SD(0), SB0; \
         SRHO(SB1, 1, 1, 44) \
         SRHO(SB2, 2, 2, 43) \
@@ -434,7 +437,7 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
         andnq SB2, SB1, SC0; \
         xorq SB0, SC0; \
         xorq (%rax), SC0;                             /* iota */ \
-        movq SC0, LANE(0, 0)+SOFF(%rdx); \
+        movq SC0, SLANE(0, 0)(%rdx); \
         SCHI0(1, SB1, SB2, SB3, SC1) \
         SCHI0(2, SB2, SB3, SB4, SC2) \
         SCHI0(3, SB3, SB4, SB0, SC3) \
@@ -455,6 +458,67 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
 #define SROW3  SROW(3, 4, 27, 0, 36, 1, 10, 2, 15, 3, 56)
 #define SROW4  SROW(4, 2, 62, 3, 55, 4, 39, 0, 41, 1, 2)
 
+/* Entry and exit of the entry points with a scalar state (5- and
+ * 9-way): save the callee-saved registers they use, make an aligned
+ * frame of SCRATCH bytes, set the round counter, the round constant
+ * pointer and the buffers (state in, scratch out), and compute the
+ * scalar state's column parities; on the way out
+ * wipe the scratch (lanes, D, counter) and the scalar registers that
+ * held state bits (the callee-saved ones get the caller's values
+ * back), restore and return.  */
+#define SCALAR_ENTRY(scratch) \
+        CFI_STARTPROC(); \
+        pushq %rbp; \
+        CFI_PUSH(%rbp); \
+        movq %rsp, %rbp; \
+        CFI_DEF_CFA_REGISTER(%rbp); \
+        pushq %rbx; \
+        .cfi_offset %rbx, -24; \
+        pushq %r12; \
+        .cfi_offset %r12, -32; \
+        pushq %r13; \
+        .cfi_offset %r13, -40; \
+        pushq %r14; \
+        .cfi_offset %r14, -48; \
+        pushq %r15; \
+        .cfi_offset %r15, -56; \
+        subq $(scratch), %rsp; \
+        andq $-32, %rsp; \
+        movl $24, ROUNDS; \
+        leaq .Lround_consts rRIP, %rax; \
+        movq %rdi, %rsi; \
+        movq %rsp, %rdx; \
+        SCOLUMN(0, SC0) \
+        SCOLUMN(1, SC1) \
+        SCOLUMN(2, SC2) \
+        SCOLUMN(3, SC3) \
+        SCOLUMN(4, SC4)
+
+#define SCALAR_EXIT(scratch) \
+        WIPE_SCRATCH(scratch) \
+        xorl %r8d, %r8d; \
+        xorl %r9d, %r9d; \
+        xorl %r10d, %r10d; \
+        xorl %r11d, %r11d; \
+        xorl %ecx, %ecx; \
+        xorl %edi, %edi; \
+        leaq -40(%rbp), %rsp; \
+        popq %r15; \
+        .cfi_restore %r15; \
+        popq %r14; \
+        .cfi_restore %r14; \
+        popq %r13; \
+        .cfi_restore %r13; \
+        popq %r12; \
+        .cfi_restore %r12; \
+        popq %rbx; \
+        .cfi_restore %rbx; \
+        popq %rbp; \
+        CFI_POP(%rbp); \
+        CFI_DEF_CFA_REGISTER(%rsp); \
+        ret_spec_stop; \
+        CFI_ENDPROC();
+
 .align 64
 ELF(.type _gcry_keccak_f1600_x5_avx2,@function)
 .globl _gcry_keccak_f1600_x5_avx2
@@ -464,33 +528,8 @@ _gcry_keccak_f1600_x5_avx2:
          *            alignment; instances 0-4 are permuted in place,
          *            instances 5-7 are neither read nor written
          */
-        CFI_STARTPROC()
-        pushq %rbp
-        CFI_PUSH(%rbp)
-        movq %rsp, %rbp
-        CFI_DEF_CFA_REGISTER(%rbp)
-        pushq %rbx
-        .cfi_offset %rbx, -24
-        pushq %r12
-        .cfi_offset %r12, -32
-        pushq %r13
-        .cfi_offset %r13, -40
-        pushq %r14
-        .cfi_offset %r14, -48
-        pushq %r15
-        .cfi_offset %r15, -56
-        subq $(X5_SCRATCH), %rsp
-        andq $-32, %rsp
-        movl $24, ROUNDS
+        SCALAR_ENTRY(X5_SCRATCH)
 
-        leaq .Lround_consts rRIP, %rax
-        movq %rdi, %rsi
-        movq %rsp, %rdx
-        SCOLUMN(0, SC0)
-        SCOLUMN(1, SC1)
-        SCOLUMN(2, SC2)
-        SCOLUMN(3, SC3)
-        SCOLUMN(4, SC4)
         COLUMNS(0)
         .align 16
     1:
@@ -511,34 +550,76 @@ _gcry_keccak_f1600_x5_avx2:
         subl $1, ROUNDS
         jnz 1b
 
-        /* Scratch lanes, D and the counter; the state bits left in
-           the scalar registers are cleared too (the callee-saved ones
-           get the caller's values back).  */
-        WIPE_SCRATCH(X5_SCRATCH)
-        xorl %r8d, %r8d
-        xorl %r9d, %r9d
-        xorl %r10d, %r10d
-        xorl %r11d, %r11d
-        xorl %ecx, %ecx
-        xorl %edi, %edi
-
-        leaq -40(%rbp), %rsp
-        popq %r15
-        .cfi_restore %r15
-        popq %r14
-        .cfi_restore %r14
-        popq %r13
-        .cfi_restore %r13
-        popq %r12
-        .cfi_restore %r12
-        popq %rbx
-        .cfi_restore %rbx
-        popq %rbp
-        CFI_POP(%rbp)
-        CFI_DEF_CFA_REGISTER(%rsp)
-        ret_spec_stop
-        CFI_ENDPROC()
+        SCALAR_EXIT(X5_SCRATCH)
 ELF(.size _gcry_keccak_f1600_x5_avx2,.-_gcry_keccak_f1600_x5_avx2)
+
+
+/* The 9-way entry point: the 8-way call above (instances 0-3 and 4-7
+ * of an N = 8 state, round by round alternately) and a ninth state,
+ * stored after the 8-way block (lane i at byte 1600 + 8 i), on the
+ * general-purpose registers at the same time: its round is split over
+ * the two halves' rounds, theta and rows 0-2 beside the first, rows
+ * 3-4 beside the second.  As for the 5-way call, this pays where the
+ * integer pipes are separate from the vector ones.  The scalar code
+ * is that of the 5-way call with its lanes at SLANE below, in both
+ * buffers of the round (the state and the stack scratch).
+ * Stack: 25 lanes of stride 64 and 25 scalar lanes (1800 bytes), the
+ * two halves' parked C (from byte 1824), D and the round counter.  */
+
+#undef SLANE
+#define SLANE(x, y) (25 * STRIDE + 8 * ((x) + 5 * (y)))
+#undef SPILL
+#define SPILL(h)   (1824 + 160 * (h))
+#undef SD
+#define SD(x)      (SPILL(2) + 8 * (x))(%rsp)
+#undef ROUNDS
+#define ROUNDS     (SPILL(2) + 40)(%rsp)
+#define X9_SCRATCH (SPILL(2) + 64)
+
+.align 64
+ELF(.type _gcry_keccak_f1600_x9_avx2,@function)
+.globl _gcry_keccak_f1600_x9_avx2
+_gcry_keccak_f1600_x9_avx2:
+        /* input:
+         *      %rdi: 8-way interleaved state followed by a ninth one,
+         *            225 u64, any 8-byte alignment; permuted in place
+         */
+        SCALAR_ENTRY(X9_SCRATCH)
+
+        COLUMNS(32)
+        SAVE_C(1)
+        COLUMNS(0)
+        .align 16
+    1:
+        ROUND_THETA
+        STHETA
+        ROUND_ROW0(0)
+        SROW0
+        ROUND_ROW1(0)
+        ROUND_ROW2(0)
+        SROW1
+        ROUND_ROW3(0)
+        ROUND_ROW4(0)
+        SROW2
+        SAVE_C(0)
+        LOAD_C(1)
+        ROUND_THETA
+        ROUND_ROW0(32)
+        SROW3
+        ROUND_ROW1(32)
+        ROUND_ROW2(32)
+        SROW4
+        ROUND_ROW3(32)
+        ROUND_ROW4(32)
+        SAVE_C(1)
+        LOAD_C(0)
+        xchgq %rsi, %rdx
+        addq $8, %rax
+        subl $1, ROUNDS
+        jnz 1b
+
+        SCALAR_EXIT(X9_SCRATCH)
+ELF(.size _gcry_keccak_f1600_x9_avx2,.-_gcry_keccak_f1600_x9_avx2)
 
 #undef STRIDE
 

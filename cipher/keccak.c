@@ -102,6 +102,7 @@ void _gcry_keccak_f1600_x8_avx2 (u64 *state);
 /* Instances 0-4 of an 8-way state: four on AVX2, the fifth in
    general-purpose registers alongside (needs BMI1 and BMI2).  */
 void _gcry_keccak_f1600_x5_avx2 (u64 *state);
+void _gcry_keccak_f1600_x9_avx2 (u64 *state);
 /* The first NLANES lanes of the N (4 or 8) instances of an N-way
    state to OUT[0..N-1], little endian (the batch sponge's squeeze).  */
 void _gcry_keccak_lanes_out_avx2 (byte *const out[], const u64 *state,
@@ -159,6 +160,10 @@ typedef struct keccak_ops_s
   /* A 5-way permutation of instances 0-4 of an 8-way state, for the
      scheduler only (width index 3); NULL for none.  */
   void (*f1600_x5) (u64 *state);
+  /* A 9-way permutation of an 8-way state and a ninth one after it,
+     for the batch sponge (keccak_batch_t); NULL for none.  Used where
+     F1600_X5 is (COST[3] nonzero).  */
+  void (*f1600_x9) (u64 *state);
 } keccak_ops_t;
 
 
@@ -515,7 +520,8 @@ static const keccak_ops_t keccak_avx2_bmi2_ops =
     "avx2", _gcry_keccak_f1600_x4_avx2,
     "avx2", _gcry_keccak_f1600_x8_avx2,
     { KECCAK_COST_BMI2, 1024, KECCAK_COST_AVX2_X8, KECCAK_COST_AVX2_X5 },
-    _gcry_keccak_f1600_x5_avx2
+    _gcry_keccak_f1600_x5_avx2,
+    _gcry_keccak_f1600_x9_avx2
   };
 
 /* On Intel processors (HWF_INTEL_CPU) the scheduler leaves the 5-way
@@ -653,6 +659,10 @@ static const unsigned int *keccak_cost = keccak_generic_ops.cost;
    NULL for the portable lane loop.  */
 static keccak_lanes_out_fn_t keccak_batch_lanes_out;
 
+/* The batch sponge's 9-way permutation, or NULL (chosen by
+   _gcry_keccak_init; see keccak_ops_t.f1600_x9).  */
+static keccak_permute_fn_t keccak_batch_x9;
+
 
 /* Select the fastest usable implementation, best first, from the
    hardware features that survived the user's disable requests.
@@ -702,6 +712,20 @@ _gcry_keccak_init (void)
   if (ops == &keccak_avx512_ops && (hwf & HWF_INTEL_FAST_ZMM))
     keccak_cost = keccak_avx512_fast_zmm_cost;
 #endif
+  keccak_batch_x9 = ops->f1600_x9 && keccak_cost[3] ? ops->f1600_x9 : NULL;
+}
+
+int
+_gcry_keccak_batch_has_ninth (void)
+{
+  return keccak_batch_x9 != NULL;
+}
+
+int
+_gcry_keccak_batch_set_ninth (int enable)
+{
+  keccak_batch_x9 = enable ? keccak_ops->f1600_x9 : NULL;
+  return keccak_batch_x9 != NULL;
 }
 
 /* Return the backend name of the single-state permutation.  */
@@ -1044,7 +1068,9 @@ keccak_lanes_copy (u64 *dst, size_t dw, const u64 *src, size_t sw)
 static inline void
 keccak_batch_permute (keccak_batch_t *b)
 {
-  if (b->n == 8)
+  if (b->n == 8 && b->ninth)
+    keccak_batch_x9 (b->state);
+  else if (b->n == 8)
     _gcry_keccak_f1600_x8 (b->state);
   else
     _gcry_keccak_f1600_x4 (b->state);
@@ -1066,9 +1092,11 @@ _gcry_keccak_batch_absorb (keccak_batch_t *b, unsigned int n,
   gcry_assert (n == 4 || n == 8);
   gcry_assert (rate > 0 && rate <= 200 - 16 && !(rate % 8));
 
-  memset (b->state, 0, sizeof b->state);
+  /* The ninth state is its owner's to load (keccak.h).  */
+  memset (b->state, 0, 25 * n * sizeof b->state[0]);
   b->n = n;
   b->rate = rate;
+  b->ninth = 0;
 
   /* Whole blocks.  */
   while (inlen - off >= rate)
@@ -1871,9 +1899,11 @@ _gcry_keccak_get_lanes_out (const char *name)
   return NULL;
 }
 
-/* Return the 5-way permutation of backend NAME; see keccak.h.  */
-keccak_permute_fn_t
-_gcry_keccak_get_x5 (const char *name)
+/* The table of backend NAME if it is the one with the scheduler's
+   5-way and the batch's 9-way permutation and usable here, else
+   NULL.  */
+static const keccak_ops_t *
+keccak_scalar_side_ops (const char *name)
 {
   unsigned int hwf = _gcry_get_hw_features ();
 
@@ -1883,9 +1913,27 @@ _gcry_keccak_get_x5 (const char *name)
 #if defined(USE_AVX2) && defined(USE_BMI2)
   if (!strcmp (name, "avx2") && (hwf & HWF_INTEL_AVX2)
       && (hwf & HWF_INTEL_BMI2))
-    return keccak_avx2_bmi2_ops.f1600_x5;
+    return &keccak_avx2_bmi2_ops;
 #endif
   return NULL;
+}
+
+/* Return the 5-way permutation of backend NAME; see keccak.h.  */
+keccak_permute_fn_t
+_gcry_keccak_get_x5 (const char *name)
+{
+  const keccak_ops_t *ops = keccak_scalar_side_ops (name);
+
+  return ops ? ops->f1600_x5 : NULL;
+}
+
+/* Return the 9-way permutation of backend NAME; see keccak.h.  */
+keccak_permute_fn_t
+_gcry_keccak_get_x9 (const char *name)
+{
+  const keccak_ops_t *ops = keccak_scalar_side_ops (name);
+
+  return ops ? ops->f1600_x9 : NULL;
 }
 
 /* Return the whole-block absorbing function of backend NAME; see

@@ -15,6 +15,8 @@
  *  3. A batch sponge (keccak_batch_t) for N = 4 or 8 streams whose
  *     inputs all have the same length: absorb once, then squeeze whole
  *     blocks.  This is what matrix expansion and noise sampling use.
+ *     Where the backend has a cheap 9-way permutation, an 8-way batch
+ *     can carry a ninth state of its owner's (ML-DSA's side stream).
  *  4. A multi-stream sponge (keccak_stream_t, _gcry_keccak_multi_run)
  *     for any number of independent hashes, each with its own
  *     function, input and output length, scheduled onto the widest
@@ -63,12 +65,18 @@ typedef struct
   byte squeezing;        /* 0 while absorbing, 1 after finalize.  */
 } keccak_ctx_t;
 
-/* Batch sponge for N (4 or 8) streams.  */
+/* Batch sponge for N (4 or 8) streams.  With N = 8, a ninth state
+   after the interleaved ones (STATE[25 * KECCAK_BATCH_MAX + i] is its
+   lane i) can ride along where the backend has a 9-way permutation
+   (_gcry_keccak_batch_has_ninth); its owner loads and stores it (the
+   ML-DSA side stream) and sets NINTH for the permutations that carry
+   it.  */
 typedef struct
 {
-  u64 state[25 * KECCAK_BATCH_MAX];
+  u64 state[25 * KECCAK_BATCH_MAX + 25];
   unsigned int n;        /* 4 or 8.  */
   unsigned int rate;
+  int ninth;             /* Permute the ninth state too (N = 8).  */
 } keccak_batch_t;
 
 /* Pick the permutation backends.  Called once from _gcry_global_init;
@@ -120,6 +128,9 @@ int _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3]);
    state and leaves instances 5-7 alone (the scheduler's width index
    3), or NULL if NAME has none or is not usable here.  */
 keccak_permute_fn_t _gcry_keccak_get_x5 (const char *name);
+/* The same for the 9-way permutation of the batch sponge: an 8-way
+   interleaved state followed by a ninth state (225 u64).  */
+keccak_permute_fn_t _gcry_keccak_get_x9 (const char *name);
 /* For tests: the batch sponge's squeeze copy of backend NAME, which
    stores the first NLANES lanes of the N (4 or 8) instances of an
    N-way state to OUT[0..N-1] (little endian), or NULL if NAME has none
@@ -184,6 +195,17 @@ void _gcry_keccak_batch_absorb (keccak_batch_t *b, unsigned int n,
 void _gcry_keccak_batch_squeezeblocks (keccak_batch_t *b,
                                        byte *const out[], size_t nblocks);
 void _gcry_keccak_batch_wipe (keccak_batch_t *b);
+/* Nonzero if the 8-way batch can carry a ninth state (see
+   keccak_batch_t): the selected backend has a 9-way permutation whose
+   ninth state costs next to nothing (AVX2 with BMI2 on processors
+   whose integer pipes are separate from the vector ones, as for the
+   scheduler's 5-way call; not on Intel).  */
+int _gcry_keccak_batch_has_ninth (void);
+/* Tests only: with ENABLE, let the batch carry a ninth state wherever
+   the selected backend has a 9-way permutation (also on Intel),
+   without, never.  Returns _gcry_keccak_batch_has_ninth () after the
+   change.  _gcry_keccak_init restores the production choice.  */
+int _gcry_keccak_batch_set_ninth (int enable);
 
 
 

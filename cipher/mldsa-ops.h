@@ -88,6 +88,16 @@ mldsa_montgomery_reduce (s64 a)
    finalized once DONE is set; the caller absorbs what is left (if not
    DONE) and squeezes CTX as usual, and the output is byte for byte
    that of the incremental sponge.  */
+/* Nonzero if a side stream riding in an N-way batch sampler is the
+   batch sponge's ninth state (keccak_batch_t) instead of taking lane
+   N - 1; the front file and the samplers of every set agree through
+   this.  */
+static inline int
+mldsa_side_ninth (unsigned int n)
+{
+  return n == 8 && _gcry_keccak_batch_has_ninth ();
+}
+
 typedef struct mldsa_side_s
 {
   keccak_ctx_t *ctx;
@@ -213,7 +223,9 @@ typedef struct mldsa_ops_s
      polynomials through the N-way batch sponge, giving the outputs of
      the 4-way entries, and optionally carrying a side stream SIDE
      (see mldsa_side_t; NULL for none) in the last lane, in which case
-     A[N-1] and NONCE[N-1] are unused.  */
+     A[N-1] and NONCE[N-1] are unused, or, if mldsa_side_ninth (N),
+     as the ninth state of the 8-way batch sponge, where it takes no
+     lane.  */
   void (*poly_uniform_xn) (mldsa_poly_t **a, unsigned int n,
                            const byte rho[MLDSA_SEEDBYTES],
                            const u16 *nonce, mldsa_side_t *side);

@@ -151,56 +151,55 @@ mldsa_sample_input (byte *in, const byte *seed, size_t seedlen, u16 nonce)
 }
 
 
-/* The side stream (mldsa_side_t) in lane N-1 of the batch sponge B,
-   before one permutation: load its state and XOR in its next block,
-   or its last partial block and the padding.  Returns 1 if the lane
-   carries a block, 0 if the side stream is finished or waits for
+/* The side stream (mldsa_side_t) in the batch sponge, whose lane I is
+   S[I * N] (lane N-1 of the interleaved state, or the ninth state with
+   N = 1), before one permutation: load its state and XOR in its next
+   block, or its last partial block and the padding.  Returns 1 if its
+   lanes carry a block, 0 if the side stream is finished or waits for
    input.  */
 static inline int
-mldsa_side_load (keccak_batch_t *b, mldsa_side_t *side)
+mldsa_side_load (u64 *s, unsigned int n, mldsa_side_t *side)
 {
   keccak_ctx_t *ctx = side->ctx;
-  const unsigned int n = b->n, j = n - 1, rate = ctx->rate;
-  u64 *s = b->state;
+  const unsigned int rate = ctx->rate;
   unsigned int i, t;
 
   if (!mldsa_side_ready (side))
     return 0;
   for (i = 0; i < 25; i++)
-    s[i * n + j] = ctx->state[i];
+    s[i * n] = ctx->state[i];
   if (side->inlen >= rate)
     {
       for (i = 0; i < rate / 8; i++)
-        s[i * n + j] ^= buf_get_le64 (side->in + 8 * i);
+        s[i * n] ^= buf_get_le64 (side->in + 8 * i);
       side->in += rate;
       side->inlen -= rate;
       return 1;
     }
   t = side->inlen;
   for (i = 0; i < t / 8; i++)
-    s[i * n + j] ^= buf_get_le64 (side->in + 8 * i);
+    s[i * n] ^= buf_get_le64 (side->in + 8 * i);
   for (i = t & ~7u; i < t; i++)
-    s[(i >> 3) * n + j] ^= (u64)side->in[i] << (8 * (i & 7));
-  s[(t >> 3) * n + j] ^= (u64)ctx->dsbyte << (8 * (t & 7));
-  s[((rate - 1) >> 3) * n + j] ^= (u64)0x80 << (8 * ((rate - 1) & 7));
+    s[(i >> 3) * n] ^= (u64)side->in[i] << (8 * (i & 7));
+  s[(t >> 3) * n] ^= (u64)ctx->dsbyte << (8 * (t & 7));
+  s[((rate - 1) >> 3) * n] ^= (u64)0x80 << (8 * ((rate - 1) & 7));
   side->in += t;
   side->inlen = 0;
   side->done = 1;
   return 1;
 }
 
-/* After the permutation: store lane N-1 back to the side stream's
+/* After the permutation: store the side stream's lanes back to its
    sponge; a finalizing block switches it to squeezing (the first
    output block is then in its state, as after _gcry_keccak_finalize).  */
 static inline void
-mldsa_side_store (keccak_batch_t *b, mldsa_side_t *side)
+mldsa_side_store (const u64 *s, unsigned int n, mldsa_side_t *side)
 {
   keccak_ctx_t *ctx = side->ctx;
-  const unsigned int n = b->n, j = n - 1;
   unsigned int i;
 
   for (i = 0; i < 25; i++)
-    ctx->state[i] = b->state[i * n + j];
+    ctx->state[i] = s[i * n];
   if (side->done)
     {
       ctx->pos = 0;
@@ -209,27 +208,35 @@ mldsa_side_store (keccak_batch_t *b, mldsa_side_t *side)
 }
 
 /* Squeeze NBLOCKS blocks from B into OUTP[i] + k * rate, the side
-   stream SIDE (may be NULL) riding in lane N-1.  */
+   stream SIDE (may be NULL) riding along: in lane N-1, or as the ninth
+   state if mldsa_side_ninth (N).  */
 static inline void
 mldsa_side_squeeze (keccak_batch_t *b, byte **outp, unsigned int nblocks,
                     mldsa_side_t *side)
 {
   byte *o[KECCAK_BATCH_MAX];
-  unsigned int k, i, used;
+  unsigned int k, i, used, stride;
+  int ninth;
+  u64 *s;
 
   if (!side || side->done)
     {
       _gcry_keccak_batch_squeezeblocks (b, outp, nblocks);
       return;
     }
+  ninth = mldsa_side_ninth (b->n);
+  s = ninth ? b->state + 25 * KECCAK_BATCH_MAX : b->state + b->n - 1;
+  stride = ninth ? 1 : b->n;
   for (i = 0; i < b->n; i++)
     o[i] = outp[i];
   for (k = 0; k < nblocks; k++)
     {
-      used = mldsa_side_load (b, side);
+      used = mldsa_side_load (s, stride, side);
+      b->ninth = used && ninth;
       _gcry_keccak_batch_squeezeblocks (b, o, 1);
+      b->ninth = 0;
       if (used)
-        mldsa_side_store (b, side);
+        mldsa_side_store (s, stride, side);
       for (i = 0; i < b->n; i++)
         o[i] += b->rate;
     }
@@ -264,7 +271,8 @@ mldsa_sample_absorb_xn (keccak_batch_t *b, unsigned int n,
    first, then, while any polynomial is short, one more block of every
    stream (all streams advance together).  REJ parses.  SECRET asks
    for the sponge state and the buffers to be wiped.  With a side
-   stream SIDE, lane N-1 carries it and A[N-1] is not written.  */
+   stream SIDE in lane N-1 (not mldsa_side_ninth (N)), A[N-1] is not
+   written.  */
 static inline void
 mldsa_rej_sample_xn (mldsa_poly_t **a, unsigned int n, const byte *seed,
                      size_t seedlen, const u16 *nonce, unsigned int rate,
@@ -276,7 +284,8 @@ mldsa_rej_sample_xn (mldsa_poly_t **a, unsigned int n, const byte *seed,
   byte *outp[KECCAK_BATCH_MAX];
   u16 nc[KECCAK_BATCH_MAX];
   keccak_batch_t b;
-  unsigned int ctr[KECCAK_BATCH_MAX], i, more, m = side ? n - 1 : n;
+  unsigned int ctr[KECCAK_BATCH_MAX], i, more;
+  unsigned int m = side && !mldsa_side_ninth (n) ? n - 1 : n;
 
   for (i = 0; i < n; i++)
     nc[i] = nonce[i < m ? i : 0];
@@ -413,7 +422,8 @@ mldsa_sample_eta (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES],
 /* ExpandMask's per-polynomial step (Algorithm 34, lines 3-5) for N
    (4 or 8) nonces: MLDSA_GAMMA1_NBLOCKS blocks of SHAKE256
    (RHOPP || NONCE[i]), unpacked by UNPACK, with a side stream SIDE
-   (may be NULL) in lane N-1.  Secret, wiped.  */
+   (may be NULL) riding along as in mldsa_rej_sample_xn.  Secret,
+   wiped.  */
 static inline void
 mldsa_sample_gamma1_n (mldsa_poly_t **a, unsigned int n,
                        const byte rhopp[MLDSA_CRHBYTES],
@@ -425,7 +435,7 @@ mldsa_sample_gamma1_n (mldsa_poly_t **a, unsigned int n,
   byte *outp[KECCAK_BATCH_MAX];
   u16 nc[KECCAK_BATCH_MAX];
   keccak_batch_t b;
-  unsigned int i, m = side ? n - 1 : n;
+  unsigned int i, m = side && !mldsa_side_ninth (n) ? n - 1 : n;
 
   for (i = 0; i < n; i++)
     nc[i] = nonce[i < m ? i : 0];

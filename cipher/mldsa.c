@@ -285,7 +285,9 @@ _gcry_mldsa_build_prefix (byte *buf, const mldsa_prehash_t *ph,
    NONCE[i], and carry the side stream SIDE (may be NULL) in their
    spare lanes if the kernel set can (mldsa_have_xn; otherwise the
    caller's mldsa_side_finish does all its work).  Groups have
-   mldsa_width members, one fewer while the side stream rides along;
+   mldsa_width members, one fewer while the side stream rides along
+   in a lane (not as the ninth state of an 8-way call,
+   mldsa_side_ninth);
    on AVX-512 a group of at most four uses the 4-way sampler (the same
    Keccak cost, less copying).  A short last group is padded with
    copies of its first entry, or sampled singly if it has fewer than
@@ -302,7 +304,7 @@ sample_polys (enum sample_kind kind, mldsa_poly_t **a, const u16 *nonce,
   mldsa_poly_t dummy;
   mldsa_poly_t *ptr[8];
   u16 nc[8];
-  unsigned int i = 0, j, rest, w, take, sidehere;
+  unsigned int i = 0, j, rest, w, take, sidehere, lane;
 
   for (;;)
     {
@@ -310,7 +312,8 @@ sample_polys (enum sample_kind kind, mldsa_poly_t **a, const u16 *nonce,
       sidehere = mldsa_have_xn && mldsa_side_ready (side);
       w = (mldsa_width == 8
            && rest + sidehere >= (mldsa_cheap_x8 ? 5u : 6u)) ? 8 : 4;
-      take = rest < w - sidehere ? rest : w - sidehere;
+      lane = sidehere && !mldsa_side_ninth (w);
+      take = rest < w - lane ? rest : w - lane;
       if (!take || (take < w && !sidehere && take < mldsa_pad_from))
         break;
       for (j = 0; j < w; j++)
@@ -436,17 +439,19 @@ a_stream_row (a_stream_t *s, unsigned int i)
       u16 nonce[8];
       mldsa_side_t *side = s->side;
       unsigned int n, j, width, rest = total - s->next;
+      int ninth = mldsa_side_ninth (mldsa_width);
 
       /* One group: up to mldsa_width entries, one fewer while the side
          stream rides along, ending in row i + A_STREAM_ROWS - 1 at the
          latest (with l >= 4 a group of eight always does).  With
          SIDE_IF_SPARE, the side stream waits for a group whose lane
          the remaining entries can spare, i.e. as long as they fill
-         their ceil (rest / width) groups exactly.  */
+         their ceil (rest / width) groups exactly; as the ninth state
+         of an 8-way call it takes no lane.  */
       if (!mldsa_have_xn || !mldsa_side_ready (side)
-          || (s->side_if_spare && !(rest % mldsa_width)))
+          || (s->side_if_spare && !ninth && !(rest % mldsa_width)))
         side = NULL;
-      width = mldsa_width - (side ? 1 : 0);
+      width = mldsa_width - (side && !ninth ? 1 : 0);
       n = limit - s->next < width ? limit - s->next : width;
       for (j = 0; j < n; j++)
         {

@@ -93,6 +93,7 @@
 int _gcry_keccak_get_backend (const char *name,
                               keccak_permute_fn_t r_fn[3]) BENCH_WEAK;
 keccak_permute_fn_t _gcry_keccak_get_x5 (const char *name) BENCH_WEAK;
+keccak_permute_fn_t _gcry_keccak_get_x9 (const char *name) BENCH_WEAK;
 unsigned int _gcry_reselect_backends (unsigned int mask) BENCH_WEAK;
 const char *_gcry_enum_hw_features (int idx, unsigned int *r_feature) BENCH_WEAK;
 #ifdef USE_MLKEM
@@ -1457,7 +1458,7 @@ struct kernel_priv
 #endif
 };
 
-static u64 keccak_state[25 * 8];
+static u64 keccak_state[25 * 8 + 25];  /* x9: a ninth state after.  */
 
 /* The features of backend B's tier; see kernel_priv.features.  */
 static unsigned int
@@ -1732,7 +1733,7 @@ struct kernel_row
 {
   const char *name;       /* Printed and CSV name.  */
   enum kernel_set set;
-  int slot;               /* Keccak: 0/1/2/3 for x1/x4/x8/x5.  */
+  int slot;               /* Keccak: 0/1/2/3/4 for x1/x4/x8/x5/x9.  */
   bench_fn_t fn;
   /* Offset of the function pointer in the ops table, to see whether a
      backend has its own kernel or inherits the portable one.  */
@@ -1747,6 +1748,7 @@ static const struct kernel_row kernel_rows[] =
     { "keccak-f1600-x4", KSET_KECCAK, 1, kr_keccak, 0 },
     { "keccak-f1600-x8", KSET_KECCAK, 2, kr_keccak, 0 },
     { "keccak-f1600-x5", KSET_KECCAK, 3, kr_keccak, 0 },
+    { "keccak-f1600-x9", KSET_KECCAK, 4, kr_keccak, 0 },
 #ifdef USE_MLKEM
     { "mlkem-ntt",        KSET_MLKEM, 0, kr_mlkem_ntt,
       OPS_OFF (mlkem_ops_t, ntt) },
@@ -1835,6 +1837,15 @@ kernel_prepare (const struct kernel_row *row, int b, struct kernel_priv *p)
                state) of the backends that have one.  */
             if (!_gcry_keccak_get_x5
                 || !(p->keccak_fn = _gcry_keccak_get_x5 (backends[b].name)))
+              return 0;
+            return 1;
+          }
+        if (row->slot == 4)
+          {
+            /* The batch sponge's 9-way permutation (an 8-way state
+               and a ninth one after it).  */
+            if (!_gcry_keccak_get_x9
+                || !(p->keccak_fn = _gcry_keccak_get_x9 (backends[b].name)))
               return 0;
             return 1;
           }

@@ -340,7 +340,7 @@ checked_call (const char *what, abi_fn_t fn, u64 a0, u64 a1, u64 a2, u64 a3,
 static int
 check_keccak (const char *backend)
 {
-  static u64 st[25 * 8] __attribute__ ((aligned (64)));
+  static u64 st[25 * 8 + 25] __attribute__ ((aligned (64)));
   static const char * const slot[3] = { "f1600", "f1600_x4", "f1600_x8" };
   keccak_permute_fn_t fn[3];
   int i, any = 0;
@@ -359,12 +359,18 @@ check_keccak (const char *backend)
         printf ("  keccak %s: %s\n", backend, slot[i]);
         any = 1;
       }
-  if (_gcry_keccak_get_x5 (backend))
+  /* The scheduler's 5-way and the batch sponge's 9-way calls.  */
+  for (i = 0; i < 2; i++)
     {
+      keccak_permute_fn_t f = (i ? _gcry_keccak_get_x9
+                               : _gcry_keccak_get_x5) (backend);
+      const char *what = i ? "keccak f1600_x9" : "keccak f1600_x5";
+
+      if (!f)
+        continue;
       prng_bytes ((byte *)st, sizeof st);
-      checked_call ("keccak f1600_x5", FN(_gcry_keccak_get_x5 (backend)),
-                    P(st), 0, 0, 0, 0, 0);
-      printf ("  keccak %s: f1600_x5\n", backend);
+      checked_call (what, FN(f), P(st), 0, 0, 0, 0, 0);
+      printf ("  keccak %s: %s\n", backend, what + 7);
       any = 1;
     }
   if (_gcry_keccak_get_lanes_out (backend))

@@ -265,6 +265,41 @@ check_permutation_fn (const char *what, keccak_permute_fn_t fn,
   check_permutation_strided (what, fn, n, n, nstates);
 }
 
+/* The same for a 9-way permutation: eight states interleaved with
+   stride 8 and a ninth one after them (lane i at 200 + i), all
+   permuted, twice.  */
+static void
+check_permutation_x9 (const char *what, keccak_permute_fn_t fn,
+                      unsigned int nstates)
+{
+  u64 batch[25 * 8 + 25], ref[9][25];
+  unsigned int k, i, j, rep;
+
+  for (k = 0; k < nstates; k += 9)
+    {
+      for (j = 0; j < 9; j++)
+        {
+          make_state (ref[j], (k + j) % nstates);
+          for (i = 0; i < 25; i++)
+            batch[j < 8 ? i * 8 + j : 200 + i] = ref[j][i];
+        }
+      for (rep = 0; rep < 2; rep++)
+        {
+          fn (batch);
+          for (j = 0; j < 9; j++)
+            {
+              _gcry_keccak_f1600_generic (ref[j]);
+              for (i = 0; i < 25; i++)
+                if (batch[j < 8 ? i * 8 + j : 200 + i] != ref[j][i])
+                  {
+                    fail (what, k + j, i);
+                    return;
+                  }
+            }
+        }
+    }
+}
+
 /* Nonzero if the selected backend has the 5-way permutation, which
    _gcry_keccak_multi_run_widths then uses for width bit 3 (even where
    the default schedule does not).  */
@@ -317,6 +352,12 @@ check_all_permutations (unsigned int nstates)
         {
           snprintf (what, sizeof what, "%s x5 permutation", backends[b]);
           check_permutation_strided (what, fn[0], 5, 8, nstates);
+          tested++;
+        }
+      if ((fn[0] = _gcry_keccak_get_x9 (backends[b])))
+        {
+          snprintf (what, sizeof what, "%s x9 permutation", backends[b]);
+          check_permutation_x9 (what, fn[0], nstates);
           tested++;
         }
       printf ("t-keccak: backend %s: %u permutation(s) tested\n",
