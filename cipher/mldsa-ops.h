@@ -74,8 +74,9 @@ mldsa_montgomery_reduce (s64 a)
 }
 
 /* A side stream: an independent hash with a long input (e.g.
-   tr = H (pk)) that rides in a spare lane of a batch sampler instead
-   of running on the single-state permutation afterwards.  CTX is an
+   tr = H (pk)) that rides in a spare lane of a batch sampler (or as
+   its ninth state, mldsa_side_ninth) instead of running on the
+   single-state permutation afterwards.  CTX is an
    incremental sponge that has absorbed nothing yet (pos 0); IN and
    INLEN are the input available so far, and MORE is nonzero while the
    caller may still append to it (INLEN grows, IN stays).  Before
@@ -88,6 +89,15 @@ mldsa_montgomery_reduce (s64 a)
    finalized once DONE is set; the caller absorbs what is left (if not
    DONE) and squeezes CTX as usual, and the output is byte for byte
    that of the incremental sponge.  */
+typedef struct mldsa_side_s
+{
+  keccak_ctx_t *ctx;
+  const byte *in;               /* Input not yet absorbed.  */
+  size_t inlen;
+  int more;                     /* More input may follow.  */
+  int done;                     /* All absorbed and CTX finalized.  */
+} mldsa_side_t;
+
 /* Nonzero if a side stream riding in an N-way batch sampler is the
    batch sponge's ninth state (keccak_batch_t) instead of taking lane
    N - 1; the front file and the samplers of every set agree through
@@ -97,15 +107,6 @@ mldsa_side_ninth (unsigned int n)
 {
   return n == 8 && _gcry_keccak_batch_has_ninth ();
 }
-
-typedef struct mldsa_side_s
-{
-  keccak_ctx_t *ctx;
-  const byte *in;               /* Input not yet absorbed.  */
-  size_t inlen;
-  int more;                     /* More input may follow.  */
-  int done;                     /* All absorbed and CTX finalized.  */
-} mldsa_side_t;
 
 /* Nonzero if SIDE (may be NULL) has work for the next permutation.  */
 static inline int

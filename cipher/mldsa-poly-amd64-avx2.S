@@ -591,6 +591,20 @@ ELF(.size _gcry_mldsa_rej_uniform_avx2,.-_gcry_mldsa_rej_uniform_avx2;)
 .Lc2p17:	.long 0x20000
 .Lc2p19:	.long 0x80000
 
+/* The step shared by the BitUnpack kernels (here and skDecode's
+   below): the fields in the dwords of ymm0, each at the bit offset
+   given by its dword of ymm12, masked by ymm11 and subtracted from
+   ymm10 (a = C - field), to (%rdi,%rax); then RSI advances by STEP
+   bytes and RAX by 32.  */
+.macro UNPACK_FIELDS step
+	vpsrlvd		%ymm12, %ymm0, %ymm0
+	vpand		%ymm11, %ymm0, %ymm0
+	vpsubd		%ymm0, %ymm10, %ymm0
+	vmovdqu		%ymm0, (%rdi,%rax)
+	addq		$\step, %rsi
+	addq		$32, %rax
+.endm
+
 .macro UNPACK_GAMMA1_FN name, shuffle, shift, mask, gamma1, step, half
 .text
 .globl \name
@@ -607,12 +621,7 @@ ELF(.type \name,@function;)
 	vmovdqu		(%rsi), %xmm0
 	vinserti128	$1, \half(%rsi), %ymm0, %ymm0
 	vpshufb		%ymm13, %ymm0, %ymm0
-	vpsrlvd		%ymm12, %ymm0, %ymm0
-	vpand		%ymm11, %ymm0, %ymm0
-	vpsubd		%ymm0, %ymm10, %ymm0
-	vmovdqu		%ymm0, (%rdi,%rax)
-	addq		$\step, %rsi
-	addq		$32, %rax
+	UNPACK_FIELDS	\step
 	cmpq		$1024, %rax
 	jb		1b
 	vzeroall
@@ -917,7 +926,8 @@ ELF(.size _gcry_mldsa_pack_w1_6_avx2,.-_gcry_mldsa_pack_w1_6_avx2;)
  *          loaded from three bytes earlier, with the indexes moved.
  * The s decoders also check that no field exceeds 2 ETA (FIPS 204
  * leaves such keys undefined; we reject them): the signs of
- * 2 ETA - field are ORed together and returned by vmovmskps.  The key
+ * 2 ETA - field = ETA + a are ORed together and returned by
+ * vmovmskps.  The key
  * bits only flow through the vector unit; no branch or address
  * depends on them.  */
 .section .rodata
@@ -940,24 +950,33 @@ ELF(.size _gcry_mldsa_pack_w1_6_avx2,.-_gcry_mldsa_pack_w1_6_avx2;)
 	.long 0, 5, 2, 7, 4, 1, 6, 3
 .align 4
 .Lc7:		.long 7
-.Lc8:		.long 8
 .Lc1fff:	.long 0x1fff
 
-/* Groups of s from the dword at (%rsi) on, STEP bytes apart, to
-   ETA - field at (%rdi,%rax) until %rax = 1024, each dword shifted by
-   ymm12; the signs of 2 ETA - field ORed into ymm8, then returned.
-   Needs ymm11 = the field mask, ymm10 = ETA, ymm9 = 2 ETA.  */
+/* After UNPACK_FIELDS for s (ymm0 = ETA - field, ymm10 = ETA): OR the
+   sign of ETA + (ETA - field) = 2 ETA - field into ymm8.  */
+.macro UNPACK_ETA_CHECK
+	vpaddd		%ymm0, %ymm10, %ymm1
+	vpor		%ymm1, %ymm8, %ymm8
+.endm
+
+/* The constants of the s decoders: the field mask and ETA (labels) in
+   ymm11 and ymm10, the shifts of the first group in ymm12; ymm8, the
+   check, and RAX, the output offset, start at 0.  */
+.macro UNPACK_ETA_SETUP mask, eta, shift
+	vpbroadcastd	\mask rRIP, %ymm11
+	vpbroadcastd	\eta rRIP, %ymm10
+	vmovdqa		\shift rRIP, %ymm12
+	vpxor		%ymm8, %ymm8, %ymm8
+	xorl		%eax, %eax
+.endm
+
+/* The groups of s from the dword at (%rsi) on, STEP bytes apart,
+   until RAX = 1024; returns the check's sign bits.  */
 .macro UNPACK_ETA_LOOP step
 1:
 	vpbroadcastd	(%rsi), %ymm0
-	vpsrlvd		%ymm12, %ymm0, %ymm0
-	vpand		%ymm11, %ymm0, %ymm0
-	vpsubd		%ymm0, %ymm9, %ymm1
-	vpor		%ymm1, %ymm8, %ymm8
-	vpsubd		%ymm0, %ymm10, %ymm0
-	vmovdqu		%ymm0, (%rdi,%rax)
-	addq		$\step, %rsi
-	addq		$32, %rax
+	UNPACK_FIELDS	\step
+	UNPACK_ETA_CHECK
 	cmpq		$1024, %rax
 	jb		1b
 	vmovmskps	%ymm8, %eax
@@ -965,37 +984,20 @@ ELF(.size _gcry_mldsa_pack_w1_6_avx2,.-_gcry_mldsa_pack_w1_6_avx2;)
 	ret_spec_stop
 .endm
 
-/* The constants of UNPACK_ETA_LOOP: the field mask, ETA and 2 ETA
-   (labels), and the shifts of the first group.  */
-.macro UNPACK_ETA_SETUP mask, eta, eta2, shift
-	vpbroadcastd	\mask rRIP, %ymm11
-	vpbroadcastd	\eta rRIP, %ymm10
-	vpbroadcastd	\eta2 rRIP, %ymm9
-	vmovdqa		\shift rRIP, %ymm12
-	vpxor		%ymm8, %ymm8, %ymm8
-	xorl		%eax, %eax
-.endm
-
 /* u32 _gcry_mldsa_unpack_eta2_avx2 (s32 a[256], const byte b[96])
- * Returns nonzero if a field exceeds 4.  Group 0 is one pass through
- * the loop with the dword at byte 0; the loop is entered again for
- * groups 1-31 with the dwords at 3 i - 1.  */
+ * Returns nonzero if a field exceeds 4.  Group 0 comes from the
+ * dword at byte 0, then groups 1-31 from the dwords at 3 i - 1.  */
 .text
 .globl _gcry_mldsa_unpack_eta2_avx2
 ELF(.type _gcry_mldsa_unpack_eta2_avx2,@function;)
 .align 32
 _gcry_mldsa_unpack_eta2_avx2:
 	CFI_STARTPROC()
-	UNPACK_ETA_SETUP .Lc7, .Lc2, .Lc4, .Lue2_shift0
+	UNPACK_ETA_SETUP .Lc7, .Lc2, .Lue2_shift0
 	vpbroadcastd	(%rsi), %ymm0
-	vpsrlvd		%ymm12, %ymm0, %ymm0
-	vpand		%ymm11, %ymm0, %ymm0
-	vpsubd		%ymm0, %ymm9, %ymm8
-	vpsubd		%ymm0, %ymm10, %ymm0
-	vmovdqu		%ymm0, (%rdi)
+	UNPACK_FIELDS	2
+	UNPACK_ETA_CHECK
 	vmovdqa		.Lue2_shift rRIP, %ymm12
-	addq		$2, %rsi
-	movl		$32, %eax
 	UNPACK_ETA_LOOP 3
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_unpack_eta2_avx2,.-_gcry_mldsa_unpack_eta2_avx2;)
@@ -1007,22 +1009,14 @@ ELF(.type _gcry_mldsa_unpack_eta4_avx2,@function;)
 .align 32
 _gcry_mldsa_unpack_eta4_avx2:
 	CFI_STARTPROC()
-	UNPACK_ETA_SETUP .Lc15, .Lc4, .Lc8, .Lue4_shift
+	UNPACK_ETA_SETUP .Lc15, .Lc4, .Lue4_shift
 	UNPACK_ETA_LOOP 4
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_unpack_eta4_avx2,.-_gcry_mldsa_unpack_eta4_avx2;)
 
-/* One group of t0 from the 16 bytes in both lanes of ymm0, gathered
-   by the shuffle in ymm13, to 2^12 - field in ymm0.  Needs ymm12 =
-   .Lut0_shift, ymm11 = 0x1fff, ymm10 = 2^12.  */
-.macro UNPACK_T0_GROUP
-	vpshufb		%ymm13, %ymm0, %ymm0
-	vpsrlvd		%ymm12, %ymm0, %ymm0
-	vpand		%ymm11, %ymm0, %ymm0
-	vpsubd		%ymm0, %ymm10, %ymm0
-.endm
-
-/* void _gcry_mldsa_unpack_t0_avx2 (s32 a[256], const byte b[416])  */
+/* void _gcry_mldsa_unpack_t0_avx2 (s32 a[256], const byte b[416])
+ * Groups 0-30 from the 16 bytes at 13 i, the last one from bytes
+ * 400-415 with the indexes moved by 3.  */
 .globl _gcry_mldsa_unpack_t0_avx2
 ELF(.type _gcry_mldsa_unpack_t0_avx2,@function;)
 .align 32
@@ -1035,16 +1029,14 @@ _gcry_mldsa_unpack_t0_avx2:
 	xorl		%eax, %eax
 1:
 	vbroadcasti128	(%rsi), %ymm0
-	UNPACK_T0_GROUP
-	vmovdqu		%ymm0, (%rdi,%rax)
-	addq		$13, %rsi
-	addq		$32, %rax
+	vpshufb		%ymm13, %ymm0, %ymm0
+	UNPACK_FIELDS	13
 	cmpq		$992, %rax
 	jb		1b
 	vmovdqa		.Lut0_shuffle_last rRIP, %ymm13
 	vbroadcasti128	-3(%rsi), %ymm0
-	UNPACK_T0_GROUP
-	vmovdqu		%ymm0, 992(%rdi)
+	vpshufb		%ymm13, %ymm0, %ymm0
+	UNPACK_FIELDS	13
 	vzeroall
 	ret_spec_stop
 	CFI_ENDPROC()

@@ -273,27 +273,25 @@ fke_prepare_step_locked (size_t n)
 
 
 /* Serve a short request (N <= RANDOM_FKE_SMALL_MAX) from R, wiping
-   what it hands out and refilling R by a buffer step when it runs
-   out.  */
+   what it hands out and refilling R by a buffer step (the generate
+   step of _gcry_random_fke_step, under the lock) when it runs out.
+   An unseeded state is all zero, so AVAIL is 0 then.  */
 static void
 fke_randomize_short (byte *p, size_t n)
 {
-  keccak_ctx_t ctx;
   size_t take;
   byte *r;
-  int stepped = 0;
 
   pthread_mutex_lock (&fke_lock);
   fke_requests++;
   while (n)
     {
-      if (!fke_state->avail || fke_state->seeded != 1)
+      if (!fke_state->avail)
         {
           fke_prepare_step_locked (RANDOM_FKE_BUF_LEN);
-          fke_begin_step (&ctx, fke_state->key);
-          _gcry_keccak_squeeze (&ctx, fke_state->buf, RANDOM_FKE_BUF_LEN);
+          _gcry_random_fke_step (fke_state->key, fke_state->buf,
+                                 RANDOM_FKE_BUF_LEN);
           fke_state->avail = RANDOM_FKE_BUF_LEN;
-          stepped = 1;
         }
       take = n < fke_state->avail ? n : fke_state->avail;
       r = fke_state->buf + RANDOM_FKE_BUF_LEN - fke_state->avail;
@@ -304,8 +302,6 @@ fke_randomize_short (byte *p, size_t n)
       n -= take;
     }
   pthread_mutex_unlock (&fke_lock);
-  if (stepped)
-    _gcry_keccak_ctx_wipe (&ctx);
 }
 
 
@@ -327,14 +323,13 @@ _gcry_random_fke_randomize (void *buf, size_t n)
       fke_randomize_short (p, n);
       return;
     }
-  pthread_mutex_lock (&fke_lock);
-  fke_requests++;
-  pthread_mutex_unlock (&fke_lock);
   while (n)
     {
       size_t len = n < RANDOM_FKE_STEP_MAX ? n : RANDOM_FKE_STEP_MAX;
 
       pthread_mutex_lock (&fke_lock);
+      if (p == buf)
+        fke_requests++;
       fke_prepare_step_locked (len);
       fke_begin_step (&ctx, fke_state->key);
       pthread_mutex_unlock (&fke_lock);
@@ -347,7 +342,8 @@ _gcry_random_fke_randomize (void *buf, size_t n)
 }
 
 
-/* One generate step on a caller's KEY (tests only; random.h).  */
+/* One generate step on KEY (random.h): the buffer steps use it, and
+   the tests check it against SHAKE256.  */
 void
 _gcry_random_fke_step (byte key[RANDOM_FKE_KEY_LEN], void *out, size_t n)
 {

@@ -53,9 +53,11 @@ void _gcry_random_read_kernel (void *buf, size_t n);
    and after a fork.  Thread safe.  */
 void _gcry_random_fke_randomize (void *buf, size_t n);
 
-/* One generate step on KEY without locking or reseeding, for tests
-   only: OUT gets bytes 32 .. 32+N-1 of SHAKE256 (LABEL_GENERATE ||
-   KEY), then KEY is replaced by bytes 0..31.  */
+/* One generate step on KEY without locking or reseeding (the buffer
+   steps of the generator, and the tests of the construction): OUT
+   gets bytes 32 .. 32+N-1 of SHAKE256 (LABEL_GENERATE || KEY), then
+   KEY is replaced by bytes 0..31; the sponge is wiped and the stack
+   burnt.  */
 void _gcry_random_fke_step (byte key[RANDOM_FKE_KEY_LEN], void *out,
                             size_t n);
 
