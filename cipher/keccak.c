@@ -1186,35 +1186,15 @@ static const struct
     { KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE, 0 }
   };
 
-/* N / RATE for the rates of keccak_functions: constant divisors, so
-   that the compiler multiplies instead of dividing (a 64-bit division
-   by a variable took about 1% of an ML-KEM-512 encapsulation with
-   AVX-512, a dozen streams being set up per operation).  */
-static inline size_t
-keccak_div_rate (size_t n, unsigned int rate)
-{
-  switch (rate)
-    {
-    case KECCAK_RATE_SHAKE128: return n / KECCAK_RATE_SHAKE128;
-    case KECCAK_RATE_SHAKE256: return n / KECCAK_RATE_SHAKE256;
-    case KECCAK_RATE_SHA3_224: return n / KECCAK_RATE_SHA3_224;
-    case KECCAK_RATE_SHA3_384: return n / KECCAK_RATE_SHA3_384;
-    case KECCAK_RATE_SHA3_512: return n / KECCAK_RATE_SHA3_512;
-    default: return n / rate;
-    }
-}
-
 /* The permutations that stream S, still absorbing its input, needs
    for that and OUTLEN bytes of output (the cost model of keccak.h).  */
 static unsigned int
 keccak_stream_cost (const keccak_stream_t *s, size_t outlen)
 {
-  unsigned int rate = s->ctx.rate;
-
   if (s->open)
-    return keccak_div_rate (s->inlen, rate);
-  return keccak_div_rate (s->inlen, rate) + 1
-         + (outlen ? keccak_div_rate (outlen - 1, rate) : 0);
+    return s->inlen / s->ctx.rate;
+  return s->inlen / s->ctx.rate + 1
+         + (outlen ? (outlen - 1) / s->ctx.rate : 0);
 }
 
 /* Start stream S; see keccak.h.  */
@@ -1279,8 +1259,7 @@ _gcry_keccak_stream_more (keccak_stream_t *s, void *out, size_t outlen)
     s->rem = keccak_stream_cost (s, outlen);
   else
     s->rem = outlen > avail
-             ? keccak_div_rate (outlen - avail + s->ctx.rate - 1,
-                                s->ctx.rate) : 0;
+             ? (outlen - avail + s->ctx.rate - 1) / s->ctx.rate : 0;
 }
 
 /* Mark XOF stream S as getting no further request; see keccak.h.  */
