@@ -756,6 +756,13 @@ _gcry_keccak_x8_cheap (void)
 
 /* See keccak.h.  */
 int
+_gcry_keccak_x4_cheap (void)
+{
+  return 4 * keccak_cost[1] <= 5 * keccak_cost[0];
+}
+
+/* See keccak.h.  */
+int
 _gcry_keccak_x8_per_lane (void)
 {
   return 5 * keccak_cost[2] <= 8 * keccak_cost[1];

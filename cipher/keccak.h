@@ -95,6 +95,9 @@ const char *_gcry_keccak_batch_backend_name (unsigned int n); /* 4, 8 */
    can put a figure on each of its choices uses
    _gcry_keccak_multi_cost instead (ML-KEM KeyGen and Decaps).  */
 int _gcry_keccak_x8_cheap (void);
+/* The same for the 4-way permutation: AVX-512, whose 4-way call on
+   ymm registers costs what a single permutation does.  */
+int _gcry_keccak_x4_cheap (void);
 /* Nonzero if one call of the 8-way permutation costs at most 1.6
    4-way calls, a fifth less per lane: worth grouping work by eight
    even where some lanes go unused (AVX-512 on Intel processors and

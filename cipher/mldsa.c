@@ -121,12 +121,20 @@ static unsigned int mldsa_width = 4;
 
 /* Nonzero if the 8-way permutation costs what the 4-way one does
    (the first case above; _gcry_keccak_x8_cheap): then a group of
-   five members already goes to one 8-way call, and signing samples
-   the next mask early.  With AVX2's dearer 8-way call a group needs
-   six members (five are cheaper as a 4-way call and one single
-   permutation of 880 cycles), and the early mask measured slower
-   (ML-DSA-44 signing 7%).  */
+   five members already goes to one 8-way call.  With AVX2's dearer
+   8-way call a group needs six members (five are cheaper as a 4-way
+   call and one single permutation of 880 cycles).  */
 static int mldsa_cheap_x8;
+
+/* Nonzero if a call of the samplers' width costs about one single
+   permutation: the 8-way one where mldsa_cheap_x8 holds, or the
+   4-way one of AVX-512 where zmm instructions run at half width (Zen
+   4: 730 cycles for either; _gcry_keccak_x4_cheap).  Then a hash that
+   would otherwise run on single permutations gets a lane in the
+   samplers' calls whenever it has input (KeyGen's tr), and signing
+   samples the next mask early beside c~ at width 4 too (see line 15;
+   Zen 4, ML-DSA-44/65/87 signing 6/11/5% faster, KeyGen-65 3%).  */
+static int mldsa_cheap_batch;
 
 /* Nonzero if the kernel set has the N-way samplers, which can carry a
    side stream (mldsa_side_t) in a spare lane.  */
@@ -190,7 +198,22 @@ _gcry_mldsa_init (void)
     mldsa_width = (mldsa_have_xn
                    && (_gcry_keccak_x8_per_lane () || !strcmp (x8, "avx2"))
                    ? 8 : 4);
+    mldsa_cheap_batch = (mldsa_width == 8 ? mldsa_cheap_x8
+                         : _gcry_keccak_x4_cheap ());
   }
+}
+
+gpg_err_code_t
+_gcry_mldsa_set_shape (unsigned int width, int cheap)
+{
+  if (width != 4 && width != 8)
+    return GPG_ERR_INV_ARG;
+  if (!mldsa_have_xn && (width == 8 || cheap))
+    return GPG_ERR_NOT_SUPPORTED;
+  mldsa_width = width;
+  mldsa_cheap_batch = !!cheap;
+  mldsa_cheap_x8 = width == 8 && cheap;
+  return 0;
 }
 
 const char *
@@ -885,9 +908,12 @@ compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
      last row, where two groups of 8 and all ten blocks of the hash
      single (8.7k) are cheaper.  With a cheap 8-way call (AVX-512) a
      single permutation costs as much as a whole call, so the hash
-     takes every lane it can.  */
-  as.side = mldsa_width == 8 ? &side : NULL;
-  as.side_if_spare = !mldsa_cheap_x8;
+     takes every lane it can, and so with a 4-way call that costs a
+     single permutation (mldsa_cheap_batch): there, groups of three
+     entries and the hash made ML-DSA-65 KeyGen 3% faster than
+     giving the hash only spare lanes, and 44 and 87 no slower.  */
+  as.side = mldsa_width == 8 || mldsa_cheap_batch ? &side : NULL;
+  as.side_if_spare = !mldsa_cheap_batch;
 
   for (j = 0; j < p->l; j++)
     {
@@ -1122,9 +1148,10 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
   mldsa_poly_t *mat, *s1hat, *s2hat, *t0hat, *y, *yhat, *w1, *w0, *cp, *tmp;
   void *mem, *smem, *ymem;
   unsigned int iter, kappa, chlen = MLDSA_MU_LEN + k * p->polyw1_bytes;
-  /* With 8-way samplers the next mask is sampled early, see line 15
-     and mask_run.  */
-  const int pipelined = mldsa_width == 8;
+  /* With 8-way samplers, or 4-way ones as cheap as a single
+     permutation, the next mask is sampled early, see line 15 and
+     mask_run.  */
+  const int pipelined = mldsa_width == 8 || mldsa_cheap_batch;
   u32 bad = 0;
   unsigned int i, j;
 
@@ -1214,7 +1241,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
           ops->decompose (&w1[i], &w0[i], &w1[i], p->gamma2);
         }
 
-      /* Line 15: c~ = H (mu || w1Encode (w1)).  With 8-way samplers
+      /* Line 15: c~ = H (mu || w1Encode (w1)).  When PIPELINED,
          this hash runs with the next iteration's ExpandMask (l <= 7
          streams, mask_run), sampled now into yhat, which is free
          until then: most iterations are rejected, and the hash alone
@@ -1443,7 +1470,10 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
      samplers, once tr is done, mu = H (tr || M') (line 7) follows,
      and line 12's c~' = H (mu || w1Encode (w1')) rides in the spare
      lanes of the remaining rows, absorbing the rows of w1' packed so
-     far.  */
+     far.  Not at width 4, even where that call costs a single
+     permutation (mldsa_cheap_batch): groups of three entries made
+     verification 3-4% slower on Zen 4 than the hash alone after the
+     last row.  */
   as.p = p;
   as.rho = pk;
   as.buf = row;

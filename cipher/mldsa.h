@@ -100,6 +100,14 @@ typedef struct
 /*-- mldsa.c --*/
 /* Choose the kernel set; called once from _gcry_global_init.  */
 void _gcry_mldsa_init (void);
+/* For tests: sample WIDTH (4 or 8) polynomials at a time, treating a
+   call of that width as cheap (CHEAP: mldsa.c, mldsa_cheap_batch),
+   instead of what _gcry_mldsa_init chose from the Keccak cost
+   figures, which calling it again restores.  Every shape gives the
+   same keys and signatures.  Returns GPG_ERR_INV_ARG if WIDTH is
+   neither 4 nor 8, GPG_ERR_NOT_SUPPORTED if the kernel set has no
+   N-way samplers and WIDTH or CHEAP asks for them.  */
+gpg_err_code_t _gcry_mldsa_set_shape (unsigned int width, int cheap);
 /* Name of the chosen kernel set ("generic", ...).  */
 const char *_gcry_mldsa_backend_name (void);
 /* The kernel set named NAME ("generic", ...) if compiled in and usable

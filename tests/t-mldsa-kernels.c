@@ -1466,6 +1466,88 @@ check_ppc_rej_uniform (void)
 }
 #endif /*USE_MLDSA_PPC_ASM*/
 
+/* The sampling shapes (mldsa.c: mldsa_width, mldsa_cheap_batch) are
+   chosen from the Keccak cost figures, so a machine sees only one of
+   them per backend: KeyGen's tr in a sampler lane or not, signing's
+   next mask sampled early beside c~ or not, groups of 4 or 8.  Force
+   each in turn on the dispatched kernel set: every one must give the
+   keys and signatures of the chosen shape (signing with rnd, several
+   messages so that several iterations and both rejection points
+   occur) and accept them.  */
+static void
+check_shapes (void)
+{
+  static const mldsa_alg_t algs[3] = { MLDSA_44, MLDSA_65, MLDSA_87 };
+  static byte pk0[2592], sk0[4896], sig0[4][4627];
+  static byte pk[2592], sk[4896], sig[4627];
+  byte xi[MLDSA_XI_LEN], rnd[MLDSA_RND_LEN], msg[4][33], mu[MLDSA_MU_LEN];
+  mldsa_mprime_t m[4];
+  unsigned int a, i, width, n = 0;
+  int cheap, ok = 1, rej = 1;
+
+  for (a = 0; a < 3; a++)
+    {
+      const mldsa_params_t *p = _gcry_mldsa_get_params (algs[a]);
+
+      for (i = 0; i < sizeof xi; i++)
+        xi[i] = (byte)rnd32 ();
+      for (i = 0; i < sizeof rnd; i++)
+        rnd[i] = (byte)rnd32 ();
+      for (i = 0; i < sizeof mu; i++)
+        mu[i] = (byte)rnd32 ();
+      _gcry_mldsa_init ();
+      if (_gcry_mldsa_keygen_internal (p, pk0, sk0, xi))
+        ok = 0;
+      for (i = 0; i < 4; i++)
+        {
+          unsigned int j;
+
+          for (j = 0; j < sizeof msg[i]; j++)
+            msg[i][j] = (byte)rnd32 ();
+          m[i].pre = msg[i];
+          m[i].prelen = 1;
+          m[i].msg = msg[i] + 1;
+          m[i].msglen = sizeof msg[i] - 1;
+          /* The last one with external mu (verification skips tr).  */
+          m[i].mu = i == 3 ? mu : NULL;
+          if (_gcry_mldsa_sign_internal (p, sig0[i], sk0, &m[i], rnd))
+            ok = 0;
+        }
+      for (width = 4; width <= 8; width += 4)
+        for (cheap = 0; cheap < 2; cheap++)
+          {
+            gpg_err_code_t ec = _gcry_mldsa_set_shape (width, cheap);
+
+            if (ec == GPG_ERR_NOT_SUPPORTED)
+              continue;
+            n++;
+            if (ec || _gcry_mldsa_keygen_internal (p, pk, sk, xi)
+                || memcmp (pk, pk0, p->pk_len)
+                || memcmp (sk, sk0, p->sk_len))
+              ok = 0;
+            for (i = 0; i < 4; i++)
+              if (_gcry_mldsa_sign_internal (p, sig, sk0, &m[i], rnd)
+                  || memcmp (sig, sig0[i], p->sig_len)
+                  || _gcry_mldsa_verify_internal (p, pk0, p->pk_len, &m[i],
+                                                  sig, p->sig_len))
+                ok = 0;
+            /* A signature of another message must fail.  */
+            if (_gcry_mldsa_verify_internal (p, pk0, p->pk_len, &m[0],
+                                             sig0[1], p->sig_len)
+                != GPG_ERR_BAD_SIGNATURE)
+              rej = 0;
+          }
+    }
+  _gcry_mldsa_init ();
+  check (_gcry_mldsa_set_shape (2, 0) == GPG_ERR_INV_ARG
+         && _gcry_mldsa_set_shape (16, 1) == GPG_ERR_INV_ARG,
+         "sampling shape: widths other than 4 and 8 refused");
+  check (ok && n >= 3, "every sampling shape (width 4 or 8, cheap or not) "
+         "gives the keys and signatures of the chosen one");
+  check (rej, "every sampling shape rejects a signature of another "
+         "message");
+}
+
 static void
 check_set (const mldsa_ops_t *ops)
 {
@@ -1513,6 +1595,7 @@ main (int argc, char **argv)
   check_ppc_table ();
   check_ppc_rej_uniform ();
 #endif
+  check_shapes ();
   printf ("t-mldsa-kernels: %lu passed, %lu failed\n", passed, failed);
   return failed ? 1 : 0;
 }
