@@ -54,6 +54,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stddef.h>
 
 #include "g10lib.h"
 #include "const-time.h"
@@ -245,13 +246,16 @@ make_object (const byte *p, size_t n, int secure, gpg_err_code_t *r_err)
 }
 
 
-/* Wipe and free SEXP (NULL is allowed).  */
+/* Wipe and free SEXP (NULL is allowed).  A secure object is wiped
+ * by the secure pool itself when freed (secmem.c wipes every block on
+ * free), so only an ordinary one is wiped here.  */
 void
 gcry_sexp_release (gcry_sexp_t sexp)
 {
   if (!sexp)
     return;
-  wipememory (sexp, sizeof *sexp + sexp->size);
+  if (!sexp->secure)
+    wipememory (sexp, sizeof *sexp + sexp->size);
   xfree (sexp);
 }
 
@@ -259,48 +263,67 @@ gcry_sexp_release (gcry_sexp_t sexp)
 
 /*
  * Growing output buffer used by the parser and builder.
+ *
+ * The buffer is allocated with room for the object header in front
+ * and the final TAG_END behind, so that do_scan can hand it over as
+ * the new object instead of copying it (sb_finish).  Only the first
+ * LEN bytes are ever written (LEN only grows), so they are all a
+ * buffer holds to wipe.  Secure buffers are wiped by the secure pool
+ * when freed (secmem.c), ordinary ones here.
  */
 
 struct sbuf
 {
-  byte *buf;
+  byte *base;    /* The allocation: object header, then BUF.  */
+  byte *buf;     /* CAP bytes for the encoding, and one more.  */
   size_t len;
   size_t cap;
   int secure;
 };
 
+/* Where the encoding starts in the allocation, and the bytes
+   allocated besides the CAP + 1 (sizeof counts the tail padding,
+   which gcry_sexp_release wipes too).  */
+#define SB_HEAD offsetof (struct gcry_sexp, d)
+#define SB_EXTRA sizeof (struct gcry_sexp)
+
 
 static void
 sb_release (struct sbuf *sb)
 {
-  if (sb->buf)
+  if (sb->base)
     {
-      wipememory (sb->buf, sb->cap);
-      xfree (sb->buf);
+      if (!sb->secure)
+        wipememory (sb->buf, sb->len);
+      xfree (sb->base);
     }
-  sb->buf = NULL;
+  sb->base = sb->buf = NULL;
   sb->len = sb->cap = 0;
 }
 
 
 /* Move the content of SB to a new buffer of NEWCAP bytes, in secure
- * memory if SB->secure, wiping the old one.  */
+ * memory if SB->secure, wiping the old one (WAS_SECURE: it is a
+ * secure one, which the pool wipes).  */
 static gpg_err_code_t
-sb_realloc (struct sbuf *sb, size_t newcap)
+sb_realloc (struct sbuf *sb, size_t newcap, int was_secure)
 {
   byte *nb;
+  size_t n = SB_EXTRA + newcap + 1;
 
-  nb = sb->secure ? _gcry_malloc_secure (newcap) : _gcry_malloc (newcap);
+  nb = sb->secure ? _gcry_malloc_secure (n) : _gcry_malloc (n);
   if (!nb)
     return gpg_err_code_from_syserror ();
   if (sb->len)
-    memcpy (nb, sb->buf, sb->len);
-  if (sb->buf)
+    memcpy (nb + SB_HEAD, sb->buf, sb->len);
+  if (sb->base)
     {
-      wipememory (sb->buf, sb->cap);
-      xfree (sb->buf);
+      if (!was_secure)
+        wipememory (sb->buf, sb->len);
+      xfree (sb->base);
     }
-  sb->buf = nb;
+  sb->base = nb;
+  sb->buf = nb + SB_HEAD;
   sb->cap = newcap;
   return 0;
 }
@@ -319,7 +342,7 @@ sb_reserve (struct sbuf *sb, size_t need)
   newcap = sb->cap ? sb->cap : 64;
   while (newcap < sb->len + need)
     newcap *= 2;
-  return sb_realloc (sb, newcap);
+  return sb_realloc (sb, newcap, sb->secure);
 }
 
 
@@ -332,7 +355,7 @@ sb_make_secure (struct sbuf *sb)
   sb->secure = 1;
   if (!sb->cap)
     return 0;
-  return sb_realloc (sb, sb->cap);
+  return sb_realloc (sb, sb->cap, 0);
 }
 
 
@@ -1140,6 +1163,34 @@ parse (struct parser *ps)
 }
 
 
+/* The object holding the encoding in SB (see make_object for NULL
+ * results), made from SB's own buffer where that wastes at most about
+ * as much as it holds (the usual case: the buffer doubles as it
+ * grows), else copied.  SB is empty afterwards.  */
+static gcry_sexp_t
+sb_finish (struct sbuf *sb, gpg_err_code_t *r_err)
+{
+  gcry_sexp_t s;
+  size_t n = sb->len;
+
+  *r_err = 0;
+  if (!n || (n >= 2 && sb->buf[0] == TAG_OPEN && sb->buf[1] == TAG_CLOSE)
+      || sb->cap > 2 * n + 64)
+    {
+      s = make_object (sb->buf, n, sb->secure, r_err);
+      sb_release (sb);
+      return s;
+    }
+  s = (gcry_sexp_t)sb->base;
+  s->size = n + 1;
+  s->secure = sb->secure;
+  s->d[n] = TAG_END;
+  sb->base = sb->buf = NULL;
+  sb->len = sb->cap = 0;
+  return s;
+}
+
+
 /* Common back end of sscan, new, create, build and build_array.  */
 static gpg_err_code_t
 do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
@@ -1167,7 +1218,7 @@ do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
 
   rc = parse (&ps);
   if (!rc)
-    *retsexp = make_object (ps.sb.buf, ps.sb.len, ps.sb.secure, &rc);
+    *retsexp = sb_finish (&ps.sb, &rc);
   else if (erroff)
     *erroff = ps.errpos;
   sb_release (&ps.sb);

@@ -727,6 +727,98 @@ test_extract (void)
 }
 
 
+/* The builder's output buffer grows by doubling and usually becomes
+   the object itself (sexp.c, sb_finish); a buffer that reserved much
+   more than it holds is copied instead.  Objects of every size around
+   the doubling steps, with the switch to secure memory in the middle
+   of a build, must hold exactly the canonical encoding.  */
+static void
+test_build_buffers (void)
+{
+  static const size_t sizes[] = { 0, 1, 20, 40, 50, 60, 64, 100, 120, 128,
+                                  200, 250, 256, 1000, 1952, 2000, 2040,
+                                  2048, 4032, 4060, 4096, 8000, 8180,
+                                  8192, 9000 };
+  unsigned long before = test_failed;
+  size_t i, j, n, len;
+  char *pub, *exp, *quoted;
+  unsigned char *sec;
+  gcry_sexp_t s;
+  gpg_error_t err;
+
+  pub = malloc (9000);
+  exp = malloc (2 * 9000 + 100);
+  quoted = malloc (4 * 3000 + 10);
+  sec = gcry_malloc_secure (9000);
+  if (!pub || !exp || !quoted || !sec)
+    die ("out of core");
+  for (n = 0; n < 9000; n++)
+    {
+      pub[n] = (char)(n * 13 + 5);
+      sec[n] = (unsigned char)(n * 29 + 3);
+    }
+  for (i = 0; i < DIM (sizes); i++)
+    for (j = 0; j < DIM (sizes); j += 3)
+      {
+        size_t np = sizes[i], ns = sizes[j];
+
+        err = gcry_sexp_build (&s, NULL, "(k (p %b) (s %b) (x %s))",
+                               (int)np, pub, (int)ns, sec, "abc");
+        len = sprintf (exp, "(1:k(1:p%zu:", np);
+        memcpy (exp + len, pub, np);
+        len += np;
+        len += sprintf (exp + len, ")(1:s%zu:", ns);
+        memcpy (exp + len, sec, ns);
+        len += ns;
+        len += sprintf (exp + len, ")(1:x3:abc))");
+        if (err || !s)
+          fail ("build of %zu + %zu bytes: %s", np, ns, gpg_strerror (err));
+        else
+          {
+            size_t m;
+            char *out = print_sexp (s, GCRYSEXP_FMT_CANON, &m);
+
+            if (m != len || memcmp (out, exp, len))
+              fail ("build of %zu + %zu bytes: wrong encoding", np, ns);
+            if (!ns != !gcry_is_secure (s))
+              fail ("build of %zu + %zu bytes: secure is %d", np, ns,
+                    gcry_is_secure (s));
+            free (out);
+          }
+        gcry_sexp_release (s);
+      }
+  /* A quoted string of escapes reserves four times what it decodes
+     to: copied into an object of its own size.  */
+  for (n = 0; n < 3000; n += 1499)
+    {
+      len = 0;
+      quoted[len++] = '"';
+      for (i = 0; i < n; i++)
+        len += sprintf (quoted + len, "\\x%02x", (unsigned char)pub[i]);
+      quoted[len++] = '"';
+      err = gcry_sexp_sscan (&s, NULL, quoted, len);
+      if (err || !s)
+        fail ("quoted string of %zu escapes: %s", n, gpg_strerror (err));
+      else
+        {
+          size_t m;
+          const char *d = gcry_sexp_nth_data (s, 0, &m);
+
+          if (!d || m != n || memcmp (d, pub, n))
+            fail ("quoted string of %zu escapes: wrong data", n);
+        }
+      gcry_sexp_release (s);
+    }
+  check (test_failed == before, "builds of 0..9000 bytes at the buffer's "
+         "doubling steps, public and secure, and escaped strings give "
+         "their canonical encodings");
+  gcry_free (sec);
+  free (quoted);
+  free (exp);
+  free (pub);
+}
+
+
 /* Large data (beyond 16 bit lengths) and deep nesting.  */
 static void
 test_sizes (void)
@@ -1608,6 +1700,7 @@ main (int argc, char **argv)
   test_access ();
   test_extract ();
   test_sizes ();
+  test_build_buffers ();
   test_canon_len ();
   test_malformed ();
   test_fuzz ();
