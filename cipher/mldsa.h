@@ -108,6 +108,17 @@ void _gcry_mldsa_init (void);
    neither 4 nor 8, GPG_ERR_NOT_SUPPORTED if the kernel set has no
    N-way samplers and WIDTH or CHEAP asks for them.  */
 gpg_err_code_t _gcry_mldsa_set_shape (unsigned int width, int cheap);
+/* For tests: compute signing's c s1 and c s2 in ML-KEM's ring if ON
+   (the default where ML-KEM is built, mldsa.c: small_product), else
+   with ML-DSA's own transforms.  Both give the same signatures.
+   Returns GPG_ERR_NOT_SUPPORTED for ON without ML-KEM.  */
+gpg_err_code_t _gcry_mldsa_set_small_mul (int on);
+/* For tests: R = C S in Z[x]/(x^256 + 1) the way signing computes c s1
+   and c s2 with ML-KEM's kernel set (exact while every coefficient of
+   the product is below 3329 / 2 in absolute value).  Returns
+   GPG_ERR_NOT_SUPPORTED without ML-KEM.  */
+gpg_err_code_t _gcry_mldsa_small_mul_test (s32 r[256], const s32 c[256],
+                                           const s32 s[256]);
 /* Name of the chosen kernel set ("generic", ...).  */
 const char *_gcry_mldsa_backend_name (void);
 /* The kernel set named NAME ("generic", ...) if compiled in and usable

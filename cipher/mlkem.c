@@ -164,6 +164,12 @@ _gcry_mlkem_backend_name (void)
   return mlkem_ops->name;
 }
 
+const mlkem_ops_t *
+_gcry_mlkem_current_ops (void)
+{
+  return mlkem_ops;
+}
+
 
 /* Return the kernel set named NAME if it is compiled in and usable
  * with the current (possibly disabled) hardware features, else NULL.

@@ -65,6 +65,9 @@ gpg_err_code_t _gcry_mlkem_set_schedule (unsigned int k, unsigned int split,
                                          int g_wide);
 /* Name of the chosen kernel set ("generic", ...).  */
 const char *_gcry_mlkem_backend_name (void);
+/* The chosen kernel set (ML-DSA signing borrows its 16-bit
+ * transforms, mldsa.c).  */
+const struct mlkem_ops_s *_gcry_mlkem_current_ops (void);
 /* The kernel set named NAME ("generic", ...) if compiled in and usable
  * here, else NULL (bench-slope, kernel tests).  */
 const struct mlkem_ops_s *_gcry_mlkem_get_ops (const char *name);

@@ -1466,6 +1466,86 @@ check_ppc_rej_uniform (void)
 }
 #endif /*USE_MLDSA_PPC_ASM*/
 
+/* Signing's c s1 and c s2 in ML-KEM's ring (mldsa.c, small_product)
+   against the schoolbook product in Z[x]/(x^256 + 1): random
+   challenges of weight tau with |s| <= eta for the three sets, and the
+   extremes where every coefficient of c is +-1 and s is +-4 with signs
+   that add up (|c s| up to 1024, past any set's tau eta <= 196 but
+   below 3329 / 2).  */
+static void
+check_small_mul (void)
+{
+  static const unsigned int taus[3] = { 39, 49, 60 };
+  static const s32 etas[3] = { 2, 4, 2 };
+  s32 c[256], sv[256], got[256], want[256];
+  unsigned int round, i, j, bad = 0, seen_max = 0;
+
+  memset (c, 0, sizeof c);
+  memset (sv, 0, sizeof sv);
+  if (_gcry_mldsa_small_mul_test (got, c, sv) == GPG_ERR_NOT_SUPPORTED)
+    return;
+  for (round = 0; round < 120; round++)
+    {
+      unsigned int set = round % 3, tau = taus[set];
+      s32 eta = etas[set];
+
+      memset (c, 0, sizeof c);
+      if (round < 100)
+        {
+          for (i = 0; i < tau; )
+            {
+              j = rnd32 () & 255;
+              if (c[j])
+                continue;
+              c[j] = (rnd32 () & 1) ? 1 : -1;
+              i++;
+            }
+          for (i = 0; i < 256; i++)
+            sv[i] = (s32)(rnd32 () % (2 * eta + 1)) - eta;
+        }
+      else
+        {
+          /* c all +-1 and s = 4 sign (c_{k-i}) for coefficient k of
+             the product (negacyclic: the wrapped terms flip sign), so
+             that coefficient is 4 * 256 = 1024 (or -1024).  */
+          unsigned int k = rnd32 () & 255;
+          s32 sign = (round & 1) ? 1 : -1;
+
+          for (i = 0; i < 256; i++)
+            c[i] = (rnd32 () & 1) ? 1 : -1;
+          for (i = 0; i < 256; i++)
+            {
+              /* Term c_a s_i lands on a + i; it reaches k as
+                 a = k - i (no wrap, i <= k) or a = k - i + 256
+                 (wrap, sign flipped).  */
+              s32 ca = i <= k ? c[k - i] : -c[k - i + 256];
+
+              sv[i] = 4 * sign * ca;
+            }
+        }
+      memset (want, 0, sizeof want);
+      for (i = 0; i < 256; i++)
+        for (j = 0; j < 256; j++)
+          {
+            s32 t = c[i] * sv[j];
+
+            if (i + j < 256)
+              want[i + j] += t;
+            else
+              want[i + j - 256] -= t;
+          }
+      for (i = 0; i < 256; i++)
+        if (want[i] == 1024 || want[i] == -1024)
+          seen_max++;
+      if (_gcry_mldsa_small_mul_test (got, c, sv)
+          || memcmp (got, want, sizeof got))
+        bad++;
+    }
+  check (!bad && seen_max >= 20, "c s in ML-KEM's ring equals the "
+         "schoolbook product (random c of weight tau and |s| <= eta; "
+         "|c s| up to 1024)");
+}
+
 /* The sampling shapes (mldsa.c: mldsa_width, mldsa_cheap_batch) are
    chosen from the Keccak cost figures, so a machine sees only one of
    them per backend: KeyGen's tr in a sampler lane or not, signing's
@@ -1514,11 +1594,12 @@ check_shapes (void)
             ok = 0;
         }
       for (width = 4; width <= 8; width += 4)
-        for (cheap = 0; cheap < 2; cheap++)
+        for (cheap = 0; cheap < 4; cheap++)
           {
-            gpg_err_code_t ec = _gcry_mldsa_set_shape (width, cheap);
+            gpg_err_code_t ec = _gcry_mldsa_set_shape (width, cheap & 1);
 
-            if (ec == GPG_ERR_NOT_SUPPORTED)
+            if (ec == GPG_ERR_NOT_SUPPORTED
+                || _gcry_mldsa_set_small_mul (cheap >> 1))
               continue;
             n++;
             if (ec || _gcry_mldsa_keygen_internal (p, pk, sk, xi)
@@ -1539,11 +1620,13 @@ check_shapes (void)
           }
     }
   _gcry_mldsa_init ();
+  _gcry_mldsa_set_small_mul (1);
   check (_gcry_mldsa_set_shape (2, 0) == GPG_ERR_INV_ARG
          && _gcry_mldsa_set_shape (16, 1) == GPG_ERR_INV_ARG,
          "sampling shape: widths other than 4 and 8 refused");
-  check (ok && n >= 3, "every sampling shape (width 4 or 8, cheap or not) "
-         "gives the keys and signatures of the chosen one");
+  check (ok && n >= 3, "every sampling shape (width 4 or 8, cheap or not), "
+         "c s1 and c s2 in either ring, gives the keys and signatures of "
+         "the chosen one");
   check (rej, "every sampling shape rejects a signature of another "
          "message");
 }
@@ -1596,6 +1679,7 @@ main (int argc, char **argv)
   check_ppc_rej_uniform ();
 #endif
   check_shapes ();
+  check_small_mul ();
   printf ("t-mldsa-kernels: %lu passed, %lu failed\n", passed, failed);
   return failed ? 1 : 0;
 }
