@@ -1188,8 +1188,9 @@ typedef struct
   mlkem_poly_ntt prod;
 } small_scratch_t;
 
-/* Move the polynomial in slot A (|a| < 2^15) to ML-KEM's NTT domain in
-   the same slot, as a small_ntt_t; T is scratch.  */
+/* Move the polynomial in slot A to ML-KEM's NTT domain in the same
+   slot, as a small_ntt_t; T is scratch.  In: |a| < 3329 (ML-KEM's NTT
+   contract; s has |s| <= eta).  */
 static void
 small_ntt (const mlkem_ops_t *kops, mldsa_poly_t *a, mlkem_poly *t)
 {
