@@ -612,45 +612,43 @@ unpack_eta (mldsa_poly_t *a, const byte *b, unsigned int eta)
   return _gcry_mldsa_unpack_eta_generic (a, b, eta);
 }
 
-/* BitPack (z, gamma1 - 1, gamma1): fields of gamma1 - z.
-   In: -gamma1 < z <= gamma1.  */
+/* BitPack (z, gamma1 - 1, gamma1): fields of gamma1 - z, eight at a
+   time (18 or 20 bytes) in whole little-endian words, no store past
+   the polynomial's bytes.  In: -gamma1 < z <= gamma1.  */
 static void
 pack_z (byte *r, const mldsa_poly_t *a, s32 gamma1)
 {
   unsigned int i;
 
-  if (gamma1 == (1 << 17))
-    for (i = 0; i < MLDSA_N / 4; i++)
-      {
-        u32 t0 = gamma1 - a->coeffs[4 * i + 0];
-        u32 t1 = gamma1 - a->coeffs[4 * i + 1];
-        u32 t2 = gamma1 - a->coeffs[4 * i + 2];
-        u32 t3 = gamma1 - a->coeffs[4 * i + 3];
-        byte *o = r + 9 * i;
+  for (i = 0; i < MLDSA_N / 8; i++)
+    {
+      const s32 *c = a->coeffs + 8 * i;
+      u64 t0 = (u32)(gamma1 - c[0]), t1 = (u32)(gamma1 - c[1]);
+      u64 t2 = (u32)(gamma1 - c[2]), t3 = (u32)(gamma1 - c[3]);
+      u64 t4 = (u32)(gamma1 - c[4]), t5 = (u32)(gamma1 - c[5]);
+      u64 t6 = (u32)(gamma1 - c[6]), t7 = (u32)(gamma1 - c[7]);
 
-        o[0] = t0;
-        o[1] = t0 >> 8;
-        o[2] = (t0 >> 16) | (t1 << 2);
-        o[3] = t1 >> 6;
-        o[4] = (t1 >> 14) | (t2 << 4);
-        o[5] = t2 >> 4;
-        o[6] = (t2 >> 12) | (t3 << 6);
-        o[7] = t3 >> 2;
-        o[8] = t3 >> 10;
-      }
-  else
-    for (i = 0; i < MLDSA_N / 2; i++)
-      {
-        u32 t0 = gamma1 - a->coeffs[2 * i + 0];
-        u32 t1 = gamma1 - a->coeffs[2 * i + 1];
-        byte *o = r + 5 * i;
+      if (gamma1 == (1 << 17))
+        {
+          /* 18-bit fields: bits 0-63, 64-127, 128-143.  */
+          byte *o = r + 18 * i;
 
-        o[0] = t0;
-        o[1] = t0 >> 8;
-        o[2] = (t0 >> 16) | (t1 << 4);
-        o[3] = t1 >> 4;
-        o[4] = t1 >> 12;
-      }
+          buf_put_le64 (o, t0 | (t1 << 18) | (t2 << 36) | (t3 << 54));
+          buf_put_le64 (o + 8, (t3 >> 10) | (t4 << 8) | (t5 << 26)
+                               | (t6 << 44) | (t7 << 62));
+          buf_put_le16 (o + 16, (u16)(t7 >> 2));
+        }
+      else
+        {
+          /* 20-bit fields: bits 0-63, 64-127, 128-159.  */
+          byte *o = r + 20 * i;
+
+          buf_put_le64 (o, t0 | (t1 << 20) | (t2 << 40) | (t3 << 60));
+          buf_put_le64 (o + 8, (t3 >> 4) | (t4 << 16) | (t5 << 36)
+                               | (t6 << 56));
+          buf_put_le32 (o + 16, (u32)((t6 >> 8) | (t7 << 12)));
+        }
+    }
 }
 
 /* BitUnpack (BUF, gamma1 - 1, gamma1) of z or of a mask y (FIPS 204
@@ -1203,24 +1201,33 @@ small_ntt (const mlkem_ops_t *kops, mldsa_poly_t *a, mlkem_poly *t)
   kops->mulcache_compute (&r->c, &r->p);
 }
 
-/* The representative in (-3329/2, 3329/2] of A, |A| < 3329; no
-   branch on A (compares compile to masks).  */
-static inline s32
-small_lift (s32 a)
+/* The representatives in (-3329/2, 3329/2] of R's coefficients,
+   |r| < 3329, in place; no branch on them (the compares compile to
+   masks, 16-bit lanes).  */
+static void
+small_lift (mlkem_poly *r)
 {
-  a -= MLKEM_Q & -(s32)(a > MLKEM_Q / 2);
-  a += MLKEM_Q & -(s32)(a < -(MLKEM_Q / 2));
-  return a;
+  unsigned int j;
+
+  for (j = 0; j < MLKEM_N; j++)
+    {
+      s16 a = r->coeffs[j];
+
+      a -= MLKEM_Q & -(s16)(a > MLKEM_Q / 2);
+      a += MLKEM_Q & -(s16)(a < -(MLKEM_Q / 2));
+      r->coeffs[j] = a;
+    }
 }
 
-/* R (in the normal domain, |r| < 3329) = c s from the NTT-domain c
-   in SC and s in S; SC->prod is scratch.  */
+/* R (in the normal domain, the exact product) = c s from the
+   NTT-domain c in SC and s in S; SC->prod is scratch.  */
 static void
 small_product (const mlkem_ops_t *kops, mlkem_poly *r, small_scratch_t *sc,
                const small_ntt_t *s)
 {
   kops->basemul_acc (&sc->prod, &sc->c, &s->p, &s->c, 1);
   kops->invntt_tomont (r, &sc->prod);
+  small_lift (r);
 }
 #endif /*USE_MLKEM*/
 
@@ -1243,7 +1250,7 @@ _gcry_mldsa_small_mul_test (s32 r[MLDSA_N], const s32 c[MLDSA_N],
   kops->ntt (&sc.c, &t);
   small_product (kops, &t, &sc, (small_ntt_t *)&sp);
   for (j = 0; j < MLDSA_N; j++)
-    r[j] = small_lift (t.coeffs[j]);
+    r[j] = t.coeffs[j];
   return 0;
 #else
   (void)r;
@@ -1428,7 +1435,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
             {
               small_product (kops, r16, sc, (small_ntt_t *)&s2hat[i]);
               for (j = 0; j < MLDSA_N; j++)
-                w0[i].coeffs[j] -= small_lift (r16->coeffs[j]);
+                w0[i].coeffs[j] -= r16->coeffs[j];
             }
           else
 #endif
@@ -1452,7 +1459,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
             {
               small_product (kops, r16, sc, (small_ntt_t *)&s1hat[j]);
               for (i = 0; i < MLDSA_N; i++)
-                y[j].coeffs[i] += small_lift (r16->coeffs[i]);
+                y[j].coeffs[i] += r16->coeffs[i];
             }
           else
 #endif
