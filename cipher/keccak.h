@@ -294,11 +294,14 @@ int _gcry_keccak_batch_set_ninth (int enable);
  *    interleaved): x8 only where the permutations outnumber the
  *    longest chain 8 to 1 or so (matrix sampling), else x4, and x1
  *    for the last straggler,
- *  - AVX2 with BMI2 on an AMD processor (not HWF_INTEL_CPU; C1 782,
- *    C4 1024, C8 1894, C5 1045: the 5-way call runs a fifth instance
- *    in the integer pipes beside the AVX2 4-way code, Zen 5): x5 for
- *    5 streams or more unless 8 fill an x8 call evenly, x4 for 2-4,
- *    x1 for one,
+ *  - AVX2 with BMI2 on an AMD processor with the hint
+ *    HWF_INTEL_WIDE_ALU ("intel-wide-alu", Zen 5; C1 782, C4 1024,
+ *    C8 1894, C5 1045: the 5-way call runs a fifth instance in the
+ *    integer pipes beside the AVX2 4-way code): x5 for 5 streams or
+ *    more unless 8 fill an x8 call evenly, x4 for 2-4, x1 for one,
+ *  - AVX2 with BMI2 on other AMD processors (C1 743, C4 1024,
+ *    C8 2002, C5 1400, Zen 4: four integer ALUs, the fifth state
+ *    costs a third of a call),
  *  - AVX-512 (C1 619, C4 621, C8 1165, Zen 4, whose cores split zmm
  *    operations in two halves): as AVX2, but x4 down to 2 streams,
  *  - AVX-512 where zmm instructions run at full width (the hint

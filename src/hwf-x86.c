@@ -39,6 +39,8 @@
  *            and model from CPUID.1:EAX (base family 0Fh plus the
  *            extended family; extended model in bits 19:16).  Later
  *            families are left out until measured.
+ *   WIDE_ALU (tuning hint): an AMD processor of family 1Ah (Zen 5,
+ *            every model: six integer ALUs), with or without AVX-512.
  *
  * (Intel SDM vol. 1, 13.3 and 15.2; vol. 2A, CPUID.)  */
 
@@ -133,6 +135,8 @@ _gcry_hwf_detect_x86 (void)
 
   if ((ebx7 & (1u << 8)) && (ebx7 & (1u << 3)))
     features |= HWF_INTEL_BMI2;
+  if (is_amd && family == 0x1a)
+    features |= HWF_INTEL_WIDE_ALU;
   if ((ebx7 & (1u << 29)) && (ecx1 & (1u << 9)) && (ecx1 & (1u << 19)))
     features |= HWF_INTEL_SHAEXT;
 

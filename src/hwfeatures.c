@@ -67,6 +67,7 @@ static const struct
     { HWF_INTEL_SHAEXT,  "intel-shaext" },
     { HWF_INTEL_FAST_ZMM, "intel-fast-zmm" },
     { HWF_INTEL_VBMI2,   "intel-vbmi2" },
+    { HWF_INTEL_WIDE_ALU, "intel-wide-alu" },
     { HWF_PPC_VCRYPTO,   "ppc-vcrypto" },
     { HWF_PPC_ARCH_3_00, "ppc-arch_3_00" },
     { HWF_PPC_ARCH_2_07, "ppc-arch_2_07" },

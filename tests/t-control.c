@@ -260,6 +260,7 @@ check_disable_paths (void)
   run_child ("env", "intel-avx512");
   /* A tuning hint: it leaves hwflist, the backends stay.  */
   run_child ("env", "intel-fast-zmm");
+  run_child ("env", "intel-wide-alu");
   run_child ("control", "intel-vbmi2");
   run_child ("control", "intel-bmi2,intel-avx2,intel-avx512,intel-shaext");
   run_child ("env", "intel-bmi2,intel-avx2,intel-avx512,intel-shaext,ppc-vsx");
