@@ -1186,18 +1186,27 @@ typedef struct
   mlkem_poly_ntt prod;
 } small_scratch_t;
 
+/* R = NTT (A) in ML-KEM's ring, T scratch.  In: |a| < 3329 (ML-KEM's
+   NTT contract; c and s are far smaller).  */
+static void
+small_ntt_of (const mlkem_ops_t *kops, mlkem_poly_ntt *r, const s32 *a,
+              mlkem_poly *t)
+{
+  unsigned int j;
+
+  for (j = 0; j < MLDSA_N; j++)
+    t->coeffs[j] = (s16)a[j];
+  kops->ntt (r, t);
+}
+
 /* Move the polynomial in slot A to ML-KEM's NTT domain in the same
-   slot, as a small_ntt_t; T is scratch.  In: |a| < 3329 (ML-KEM's NTT
-   contract; s has |s| <= eta).  */
+   slot, as a small_ntt_t with its cache; T is scratch.  */
 static void
 small_ntt (const mlkem_ops_t *kops, mldsa_poly_t *a, mlkem_poly *t)
 {
   small_ntt_t *r = (small_ntt_t *)a;
-  unsigned int j;
 
-  for (j = 0; j < MLDSA_N; j++)
-    t->coeffs[j] = (s16)a->coeffs[j];
-  kops->ntt (&r->p, t);
+  small_ntt_of (kops, &r->p, a->coeffs, t);
   kops->mulcache_compute (&r->c, &r->p);
 }
 
@@ -1245,9 +1254,7 @@ _gcry_mldsa_small_mul_test (s32 r[MLDSA_N], const s32 c[MLDSA_N],
 
   memcpy (sp.coeffs, s, sizeof sp.coeffs);
   small_ntt (kops, &sp, &t);
-  for (j = 0; j < MLDSA_N; j++)
-    t.coeffs[j] = (s16)c[j];
-  kops->ntt (&sc.c, &t);
+  small_ntt_of (kops, &sc.c, c, &t);
   small_product (kops, &t, &sc, (small_ntt_t *)&sp);
   for (j = 0; j < MLDSA_N; j++)
     r[j] = t.coeffs[j];
@@ -1413,11 +1420,7 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
       ops->poly_challenge (cp, sig, p->ctildelen, p->tau);
 #ifdef USE_MLKEM
       if (kops)
-        {
-          for (j = 0; j < MLDSA_N; j++)
-            r16->coeffs[j] = (s16)cp->coeffs[j];
-          kops->ntt (&sc->c, r16);
-        }
+        small_ntt_of (kops, &sc->c, cp->coeffs, r16);
 #endif
       ops->ntt (cp);
 

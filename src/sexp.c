@@ -1185,8 +1185,8 @@ sb_finish (struct sbuf *sb, gpg_err_code_t *r_err)
   s->size = n + 1;
   s->secure = sb->secure;
   s->d[n] = TAG_END;
-  sb->base = sb->buf = NULL;
-  sb->len = sb->cap = 0;
+  sb->base = NULL;      /* Now the object's: sb_release just resets.  */
+  sb_release (sb);
   return s;
 }
 
