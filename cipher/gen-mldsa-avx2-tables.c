@@ -97,19 +97,6 @@ times_qinv (int64_t z)
   return (int32_t)(uint32_t)((uint64_t)z * qinv);
 }
 
-/* round (Z * 2^32 / q) for |Z| < q/2: floor ((2 Z 2^32 + q) / 2q),
-   with a floor division that is right for negative numerators.  */
-static int32_t
-shoup (int64_t z)
-{
-  int64_t n = z * ((int64_t)1 << 33) + Q, d = 2 * (int64_t)Q;
-  int64_t f = n / d;
-
-  if (f * d > n)
-    f--;
-  return (int32_t)f;
-}
-
 static int64_t mont[256], plain[256];
 
 /* Store the vector with V in every lane at T; return T + 8.  */
@@ -128,7 +115,7 @@ static int32_t *
 put_bcast (int32_t *t, int64_t z)
 {
   t = put_splat (t, (int32_t)z);
-  return put_splat (t, shoup (z));
+  return put_splat (t, shoup_round (z));
 }
 
 /* Store the Montgomery entry of Z at T; return the next free word.  */
@@ -148,8 +135,8 @@ put_lanes (int32_t *t, const int64_t z[8])
   for (l = 0; l < 8; l++)
     {
       t[l] = (int32_t)z[l];
-      t[8 + l] = shoup (z[l]);
-      t[16 + l] = shoup (z[l | 1]);
+      t[8 + l] = shoup_round (z[l]);
+      t[16 + l] = shoup_round (z[l | 1]);
     }
   return t + 24;
 }

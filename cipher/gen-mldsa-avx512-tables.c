@@ -19,11 +19,20 @@
  * The output is checked in; tests/t-mldsa-avx512.c recomputes both
  * tables from cipher/mldsa-tables.h with the rules below and compares.
  *
- * Values.  zetas[k] = 1753^brv8(k) * 2^32 mod^+- q, zq = z q^-1 mod
- * 2^32, F = 2^64/256 mod q, G = -zetas[1] F 2^-32 mod^+- q, exactly as
- * for the AVX2 tables (gen-mldsa-avx2-tables.c).  A "pair" is the two
- * words (z, zq); a "vector" is 16 words, one per 32-bit lane of a zmm
- * register, followed by its 16 zq words.
+ * Values.  The kernel multiplies by a twiddle in two ways (see
+ * mldsa-ntt-amd64-avx512.S).  Montgomery products, in the forward
+ * layer 128 and in the inverse layer 128 merged with the scaling, use
+ * a Montgomery pair (z, z q^-1 mod 2^32) with z = zetas[1] =
+ * 1753^brv8(1) * 2^32 mod^+- q, F = 2^64/256 mod q or G = -zetas[1]
+ * F 2^-32 mod^+- q, as for the AVX2 tables (gen-mldsa-avx2-tables.c).
+ * All other layers use Shoup products with plain twiddles,
+ * plain[k] = 1753^brv8(k) mod^+- q (negated for the inverse), and
+ * their companion shoup (z) = round (z 2^32 / q); a Shoup pair is the
+ * two words (shoup (z), z).  So the word the kernel reads with vpmuldq
+ * comes first in both kinds of pair, the one it reads with vpmulld
+ * second.  A "vector" is 16 first words, one per 32-bit lane of a zmm
+ * register, followed by the 16 second words; all vectors are Shoup
+ * ones.
  *
  * Which twiddle a lane needs.  The kernel (mldsa-ntt-amd64-avx512.S)
  * shuffles each register pair through the orders C/D, E/F, G/H, I/J
@@ -32,13 +41,16 @@
  * operand lane holds coefficient n, the forward twiddle is
  * zetas[128/LEN + n/(2 LEN)] and the inverse one
  * -zetas[256/LEN - 1 - n/(2 LEN)] (FIPS 204 Algorithms 41 and 42).
- * Layer 1 has an "odd" copy of its twiddles (not of the zq words: the
- * kernel forms t with vpmulld, lane by lane) in which lanes 2i and
- * 2i+1 hold lane 2i+1's value (vpmuldq reads the even lanes only); in
- * the other layers both lanes of a 64-bit lane hold the same twiddle.
+ * Layer 1 has an "odd" copy of its first words (not of the plain
+ * twiddles: the kernel forms lo (b z) with vpmulld, lane by lane) in
+ * which lanes 2i and 2i+1 hold lane 2i+1's value (vpmuldq reads the
+ * even lanes only); in the other layers both lanes of a 64-bit lane
+ * hold the same twiddle.
  *
  * Layout of the forward table (1192 words):
- *   words 0..31:  pairs for zetas[0..15] (pair 0 unused);
+ *   words 0..31:  pair k for twiddle k = 0..15: the Montgomery pair of
+ *                 zetas[1] at k = 1, Shoup pairs of plain[k] for
+ *                 k = 2..15 (pair 0 unused, zero);
  *   then for each register pair p = 0..7 (coefficients 32p .. 32p+31),
  *   144 words: layer 8, layer 4, layer 2, layer 1 (one vector of 32
  *   words each), layer 1 odd (16 words);
@@ -46,9 +58,9 @@
  * Layout of the inverse table (1192 words):
  *   for each register pair p, 144 words: layer 1 (32 words), layer 1
  *   odd (16), layer 2, layer 4, layer 8 (32 each);
- *   then at word 1152 the pairs of layer 16 (-zetas[15 - p], p = 0..7),
- *   layer 32 (-zetas[7 - g], g = 0..3), layer 64 (-zetas[3],
- *   -zetas[2]), F and G;
+ *   then at word 1152 the Shoup pairs of layer 16 (-plain[15 - p],
+ *   p = 0..7), layer 32 (-plain[7 - g], g = 0..3), layer 64
+ *   (-plain[3], -plain[2]), and the Montgomery pairs of F and G;
  *   8 zero words.  */
 
 #include <stdio.h>
@@ -61,7 +73,7 @@
 
 #include "gen-tables-common.h"
 
-static int64_t zetas[256];
+static int64_t zetas[256], plain[256];
 
 static int32_t
 times_qinv (int64_t z)
@@ -71,11 +83,20 @@ times_qinv (int64_t z)
   return (int32_t)(uint32_t)((uint64_t)z * qinv);
 }
 
+/* The Montgomery pair of Z.  */
 static void
 put_pair (int32_t *t, int64_t z)
 {
   t[0] = (int32_t)z;
   t[1] = times_qinv (z);
+}
+
+/* The Shoup pair of the plain twiddle Z.  */
+static void
+put_shoup_pair (int32_t *t, int64_t z)
+{
+  t[0] = shoup_round (z);
+  t[1] = (int32_t)z;
 }
 
 /* The register shuffles of the kernel on lane contents (coefficient
@@ -141,11 +162,11 @@ put_vec (int32_t *t, const int *x, const int *y, int len, int inv, int odd)
           exit (1);
         }
       if (inv)
-        z = -zetas[256 / len - 1 - n / (2 * len)];
+        z = -plain[256 / len - 1 - n / (2 * len)];
       else
-        z = zetas[128 / len + n / (2 * len)];
-      t[l] = (int32_t)z;
-      t[16 + l] = times_qinv (z);
+        z = plain[128 / len + n / (2 * len)];
+      t[l] = shoup_round (z);
+      t[16 + l] = (int32_t)z;
     }
   if (odd)
     for (l = 0; l < 16; l++)
@@ -206,20 +227,24 @@ main (void)
   unsigned int k, p;
 
   for (k = 0; k < 256; k++)
-    zetas[k] = centered ((long)(powmod (ZETA, bitrev (k, 8)) * r % Q));
+    {
+      plain[k] = centered ((long)powmod (ZETA, bitrev (k, 8)));
+      zetas[k] = centered ((long)(modq (plain[k]) * r % Q));
+    }
   f = (int64_t)powmod (2, 56);           /* 2^64 / 2^8 */
   g = centered ((long)(modq (-zetas[1]) * f % Q * (int64_t)rinv % Q));
 
-  for (k = 0; k < 16; k++)
-    put_pair (fwd + 2 * k, zetas[k]);
+  put_pair (fwd + 2, zetas[1]);
+  for (k = 2; k < 16; k++)
+    put_shoup_pair (fwd + 2 * k, plain[k]);
   for (p = 0; p < 8; p++)
     pair_vectors (fwd + 32 + 144 * p, inv + 144 * p, p);
   for (p = 0; p < 8; p++)
-    put_pair (inv + 1152 + 2 * p, -zetas[15 - p]);
+    put_shoup_pair (inv + 1152 + 2 * p, -plain[15 - p]);
   for (k = 0; k < 4; k++)
-    put_pair (inv + 1168 + 2 * k, -zetas[7 - k]);
-  put_pair (inv + 1176, -zetas[3]);
-  put_pair (inv + 1178, -zetas[2]);
+    put_shoup_pair (inv + 1168 + 2 * k, -plain[7 - k]);
+  put_shoup_pair (inv + 1176, -plain[3]);
+  put_shoup_pair (inv + 1178, -plain[2]);
   put_pair (inv + 1180, f);
   put_pair (inv + 1182, g);
 

@@ -74,6 +74,22 @@ centered (long a)
 }
 
 
+/* The Shoup companion round (Z * 2^32 / Q) of a twiddle Z with
+   |Z| < Q/2 (then it is below 2^31 in magnitude): floor ((2 Z 2^32 + Q)
+   / 2Q), with a floor division that is right for negative
+   numerators.  */
+static inline int32_t
+shoup_round (int64_t z)
+{
+  int64_t n = z * ((int64_t)1 << 33) + Q, d = 2 * (int64_t)Q;
+  int64_t f = n / d;
+
+  if (f * d > n)
+    f--;
+  return (int32_t)f;
+}
+
+
 /* Print the LGPL comment that starts a generated file, with
    FIRSTLINE (the file's name and what it holds) on its first line,
    and a blank line.  */

@@ -13,25 +13,48 @@
 
 /* Algorithm: the NTT of FIPS 204 Algorithm 41 and the inverse NTT of
  * Algorithm 42 times 2^32 (contract: cipher/mldsa-ops.h), layer by
- * layer with the Montgomery butterflies of the AVX2 set
+ * layer with the butterflies of the AVX2 set
  * (cipher/mldsa-ntt-amd64-avx2.S):
- *   forward (Cooley-Tukey):  t = mont (b * z);  b = a - t;  a = a + t
- *   inverse (Gentleman-Sande): a' = a + b;  b' = mont ((a - b) * -z)
- * with mont (x * z) = (x z - t q) / 2^32, t = x (z q^-1 mod 2^32) mod
- * 2^32, and the last inverse layer merged with the scaling:
+ *   forward (Cooley-Tukey):  t = b z;  b = a - t;  a = a + t
+ *   inverse (Gentleman-Sande): a' = a + b;  b' = (a - b) z
+ * The products by a twiddle are Shoup products with plain twiddles,
+ * except in the forward layer 128 and in the inverse layer 128, merged
+ * with the scaling, which are Montgomery products:
  * a' = mont ((a + b) F), b' = mont ((a - b) G), F = 2^64/256 mod q,
  * G = -zetas[1] F / 2^32.  The outputs are the contract's residues
  * within its bounds (representatives may differ from the portable
  * code's; the front file canonicalises before encoding).
  *
- * Montgomery products: t = x (z q^-1) mod 2^32 for all 16 lanes with
- * one vpmulld.  vpmuldq multiplies the signed low halves of the eight
- * 64-bit lanes: x z and t q are formed for the even 32-bit lanes in
- * place and for the odd ones after vpsrlq $32; the differences sit in
- * the high halves of the 64-bit lanes, and one merge-masked vmovshdup
- * (mask k2 = even 32-bit lanes; a dword-granular instruction, as qword
- * ones would mask whole 64-bit lanes) moves the even results down into
- * the register that already holds the odd ones.
+ * Shoup product (SHOUP): r = b z - h q with z' = round (z 2^32 / q)
+ * and h = floor (b z' / 2^32), the high word of the signed 64-bit
+ * product; r = b z mod q, and with e = b (z' - z 2^32 / q) / 2^32,
+ * |e| <= |b| / 2^33, r / q lies in [-e, 1 - e), so r fits in 32 bits
+ * and is the difference of the low words lo (b z) - lo (h q), two
+ * vpmulld.  vpmuldq multiplies the signed low halves of the eight
+ * 64-bit lanes: b z' is formed for the even 32-bit lanes in place and
+ * for the odd ones after vpsrlq $32; the odd lanes' high words are
+ * then already in place, and one merge-masked vmovshdup (mask k2 =
+ * even 32-bit lanes; a dword-granular instruction, as qword ones would
+ * mask whole 64-bit lanes) moves the even lanes' ones down beside
+ * them.  Four multiplications and seven instructions per 16 products.
+ *
+ * Montgomery product (MONT): mont (x * z) = (x z - t q) / 2^32 with
+ * t = x (z q^-1 mod 2^32) mod 2^32 for all 16 lanes with one vpmulld,
+ * x z and t q by vpmuldq for the even and the odd lanes, the
+ * differences gathered by the same masked vmovshdup; |t| <= 2^31 gives
+ * |mont (x * z)| <= q/2 + |x z| / 2^32.  Five multiplications and ten
+ * instructions per 16 products.
+ *
+ * Bounds (as cipher/mldsa-ntt-amd64-avx2.S, which has the same mix of
+ * products), forward: in |a| < q; layer 128 (Montgomery, |z| < q/2)
+ * adds |t| < 0.501 q; a Shoup layer with inputs |a| < B adds or
+ * subtracts t with t / q in [-e, 1 - e), |e| <= B / 2^33, so from
+ * 1.501 q the seven Shoup layers end below 8.54 q < 9q.  (A Shoup
+ * product in layer 128 too would end at 9.04 q.)  Inverse: in |a| < q;
+ * after layer 2^(k-1) the sums are below 2^k q, and a Shoup product
+ * of a difference |d| < 2^k q <= 128 q is below 1.13 q; the last layer
+ * gets |a + b|, |a - b| < 256 q < 2^31 and its Montgomery products
+ * are below q/2 + |G|/2 < 0.74 q; out |a| < q.
  *
  * Layout: standard coefficient order in memory before and after; the
  * whole polynomial (16 coefficients per zmm) lives in zmm0-zmm15, zmmi
@@ -43,32 +66,31 @@
  *   E = (A0, B0, A2, B2), F = (A1, B1, A3, B3)   vshufi64x2; layer 4
  *   G, H = 64-bit interleave of E, F             vpunpck[lh]qdq; layer 2
  *   I, J = 32-bit interleave of G, H             masked moves; layer 1
- * The 64-bit and 32-bit exchanges are involutions; (E, F) -> (A, B)
- * and (A, B) -> (E, F) are the same vpermi2q, (E, F) -> (C, D) is
- * another one, and (C, D) -> (A, B) repeats the first vshufi64x2
- * pair.  Each of these steps runs over all eight pairs before the
- * next one starts (eight independent dependency chains).  The tables
+ * The 64-bit and 32-bit exchanges are involutions.  The forward
+ * transform goes from (I, J) straight back to (A, B) with two vpermi2d
+ * (one per output register) before it stores, the inverse one from
+ * the loaded (A, B) to (I, J) likewise: two instructions where the
+ * exchanges back take seven.  (E, F) -> (C, D) is a vpermi2q pair,
+ * and (C, D) -> (A, B) repeats the first vshufi64x2 pair.  Each of
+ * these steps runs over all eight pairs before the next one starts
+ * (eight independent dependency chains).  The tables
  * (cipher/mldsa-tables-avx512.h, layout in
  * cipher/gen-mldsa-avx512-tables.c) give the broadcast twiddles as
- * (z, z q^-1) word pairs and a vector of 16 per-lane twiddles (and
- * its q^-1 companion) per pair and layer in the order above, plus the
- * odd-lane copy of layer 1's twiddles.
+ * word pairs, (z, z q^-1) for Montgomery and (z', z) for Shoup
+ * products (the vpmuldq operand first), and a vector of 16 per-lane
+ * Shoup companions z' followed by the 16 twiddles per pair and layer in
+ * the order above, plus the odd-lane copy of layer 1's companions.
  *
  * Register plan:
  *   zmm0-zmm15   the polynomial
- *   zmm16-zmm18  temporaries of the Montgomery product
+ *   zmm16-zmm18  temporaries of the products
  *   zmm19        the butterfly's product resp. difference
- *   zmm20,zmm21  broadcast twiddle z and z q^-1
+ *   zmm20,zmm21  the broadcast pair (z, z q^-1) or (z', z)
  *   zmm22-zmm25  scratch of the exchanges (S0-S3), G and its
  *                companion at the merged last inverse layer (S2, S3)
  *   zmm31        q in every lane
  *   k1, k2       odd resp. even 32-bit lanes (0xaaaa, 0x5555)
  *   rdi coefficients, rsi table, eax scratch
- *
- * Bounds (as the portable code): forward in |a| < q, each layer adds
- * less than q, out |a| < 9q; inverse in |a| < q, the sums double per
- * layer (below 256 q < 2^31 at the merged last layer), Montgomery
- * products of |x| < 2^31 by |z| < q/2 are below q, out |a| < q.
  *
  * Constant time: no data-dependent branches or addresses.  All vector
  * registers used are cleared on exit (zmm16-zmm31 with EVEX vpxord,
@@ -123,18 +145,42 @@
 	vmovshdup	T2, \out{%k2}
 .endm
 
-/* Cooley-Tukey butterfly: (x, y) = (x + mont (y z), x - mont (y z)).  */
-.macro CT x, y, ze, zq, zo
+/* OUT = A z mod q by a Shoup product (header), lane by lane; A is
+ * kept.  ZE holds z' (read in the even lanes), ZO the odd lanes' z' at
+ * even positions, Z the twiddles z; each may be a register or a memory
+ * operand.  OUT must differ from A, T0 and T1.  OUT / q lies in
+ * [-e, 1 - e) with |e| <= |A| / 2^33.  */
+.macro SHOUP a, out, ze, z, zo
+	vpmuldq		\ze, \a, T1
+	vpsrlq		$32, \a, \out
+	vpmuldq		\zo, \out, \out
+	vpmulld		\z, \a, T0
+	vmovshdup	T1, \out{%k2}
+	vpmulld		QV, \out, \out
+	vpsubd		\out, T0, \out
+.endm
+
+/* Cooley-Tukey butterfly: (x, y) = (x + y z, x - y z), Shoup product
+ * (twiddle arguments as for SHOUP).  */
+.macro CT x, y, ze, z, zo
+	SHOUP		\y, T3, \ze, \z, \zo
+	vpsubd		T3, \x, \y
+	vpaddd		T3, \x, \x
+.endm
+
+/* The same with a Montgomery product (layer 128).  */
+.macro CTM x, y, ze, zq, zo
 	MONT		\y, T3, \ze, \zq, \zo
 	vpsubd		T3, \x, \y
 	vpaddd		T3, \x, \x
 .endm
 
-/* Gentleman-Sande butterfly: (x, y) = (x + y, mont ((x - y) z)).  */
-.macro GS x, y, ze, zq, zo
+/* Gentleman-Sande butterfly: (x, y) = (x + y, (x - y) z), Shoup
+ * product.  */
+.macro GS x, y, ze, z, zo
 	vpsubd		\y, \x, T3
 	vpaddd		\y, \x, \x
-	MONT		T3, \y, \ze, \zq, \zo
+	SHOUP		T3, \y, \ze, \z, \zo
 .endm
 
 /* Broadcast the twiddle pair at word pair OFF (bytes) of the table.  */
@@ -146,6 +192,9 @@
 /* Butterflies with the broadcast pair.  */
 .macro CTB x, y
 	CT		\x, \y, Z, ZQ, Z
+.endm
+.macro CTMB x, y
+	CTM		\x, \y, Z, ZQ, Z
 .endm
 .macro GSB x, y
 	GS		\x, \y, Z, ZQ, Z
@@ -220,18 +269,25 @@
 .macro F1 a, b, p
 	CT		\a, \b, 128+\p*576+384(%rsi), 128+\p*576+448(%rsi), 128+\p*576+512(%rsi)
 .endm
-/* (E, F) -> (A, B), stored in standard order.  */
+/* (I, J) -> (A, B) by two dword permutations, stored in standard
+ * order.  */
 .macro FSTORE a, b, p
-	PERM2		\a, \b, .Lperm_ef_lo, .Lperm_ef_hi, S0, S1
+	vmovdqa64	.Lperm_ij_a rRIP, S0
+	vpermi2d	\b, \a, S0
+	vmovdqa64	.Lperm_ij_b rRIP, S1
+	vpermi2d	\b, \a, S1
 	vmovdqu64	S0, \p*128(%rdi)
 	vmovdqu64	S1, \p*128+64(%rdi)
 .endm
 
-/* Load (A, B) and exchange to (E, F).  */
+/* Load (A, B) and permute to (I, J).  */
 .macro ILOAD a, b, p
 	vmovdqu64	\p*128(%rdi), S2
 	vmovdqu64	\p*128+64(%rdi), S3
-	PERM2		S2, S3, .Lperm_ef_lo, .Lperm_ef_hi, \a, \b
+	vmovdqa64	.Lperm_ab_i rRIP, \a
+	vpermi2d	S3, S2, \a
+	vmovdqa64	.Lperm_ab_j rRIP, \b
+	vpermi2d	S3, S2, \b
 .endm
 /* Inverse butterflies of layers 1, 2, 4, 8.  */
 .macro I1 a, b, p
@@ -273,12 +329,20 @@
 
 .section .rodata
 .align 64
-/* (E, F) -> (A, B) and back (vpermi2q indices, one per qword).  */
-.Lperm_ef_lo:
-	.quad 0, 1, 8, 9, 4, 5, 12, 13
-.Lperm_ef_hi:
-	.quad 2, 3, 10, 11, 6, 7, 14, 15
-/* (E, F) -> (C, D).  */
+/* (A, B) -> (I, J) and back (vpermi2d indices, one per dword, 0-15
+ * the first register, 16-31 the second): I holds the even
+ * coefficients of the pair's 32, in the order 0, 2, 4, 6, 16, 18,
+ * 20, 22, 8, 10, ..., J the odd ones above them (the result of the
+ * exchanges X44, X88, X64 and X32 below).  */
+.Lperm_ab_i:
+	.long 0, 2, 4, 6, 16, 18, 20, 22, 8, 10, 12, 14, 24, 26, 28, 30
+.Lperm_ab_j:
+	.long 1, 3, 5, 7, 17, 19, 21, 23, 9, 11, 13, 15, 25, 27, 29, 31
+.Lperm_ij_a:
+	.long 0, 16, 1, 17, 2, 18, 3, 19, 8, 24, 9, 25, 10, 26, 11, 27
+.Lperm_ij_b:
+	.long 4, 20, 5, 21, 6, 22, 7, 23, 12, 28, 13, 29, 14, 30, 15, 31
+/* (E, F) -> (C, D) (vpermi2q indices, one per qword).  */
 .Lperm_cd_lo:
 	.quad 0, 1, 8, 9, 2, 3, 10, 11
 .Lperm_cd_hi:
@@ -326,16 +390,16 @@ _gcry_mldsa_ntt_avx512:
 	vmovdqu64	14*64(%rdi), %zmm14
 	vmovdqu64	15*64(%rdi), %zmm15
 
-	/* Layer 128: zetas[1].  */
+	/* Layer 128: zetas[1], Montgomery products.  */
 	BCAST		8
-	CTB		%zmm0, %zmm8
-	CTB		%zmm1, %zmm9
-	CTB		%zmm2, %zmm10
-	CTB		%zmm3, %zmm11
-	CTB		%zmm4, %zmm12
-	CTB		%zmm5, %zmm13
-	CTB		%zmm6, %zmm14
-	CTB		%zmm7, %zmm15
+	CTMB		%zmm0, %zmm8
+	CTMB		%zmm1, %zmm9
+	CTMB		%zmm2, %zmm10
+	CTMB		%zmm3, %zmm11
+	CTMB		%zmm4, %zmm12
+	CTMB		%zmm5, %zmm13
+	CTMB		%zmm6, %zmm14
+	CTMB		%zmm7, %zmm15
 	/* Layer 64: zetas[2], zetas[3].  */
 	BCAST		16
 	CTB		%zmm0, %zmm4
@@ -387,8 +451,6 @@ _gcry_mldsa_ntt_avx512:
 	ALLPAIRS	F2
 	ALLPAIRS	X32
 	ALLPAIRS	F1
-	ALLPAIRS	X32
-	ALLPAIRS	X64
 	ALLPAIRS	FSTORE
 
 	CLEANUP
@@ -407,8 +469,6 @@ _gcry_mldsa_invntt_avx512:
 
 	/* Layers 1 .. 8 per register pair; vectors from word 0 on.  */
 	ALLPAIRS	ILOAD
-	ALLPAIRS	X64
-	ALLPAIRS	X32
 	ALLPAIRS	I1
 	ALLPAIRS	X32
 	ALLPAIRS	I2

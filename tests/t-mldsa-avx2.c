@@ -58,30 +58,6 @@ tq (s32 z)
   return (s32)((u32)z * (u32)MLDSA_QINV);
 }
 
-/* zeta^brv8(k) mod q, centred.  */
-static s32
-plain (unsigned int k)
-{
-  s32 z = (s32)mldsa_zetas_plain[k];
-
-  return z > Q / 2 ? z - Q : z;
-}
-
-/* Z * 2^32 / q rounded to the nearest integer: the truncated quotient,
-   moved away from zero when the remainder exceeds q/2.  */
-static s32
-shoup (s32 z)
-{
-  int64_t n = (int64_t)z * ((int64_t)1 << 32);
-  int64_t h = n / Q, rem = n % Q;
-
-  if (2 * rem > Q)
-    h++;
-  else if (2 * rem < -Q)
-    h--;
-  return (s32)h;
-}
-
 /* Write the entries of the table layout (gen-mldsa-avx2-tables.c):
    vectors of eight words.  */
 static s32 *

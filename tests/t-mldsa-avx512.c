@@ -64,9 +64,9 @@ by_chunks (int *v, unsigned int p, const int chunks[4])
       v[4 * c + l] = 32 * p + 4 * chunks[c] + l;
 }
 
-/* Store the 16 twiddles and companions of the butterfly (X, Y) of
-   distance LEN at T (forward, or negated inverse ones), and the odd
-   copy of the twiddles at T + 32 if ODD.  Returns 0 if (X, Y) are
+/* Store the 16 Shoup companions and twiddles of the butterfly (X, Y)
+   of distance LEN at T (forward, or negated inverse ones), and the odd
+   copy of the companions at T + 32 if ODD.  Returns 0 if (X, Y) are
    not butterfly partners.  */
 static int
 vec (s32 *t, const int *x, const int *y, int len, int inv, int odd)
@@ -78,12 +78,13 @@ vec (s32 *t, const int *x, const int *y, int len, int inv, int odd)
     {
       int n = x[l];
       unsigned int k;
+      s32 z;
 
       ok &= y[l] == n + len;
       k = inv ? 256 / len - 1 - n / (2 * len) : 128 / len + n / (2 * len);
-      t[l] = inv ? -mldsa_zetas[k] : mldsa_zetas[k];
-      t[16 + l] = inv ? (s32)(0u - (u32)mldsa_zetas_qinv[k])
-                      : mldsa_zetas_qinv[k];
+      z = inv ? -plain (k) : plain (k);
+      t[l] = shoup (z);
+      t[16 + l] = z;
     }
   if (odd)
     for (l = 0; l < 16; l++)
@@ -91,11 +92,19 @@ vec (s32 *t, const int *x, const int *y, int len, int inv, int odd)
   return ok;
 }
 
+/* A Montgomery pair (Z, ZQ) or the Shoup pair (shoup (z), z), in the
+   order the kernel reads them (gen-mldsa-avx512-tables.c).  */
 static void
 pair (s32 *t, s32 z, s32 zq)
 {
   t[0] = z;
   t[1] = zq;
+}
+
+static void
+shoup_pair (s32 *t, s32 z)
+{
+  pair (t, shoup (z), z);
 }
 #endif /*USE_MLDSA_AVX512*/
 
@@ -113,8 +122,10 @@ check_tables (void)
 
   memset (fwd, 0, sizeof fwd);
   memset (inv, 0, sizeof inv);
-  for (k = 0; k < 16; k++)
-    pair (fwd + 2 * k, mldsa_zetas[k], mldsa_zetas_qinv[k]);
+  /* Layer 128 multiplies in Montgomery form, the others by Shoup.  */
+  pair (fwd + 2, mldsa_zetas[1], mldsa_zetas_qinv[1]);
+  for (k = 2; k < 16; k++)
+    shoup_pair (fwd + 2 * k, plain (k));
   for (p = 0; p < 8; p++)
     {
       s32 *tf = fwd + 32 + 144 * p, *ti = inv + 144 * p;
@@ -151,8 +162,7 @@ check_tables (void)
       /* Layers 16, 32, 64: -zetas[15 - p], -zetas[7 - g], -zetas[3 - g]. */
       unsigned int z = k < 8 ? 15 - k : k < 12 ? 7 - (k - 8) : 3 - (k - 12);
 
-      pair (inv + 1152 + 2 * k, -mldsa_zetas[z],
-            (s32)(0u - (u32)mldsa_zetas_qinv[z]));
+      shoup_pair (inv + 1152 + 2 * k, -plain (z));
     }
   pair (inv + 1180, MLDSA_INVNTT_F, MLDSA_INVNTT_F_QINV);
   pair (inv + 1182, MLDSA_INVNTT_G, MLDSA_INVNTT_G_QINV);
