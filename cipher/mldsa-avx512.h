@@ -57,6 +57,12 @@ void _gcry_mldsa_pointwise_acc_avx512 (s32 r[MLDSA_N], const s32 *a,
    seeds only.  */
 size_t _gcry_mldsa_rej_uniform_avx512 (s32 a[MLDSA_N], unsigned int *ctr,
                                        const byte *buf, size_t buflen);
+/* RejBoundedPoly's parsing (see mldsa_rej_eta_from in mldsa-sample.h)
+   of BUF[0..BUFLEN-1] into a[*CTR..] in steps of 16 bytes while
+   *CTR < 256 (it stops at 256) and 16 bytes remain; returns the bytes
+   consumed.  */
+size_t _gcry_mldsa_rej_eta_avx512 (s32 a[MLDSA_N], unsigned int *ctr,
+                                   const byte *buf, size_t buflen, int eta);
 #endif /*USE_MLDSA_AVX512*/
 
 #endif /*GCRY_MLDSA_AVX512_H*/

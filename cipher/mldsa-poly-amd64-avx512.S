@@ -271,6 +271,122 @@ _gcry_mldsa_rej_uniform_avx512:
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_rej_uniform_avx512,.-_gcry_mldsa_rej_uniform_avx512;)
 
+/* size_t _gcry_mldsa_rej_eta_avx512 (s32 a[256], unsigned int *ctr,
+ *                                   const byte *buf, size_t buflen,
+ *                                   int eta)
+ * The parsing loop of RejBoundedPoly (FIPS 204 Algorithm 31) with
+ * CoeffFromHalfByte (Algorithm 15): each byte of BUF gives two
+ * candidates, the low nibble first; a nibble t is accepted if t < 15
+ * (ETA = 2) resp. t < 9 (ETA = 4) and becomes 2 - (t mod 5) resp.
+ * 4 - t.  16 bytes (32 candidates) per step: vpmovzxbw and two masks
+ * put the nibbles in stream order into 32 bytes, vpshufb maps them to
+ * coefficients from a register table (no memory access depends on a
+ * candidate's value), vpcmpub marks the accepted ones, and each half
+ * of 16 is widened, moved to the front with vpcompressd and stored at
+ * a[*ctr] under a mask that ends at a[255].  Runs while *ctr < 256 and
+ * 16 bytes remain; *ctr grows by the accepted count, capped at 256.
+ * Returns the bytes consumed (a multiple of 16; exact whenever *ctr
+ * stays below 256).  The acceptance mask, hence the store addresses
+ * and masks, depends only on which candidates are rejected, i.e. on
+ * discarded Keccak output (as the portable code's store addresses
+ * do); the accepted values only pass through registers.
+ *
+ * Register plan: ymm0 nibbles, then coefficients; zmm2, zmm3 the
+ * halves; ymm12 0x0f00 and ymm13 0x000f per word, ymm14 the table,
+ * ymm15 the bound (constants); k1 accepted, k3 its upper half, k2 the
+ * store mask; rdi a, rsi ctr, rdx buf, r8 buflen, r9d count, r10
+ * position, rax/rcx/r11 scratch.  Requires AVX-512 F, BW and VL
+ * (byte compares and masks on ymm) and POPCNT, which every CPU with
+ * HWF_INTEL_AVX512 has.  */
+.section .rodata
+.align 16
+.Leta512_map2:	/* 2 - (t mod 5), t = 0..14; 15 is rejected.  */
+	.byte 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 0
+.Leta512_map4:	/* 4 - t, t = 0..8; 9..15 are rejected.  */
+	.byte 4, 3, 2, 1, 0, -1, -2, -3, -4, 0, 0, 0, 0, 0, 0, 0
+.align 2
+.Leta512_lo:	.short 0x000f
+.Leta512_hi:	.short 0x0f00
+
+/* Store the 16 compressed s32 in zmm\v at a[ctr], at most up to
+ * a[255], and add the count of mask \k (capped the same way) to the
+ * counter.  */
+.macro ETA512_STORE16 v, k
+	movl		$256, %ecx
+	subl		%r9d, %ecx		/* room left */
+	cmpl		$16, %ecx
+	jb		3f
+	vmovdqu32	%zmm\v, (%rdi,%r9,4)
+	jmp		4f
+3:
+	movl		$1, %eax
+	shll		%cl, %eax
+	decl		%eax
+	kmovw		%eax, %k2
+	vmovdqu32	%zmm\v, (%rdi,%r9,4){%k2}
+4:
+	kmovw		\k, %eax
+	popcntl		%eax, %eax
+	cmpl		%ecx, %eax
+	cmova		%ecx, %eax
+	addl		%eax, %r9d
+.endm
+
+.text
+.globl _gcry_mldsa_rej_eta_avx512
+ELF(.type _gcry_mldsa_rej_eta_avx512,@function;)
+.align 32
+_gcry_mldsa_rej_eta_avx512:
+	CFI_STARTPROC()
+	vpbroadcastw	.Leta512_lo rRIP, %ymm13
+	vpbroadcastw	.Leta512_hi rRIP, %ymm12
+	movl		$15, %eax
+	cmpl		$2, %r8d
+	je		1f
+	vbroadcasti128	.Leta512_map4 rRIP, %ymm14
+	movl		$9, %eax
+	jmp		2f
+1:
+	vbroadcasti128	.Leta512_map2 rRIP, %ymm14
+2:
+	vpbroadcastb	%eax, %ymm15
+	movq		%rcx, %r8		/* buflen */
+	movl		(%rsi), %r9d		/* ctr */
+	xorl		%r10d, %r10d		/* pos */
+.Leta512_loop:
+	cmpl		$256, %r9d
+	jae		.Leta512_done
+	leaq		16(%r10), %r11
+	cmpq		%r8, %r11
+	ja		.Leta512_done
+	vpmovzxbw	(%rdx,%r10), %ymm0
+	vpsllw		$4, %ymm0, %ymm1
+	vpand		%ymm13, %ymm0, %ymm0	/* low nibble in byte 2j */
+	vpand		%ymm12, %ymm1, %ymm1	/* high nibble in byte 2j+1 */
+	vpor		%ymm1, %ymm0, %ymm0
+	vpcmpub		$1, %ymm15, %ymm0, %k1	/* t < bound */
+	vpshufb		%ymm0, %ymm14, %ymm0	/* coefficients */
+	vpmovsxbd	%xmm0, %zmm2
+	vextracti128	$1, %ymm0, %xmm3
+	vpmovsxbd	%xmm3, %zmm3
+	kshiftrd	$16, %k1, %k3
+	vpcompressd	%zmm2, %zmm2{%k1}{z}
+	vpcompressd	%zmm3, %zmm3{%k3}{z}
+	ETA512_STORE16	2, %k1
+	ETA512_STORE16	3, %k3
+	movq		%r11, %r10
+	jmp		.Leta512_loop
+.Leta512_done:
+	movl		%r9d, (%rsi)
+	movq		%r10, %rax
+	kxorq		%k1, %k1, %k1
+	kxorq		%k2, %k2, %k2
+	kxorq		%k3, %k3, %k3
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_rej_eta_avx512,.-_gcry_mldsa_rej_eta_avx512;)
+
 #endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
 
 ELF(.section .note.GNU-stack,"",%progbits)

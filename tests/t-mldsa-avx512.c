@@ -295,6 +295,62 @@ check_rej_uniform (void)
 #endif
 }
 
+/* RejBoundedPoly's parsing loop against the portable parser
+   (mldsa_rej_eta_from) for ETA 2 and 4: the same words and count
+   after the loop's bytes plus the portable tail, for random bytes,
+   all nibbles rejected (0xff), all accepted (0x00), nibbles at the
+   bounds (8, 9, 14, 15), several start counts (the last steps store
+   under a mask ending at a[255]) and lengths.  The array has guard
+   words past a[255] that no store may touch; words past the count
+   are not compared.  */
+static void
+check_rej_eta (void)
+{
+#ifdef USE_MLDSA_AVX512
+  static const unsigned int ctrs[] = { 0, 1, 100, 200, 224, 225, 240,
+                                       241, 250, 255, 256 };
+  static const size_t lens[] = { 0, 15, 16, 17, 40, 136, 137, 272 };
+  static const byte bounds[] = { 0x88, 0x99, 0xee, 0xff, 0x8e, 0xf9 };
+  byte buf[272];
+  s32 a1[MLDSA_N + 16], a2[MLDSA_N + 16];
+  unsigned int mode, ci, li, i, c1, c2;
+  int eta, bad = 0, bad_guard = 0;
+
+  for (eta = 2; eta <= 4; eta += 2)
+    for (mode = 0; mode < 12; mode++)
+      for (ci = 0; ci < DIM (ctrs); ci++)
+        for (li = 0; li < DIM (lens); li++)
+          {
+            size_t pos;
+
+            for (i = 0; i < sizeof buf; i++)
+              buf[i] = (mode == 0 ? 0xff : mode == 1 ? 0
+                        : mode == 2 ? bounds[rnd32 () % DIM (bounds)]
+                        : (byte)rnd32 ());
+            memset (a1, 0x55, sizeof a1);
+            memset (a2, 0x55, sizeof a2);
+            c1 = c2 = ctrs[ci];
+            pos = _gcry_mldsa_rej_eta_avx512 (a1, &c1, buf, lens[li], eta);
+            if (pos % 16 || pos > lens[li] || c1 > MLDSA_N)
+              bad++;
+            for (i = MLDSA_N; i < MLDSA_N + 16; i++)
+              if (a1[i] != 0x55555555)
+                bad_guard++;
+            c1 = mldsa_rej_eta_from (a1, c1, buf, pos, lens[li], eta);
+            c2 = mldsa_rej_eta_from (a2, c2, buf, 0, lens[li], eta);
+            if (c1 != c2
+                || memcmp (a1, a2, (c1 < MLDSA_N ? c1 : MLDSA_N) * 4))
+              bad++;
+            for (i = ctrs[ci]; i < c1 && i < MLDSA_N; i++)
+              if (a1[i] < -eta || a1[i] > eta)
+                bad++;
+          }
+  check (!bad, "RejBoundedPoly parsing (vpcompressd) equals the portable "
+         "one (eta 2 and 4)");
+  check (!bad_guard, "RejBoundedPoly parsing stores nothing past a[255]");
+#endif
+}
+
 /* The borrowed entries: the AVX2 set's words.  */
 static void
 check_borrowed (const mldsa_ops_t *x, const mldsa_ops_t *v)
@@ -345,6 +401,7 @@ main (int argc, char **argv)
       check_pointwise (x, g);
       check_borrowed (x, v);
       check_rej_uniform ();
+      check_rej_eta ();
     }
   else
     printf ("t-mldsa-avx512: kernel comparisons skipped\n");
