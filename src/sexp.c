@@ -95,10 +95,19 @@ is_space (int c)
          || c == '\r';
 }
 
+/* One of "-./_:*+=" (a switch, not strchr: this is asked for the
+   character after every token).  */
 static int
 is_token_special (int c)
 {
-  return c && strchr ("-./_:*+=", c) != NULL;
+  switch (c)
+    {
+    case '-': case '.': case '/': case '_': case ':': case '*': case '+':
+    case '=':
+      return 1;
+    default:
+      return 0;
+    }
 }
 
 /* A token may start with a letter or a special, never with a digit
@@ -973,7 +982,8 @@ parse_directive (struct parser *ps)
         NEXT_ARG (ps, str, const char *);
         if (!str)
           return GPG_ERR_INV_ARG;
-        if (_gcry_is_secure (str) && (rc = sb_make_secure (&ps->sb)))
+        if (!ps->sb.secure && _gcry_is_secure (str)
+            && (rc = sb_make_secure (&ps->sb)))
           return rc;
         rc = sb_data (&ps->sb, str, strlen (str));
       }
@@ -1008,7 +1018,8 @@ parse_directive (struct parser *ps)
         NEXT_ARG (ps, p, const void *);
         if (n < 0 || (n && !p))
           return GPG_ERR_INV_ARG;
-        if (n && _gcry_is_secure (p) && (rc = sb_make_secure (&ps->sb)))
+        if (n && !ps->sb.secure && _gcry_is_secure (p)
+            && (rc = sb_make_secure (&ps->sb)))
           return rc;
         rc = sb_data (&ps->sb, p, (size_t)n);
       }
@@ -1191,6 +1202,151 @@ sb_finish (struct sbuf *sb, gpg_err_code_t *r_err)
 }
 
 
+/* Fetch the next build argument for build_size, as NEXT_ARG does,
+ * from the index *IDX of ARG_LIST or from AQ, a copy of the caller's
+ * va_list; a missing element of ARG_LIST ends build_size (parse
+ * reports it).  */
+#define PEEK_ARG(arg_list, idx, aq, var, type)                  \
+  do                                                            \
+    {                                                           \
+      if (arg_list)                                             \
+        {                                                       \
+          if (!(arg_list)[idx])                                 \
+            goto unknown;                                       \
+          (var) = *(type *)(arg_list)[(idx)++];                 \
+        }                                                       \
+      else                                                      \
+        (var) = va_arg (aq, type);                              \
+    }                                                           \
+  while (0)
+
+/* The size of the encoding that parse will write for the build format
+ * of PS, if the format has only lists, tokens and the directives %s,
+ * %d, %u, %b and %S (so the library's own key and signature objects):
+ * then the encoding's length (at most 10 bytes more for each %d or %u)
+ * and *R_SECURE = 1 if an argument is in secure memory (the buffer
+ * would switch to secure memory there).  0 for any other format, which
+ * grows its buffer as parse goes.  Reads the arguments exactly as
+ * parse_directive will, from a copy of the va_list, and stops at the
+ * first element of any other kind before it reads past it; so it
+ * never reads an argument with another type than parse.  A format
+ * that parse rejects may get any size: parse fails all the same.  */
+static size_t
+build_size (const struct parser *ps, int *r_secure)
+{
+  const byte *f = ps->buf;
+  size_t len = ps->len, i = 0, j, total = 0, idx = 0, n;
+  void **arg_list = ps->arg_list;
+  va_list aq;
+
+  *r_secure = 0;
+  if (!arg_list && !ps->ap)
+    return 0;
+  if (!arg_list)
+    va_copy (aq, *ps->ap);
+  while (i < len)
+    {
+      int c = f[i];
+
+      if (is_space (c))
+        i++;
+      else if (c == '(' || c == ')')
+        {
+          total++;
+          i++;
+        }
+      else if (is_token_start (c))
+        {
+          for (j = i + 1; j < len && is_token_char (f[j]); j++)
+            ;
+          total += 1 + LENBYTES + (j - i);
+          i = j;
+        }
+      else if (c == '%' && i + 1 < len)
+        {
+          /* N: the length of a data element.  */
+          switch (f[i + 1])
+            {
+            case 's':
+              {
+                const char *str;
+
+                PEEK_ARG (arg_list, idx, aq, str, const char *);
+                if (!str)
+                  goto unknown;
+                n = strlen (str);
+                *r_secure = *r_secure || _gcry_is_secure (str);
+              }
+              break;
+            case 'd':
+              {
+                int v;
+
+                PEEK_ARG (arg_list, idx, aq, v, int);
+                (void)v;
+                n = 11;
+              }
+              break;
+            case 'u':
+              {
+                unsigned int v;
+
+                PEEK_ARG (arg_list, idx, aq, v, unsigned int);
+                (void)v;
+                n = 10;
+              }
+              break;
+            case 'b':
+              {
+                int bn;
+                const void *bp;
+
+                PEEK_ARG (arg_list, idx, aq, bn, int);
+                PEEK_ARG (arg_list, idx, aq, bp, const void *);
+                if (bn < 0 || (bn && !bp))
+                  goto unknown;
+                n = (size_t)bn;
+                *r_secure = *r_secure || (bn && _gcry_is_secure (bp));
+              }
+              break;
+            case 'S':
+              {
+                gcry_sexp_t sx;
+
+                PEEK_ARG (arg_list, idx, aq, sx, gcry_sexp_t);
+                /* At most the whole of SX but its TAG_END.  */
+                if (sx && sx->size - 1 > SIZE_MAX / 4 - total)
+                  goto unknown;
+                total += sx ? sx->size - 1 : 0;
+                *r_secure |= sx && sx->secure;
+                i += 2;
+              }
+              continue;
+            default:
+              goto unknown;
+            }
+          if (n > MAX_DATALEN || n > SIZE_MAX / 4 - total)
+            goto unknown;
+          total += 1 + LENBYTES + n;
+          i += 2;
+        }
+      else
+        goto unknown;
+    }
+  if (!arg_list)
+    va_end (aq);
+  return total;
+
+ unknown:
+  if (!arg_list)
+    va_end (aq);
+  *r_secure = 0;
+  return 0;
+}
+
+#undef PEEK_ARG
+
+
 /* Common back end of sscan, new, create, build and build_array.  */
 static gpg_err_code_t
 do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
@@ -1215,6 +1371,24 @@ do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
   ps.ap = ap;
   /* Text read from secure memory is a secret; keep it there.  */
   ps.sb.secure = length && _gcry_is_secure (buffer);
+
+  /* A build whose size is known up front gets its buffer at once, in
+     the kind of memory it ends in: no copies as it grows, no copy
+     from ordinary into secure memory, and the secure pool wipes no
+     more than the object on release.  */
+  if (argflag)
+    {
+      int secure;
+      size_t n = build_size (&ps, &secure);
+
+      if (n)
+        {
+          ps.sb.secure |= secure;
+          rc = sb_realloc (&ps.sb, n, 0);
+          if (rc)
+            return rc;
+        }
+    }
 
   rc = parse (&ps);
   if (!rc)

@@ -757,13 +757,20 @@ test_build_buffers (void)
       pub[n] = (char)(n * 13 + 5);
       sec[n] = (unsigned char)(n * 29 + 3);
     }
-  for (i = 0; i < DIM (sizes); i++)
+  /* The first format's size is known before parsing (one buffer, in
+     secure memory from the start if NS > 0); the quoted string of the
+     second defeats that, so its buffer grows and switches.  */
+  for (i = 0; i < 2 * DIM (sizes); i++)
     for (j = 0; j < DIM (sizes); j += 3)
       {
-        size_t np = sizes[i], ns = sizes[j];
+        size_t np = sizes[i % DIM (sizes)], ns = sizes[j];
 
-        err = gcry_sexp_build (&s, NULL, "(k (p %b) (s %b) (x %s))",
-                               (int)np, pub, (int)ns, sec, "abc");
+        if (i < DIM (sizes))
+          err = gcry_sexp_build (&s, NULL, "(k (p %b) (s %b) (x %s))",
+                                 (int)np, pub, (int)ns, sec, "abc");
+        else
+          err = gcry_sexp_build (&s, NULL, "(k (p %b) (s %b) (x \"abc\"))",
+                                 (int)np, pub, (int)ns, sec);
         len = sprintf (exp, "(1:k(1:p%zu:", np);
         memcpy (exp + len, pub, np);
         len += np;
@@ -809,9 +816,48 @@ test_build_buffers (void)
         }
       gcry_sexp_release (s);
     }
+  /* The array variant sized up front, with a secure %S.  */
+  {
+    int nb = 1952, zero = 0;
+    unsigned int u = 4294967295u;
+    const void *pp = pub, *np0 = NULL;
+    gcry_sexp_t inner;
+    void *args[6];
+
+    err = gcry_sexp_build (&inner, NULL, "(s %b)", 4, sec);
+    args[0] = &nb;
+    args[1] = &pp;
+    args[2] = &u;
+    args[3] = &inner;
+    args[4] = &zero;
+    args[5] = &np0;
+    if (!err)
+      err = gcry_sexp_build_array (&s, NULL, "(k (p %b) %u %S (e %b))",
+                                   args);
+    len = sprintf (exp, "(1:k(1:p1952:");
+    memcpy (exp + len, pub, 1952);
+    len += 1952;
+    len += sprintf (exp + len, ")10:4294967295(1:s4:");
+    memcpy (exp + len, sec, 4);
+    len += 4;
+    len += sprintf (exp + len, ")(1:e0:))");
+    if (err || !s)
+      fail ("sized build_array: %s", gpg_strerror (err));
+    else
+      {
+        size_t m;
+        char *out = print_sexp (s, GCRYSEXP_FMT_CANON, &m);
+
+        if (m != len || memcmp (out, exp, len) || !gcry_is_secure (s))
+          fail ("sized build_array: wrong encoding or not secure");
+        free (out);
+      }
+    gcry_sexp_release (s);
+    gcry_sexp_release (inner);
+  }
   check (test_failed == before, "builds of 0..9000 bytes at the buffer's "
-         "doubling steps, public and secure, and escaped strings give "
-         "their canonical encodings");
+         "doubling steps or sized up front, public and secure, and "
+         "escaped strings give their canonical encodings");
   gcry_free (sec);
   free (quoted);
   free (exp);
