@@ -123,6 +123,18 @@ chknorm_avx2 (const mldsa_poly_t *a, s32 bound)
   return _gcry_mldsa_chknorm_avx2 (a->coeffs, bound);
 }
 
+static int
+add16_chknorm_avx2 (mldsa_poly_t *a, const s16 *b, int sub, s32 bound)
+{
+  return _gcry_mldsa_add16_chknorm_avx2 (a->coeffs, b, sub, bound);
+}
+
+static int
+add_reduce_chknorm_avx2 (mldsa_poly_t *a, const mldsa_poly_t *b, s32 bound)
+{
+  return _gcry_mldsa_add_reduce_chknorm_avx2 (a->coeffs, b->coeffs, bound);
+}
+
 /* RejNTTPoly (FIPS 204 Algorithm 30): the sponge calls are those of
    the portable sampler (the shared drivers of mldsa-sample.h: same
    blocks, same order), the parsing of the candidates is vectorised.  */
@@ -363,7 +375,9 @@ const mldsa_ops_t _gcry_mldsa_ops_avx2 =
     pack_eta_avx2,
     pack_w1_6_avx2,
     unpack_t0_avx2,
-    unpack_eta_avx2
+    unpack_eta_avx2,
+    add16_chknorm_avx2,
+    add_reduce_chknorm_avx2
   };
 
 #endif /*USE_MLDSA_AVX2*/

@@ -67,6 +67,14 @@ unsigned int _gcry_mldsa_make_hint_avx2 (s32 h[MLDSA_N],
                                          const s32 a0[MLDSA_N],
                                          const s32 a1[MLDSA_N], s32 gamma2);
 int _gcry_mldsa_chknorm_avx2 (const s32 a[MLDSA_N], s32 bound);
+/* a +/-= b (SUB: -), exactly, then chknorm without the reduction: the
+   add16_chknorm entry of mldsa-ops.h.  */
+int _gcry_mldsa_add16_chknorm_avx2 (s32 a[MLDSA_N], const s16 b[MLDSA_N],
+                                    int sub, s32 bound);
+/* a += b mod^+- q, with chknorm of the reduced b: the
+   add_reduce_chknorm entry of mldsa-ops.h.  */
+int _gcry_mldsa_add_reduce_chknorm_avx2 (s32 a[MLDSA_N],
+                                         const s32 b[MLDSA_N], s32 bound);
 /* Parses whole groups of 24 bytes of BUF into a[*CTR..] while
    *CTR <= 248 and 32 bytes remain; returns the bytes consumed.  TABLE
    is mldsa_avx2_rej_table.  Public seeds only.  */

@@ -114,6 +114,19 @@ chknorm_avx512 (const mldsa_poly_t *a, s32 bound)
   return AVX2.chknorm (a, bound);
 }
 
+static int
+add16_chknorm_avx512 (mldsa_poly_t *a, const s16 *b, int sub, s32 bound)
+{
+  return AVX2.add16_chknorm (a, b, sub, bound);
+}
+
+static int
+add_reduce_chknorm_avx512 (mldsa_poly_t *a, const mldsa_poly_t *b,
+                           s32 bound)
+{
+  return AVX2.add_reduce_chknorm (a, b, bound);
+}
+
 /* RejNTTPoly (Algorithm 30): the sponge calls of the shared drivers
    (mldsa-sample.h), the parsing 16 candidates at a time with
    vpcompressd; the portable code parses the last bytes.  ETA is
@@ -314,7 +327,9 @@ const mldsa_ops_t _gcry_mldsa_ops_avx512 =
     pack_eta_avx512,
     pack_w1_6_avx512,
     unpack_t0_avx512,
-    unpack_eta_avx512
+    unpack_eta_avx512,
+    add16_chknorm_avx512,
+    add_reduce_chknorm_avx512
   };
 
 #endif /*USE_MLDSA_AVX512*/

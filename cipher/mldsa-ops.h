@@ -287,6 +287,24 @@ typedef struct mldsa_ops_s
      time (the key is secret).  */
   void (*unpack_t0) (mldsa_poly_t *a, const byte *b);
   u32 (*unpack_eta) (mldsa_poly_t *a, const byte *b, unsigned int eta);
+
+  /* Optional (NULL: a loop in mldsa.c, then chknorm): a = a + b, or
+     a - b if SUB is nonzero, for the 16-bit polynomial B, exactly (no
+     reduction mod q); then 1 if some |a[i]| >= BOUND, else 0.  All of
+     A is written either way.  In: |a| + |b| < 2^31 - 2^22 (signing's
+     z = y + c s1 and r0 = w0 - c s2 with c s from ML-KEM's ring, all
+     below 2^20), BOUND <= (q-1)/8.  Constant time in the
+     coefficients.  */
+  int (*add16_chknorm) (mldsa_poly_t *a, const s16 *b, int sub, s32 bound);
+
+  /* Optional (NULL: reduce, chknorm and a loop in mldsa.c): with
+     r = b mod^+- q as reduce computes it, 1 if some |r[i]| >= BOUND,
+     else 0; a = a + r either way, B is not written.  In:
+     |b| < 2^31 - 2^22, |a| < 2^31 - 2^23, BOUND <= (q-1)/8.
+     Signing's check of c t0 and w0 + c t0.  Constant time in the
+     coefficients.  */
+  int (*add_reduce_chknorm) (mldsa_poly_t *a, const mldsa_poly_t *b,
+                             s32 bound);
 } mldsa_ops_t;
 
 /*-- mldsa-poly-generic.c --*/

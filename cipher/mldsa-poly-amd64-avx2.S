@@ -464,6 +464,46 @@ _gcry_mldsa_make_hint_avx2:
 ELF(.size _gcry_mldsa_make_hint_avx2,.-_gcry_mldsa_make_hint_avx2;)
 
 
+/* ACC |= (|X| > LIM) lane by lane (X is clobbered): the norm checks
+ * OR their compares and only the final OR decides.  */
+.macro ABS_GT_OR x, lim, acc
+	vpabsd		\x, \x
+	vpcmpgtd	\lim, \x, \x
+	vpor		\x, \acc, \acc
+.endm
+
+/* The constants of the norm checks: q in QV, 2^22 in ymm13,
+ * BOUND - 1 (BOUND in the 32-bit register given) in ymm12; the
+ * accumulator ymm11 and the offset rax cleared.  */
+.macro NORM_SETUP bound
+	vpbroadcastd	.Lq rRIP, QV
+	vpbroadcastd	.Lc2p22 rRIP, %ymm13
+	decl		\bound
+	vmovd		\bound, %xmm12
+	vpbroadcastd	%xmm12, %ymm12
+	vpxor		%ymm11, %ymm11, %ymm11
+	xorl		%eax, %eax
+.endm
+
+/* X = X mod^+- q as reduce computes it, X - q ((X + 2^22) >> 23)
+ * (2^22 in ymm13); T is clobbered.  */
+.macro REDUCE_MODQ x, t
+	vpaddd		%ymm13, \x, \t
+	vpsrad		$23, \t, \t
+	vpmulld		QV, \t, \t
+	vpsubd		\t, \x, \x
+.endm
+
+/* Return 1 if ACC has a bit set, else 0; clear the vector registers
+ * (they held coefficients).  */
+.macro RETURN_NONZERO acc
+	xorl		%eax, %eax
+	vptest		\acc, \acc
+	setnz		%al
+	vzeroall
+	ret_spec_stop
+.endm
+
 /* int _gcry_mldsa_chknorm_avx2 (const s32 a[256], s32 bound)
  * 1 if some |a mod^+- q| >= bound, else 0.  The coefficients are
  * centred as reduce does, then |.| > bound - 1 is OR-ed over all of
@@ -473,32 +513,98 @@ ELF(.type _gcry_mldsa_chknorm_avx2,@function;)
 .align 32
 _gcry_mldsa_chknorm_avx2:
 	CFI_STARTPROC()
-	vpbroadcastd	.Lq rRIP, QV
-	vpbroadcastd	.Lc2p22 rRIP, %ymm13
-	decl		%esi
-	vmovd		%esi, %xmm12
-	vpbroadcastd	%xmm12, %ymm12		/* bound - 1 */
-	vpxor		%ymm11, %ymm11, %ymm11
-	xorl		%eax, %eax
+	NORM_SETUP	%esi
 .Lchknorm_loop:
 	vmovdqu		(%rdi,%rax), %ymm0
-	vpaddd		%ymm13, %ymm0, %ymm1
-	vpsrad		$23, %ymm1, %ymm1
-	vpmulld		QV, %ymm1, %ymm1
-	vpsubd		%ymm1, %ymm0, %ymm0
-	vpabsd		%ymm0, %ymm0
-	vpcmpgtd	%ymm12, %ymm0, %ymm0
-	vpor		%ymm0, %ymm11, %ymm11
+	REDUCE_MODQ	%ymm0, %ymm1
+	ABS_GT_OR	%ymm0, %ymm12, %ymm11
 	addq		$32, %rax
 	cmpq		$1024, %rax
 	jb		.Lchknorm_loop
-	xorl		%eax, %eax
-	vptest		%ymm11, %ymm11
-	setnz		%al
-	vzeroall
-	ret_spec_stop
+	RETURN_NONZERO	%ymm11
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_chknorm_avx2,.-_gcry_mldsa_chknorm_avx2;)
+
+/* int _gcry_mldsa_add16_chknorm_avx2 (s32 a[256], const s16 b[256],
+ *                                     int sub, s32 bound)
+ * a = a + b (a - b if SUB), exactly; then 1 if some |a| >= bound,
+ * else 0.  B is sign-extended (vpmovsxwd) and its sign set once for
+ * the call by vpsignd with +1 or -1 (SUB is public); |a| > bound - 1
+ * is OR-ed over all coefficients, and only the final OR decides the
+ * result.  32 coefficients per iteration.  */
+.globl _gcry_mldsa_add16_chknorm_avx2
+ELF(.type _gcry_mldsa_add16_chknorm_avx2,@function;)
+.align 32
+_gcry_mldsa_add16_chknorm_avx2:
+	CFI_STARTPROC()
+	decl		%ecx
+	vmovd		%ecx, %xmm15
+	vpbroadcastd	%xmm15, %ymm15		/* bound - 1 */
+	movl		$1, %eax
+	movl		$-1, %ecx
+	testl		%edx, %edx
+	cmovnz		%ecx, %eax
+	vmovd		%eax, %xmm13
+	vpbroadcastd	%xmm13, %ymm13		/* +1 or -1 */
+	vpxor		%ymm14, %ymm14, %ymm14
+	xorl		%eax, %eax
+.Ladd16_loop:
+	vpmovsxwd	(%rsi,%rax), %ymm0
+	vpmovsxwd	16(%rsi,%rax), %ymm1
+	vpmovsxwd	32(%rsi,%rax), %ymm2
+	vpmovsxwd	48(%rsi,%rax), %ymm3
+	vpsignd		%ymm13, %ymm0, %ymm0
+	vpsignd		%ymm13, %ymm1, %ymm1
+	vpsignd		%ymm13, %ymm2, %ymm2
+	vpsignd		%ymm13, %ymm3, %ymm3
+	vpaddd		(%rdi,%rax,2), %ymm0, %ymm0
+	vpaddd		32(%rdi,%rax,2), %ymm1, %ymm1
+	vpaddd		64(%rdi,%rax,2), %ymm2, %ymm2
+	vpaddd		96(%rdi,%rax,2), %ymm3, %ymm3
+	vmovdqu		%ymm0, (%rdi,%rax,2)
+	vmovdqu		%ymm1, 32(%rdi,%rax,2)
+	vmovdqu		%ymm2, 64(%rdi,%rax,2)
+	vmovdqu		%ymm3, 96(%rdi,%rax,2)
+	ABS_GT_OR	%ymm0, %ymm15, %ymm14
+	ABS_GT_OR	%ymm1, %ymm15, %ymm14
+	ABS_GT_OR	%ymm2, %ymm15, %ymm14
+	ABS_GT_OR	%ymm3, %ymm15, %ymm14
+	addq		$64, %rax
+	cmpq		$512, %rax
+	jb		.Ladd16_loop
+	RETURN_NONZERO	%ymm14
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_add16_chknorm_avx2,.-_gcry_mldsa_add16_chknorm_avx2;)
+
+/* int _gcry_mldsa_add_reduce_chknorm_avx2 (s32 a[256], const s32 b[256],
+ *                                          s32 bound)
+ * r = b mod^+- q as reduce computes it (r = b - q ((b + 2^22) >> 23));
+ * a = a + r; 1 if some |r| >= bound, else 0 (OR-ed over all
+ * coefficients, only the final OR decides).  16 coefficients per
+ * iteration.  */
+.globl _gcry_mldsa_add_reduce_chknorm_avx2
+ELF(.type _gcry_mldsa_add_reduce_chknorm_avx2,@function;)
+.align 32
+_gcry_mldsa_add_reduce_chknorm_avx2:
+	CFI_STARTPROC()
+	NORM_SETUP	%edx
+.Laddred_loop:
+	vmovdqu		(%rsi,%rax), %ymm0
+	vmovdqu		32(%rsi,%rax), %ymm1
+	REDUCE_MODQ	%ymm0, %ymm2
+	REDUCE_MODQ	%ymm1, %ymm3
+	vpaddd		(%rdi,%rax), %ymm0, %ymm2
+	vpaddd		32(%rdi,%rax), %ymm1, %ymm3
+	vmovdqu		%ymm2, (%rdi,%rax)
+	vmovdqu		%ymm3, 32(%rdi,%rax)
+	ABS_GT_OR	%ymm0, %ymm12, %ymm11
+	ABS_GT_OR	%ymm1, %ymm12, %ymm11
+	addq		$64, %rax
+	cmpq		$1024, %rax
+	jb		.Laddred_loop
+	RETURN_NONZERO	%ymm11
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_add_reduce_chknorm_avx2,.-_gcry_mldsa_add_reduce_chknorm_avx2;)
 
 /* size_t _gcry_mldsa_rej_uniform_avx2 (s32 a[256], unsigned int *ctr,
  *                                      const byte *buf, size_t buflen,

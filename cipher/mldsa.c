@@ -1238,6 +1238,26 @@ small_product (const mlkem_ops_t *kops, mlkem_poly *r, small_scratch_t *sc,
   kops->invntt_tomont (r, &sc->prod);
   small_lift (r);
 }
+
+/* A = A + B, or A - B with SUB, for B from small_product (exact, so
+   A needs no reduction), then chknorm (A, BOUND): the kernel set's
+   fused pass where it has one.  */
+static int
+small_add_chknorm (const mldsa_ops_t *ops, mldsa_poly_t *a,
+                   const mlkem_poly *b, int sub, s32 bound)
+{
+  unsigned int j;
+
+  if (ops->add16_chknorm)
+    return ops->add16_chknorm (a, b->coeffs, sub, bound);
+  if (sub)
+    for (j = 0; j < MLDSA_N; j++)
+      a->coeffs[j] -= b->coeffs[j];
+  else
+    for (j = 0; j < MLDSA_N; j++)
+      a->coeffs[j] += b->coeffs[j];
+  return ops->chknorm (a, bound);
+}
 #endif /*USE_MLKEM*/
 
 /* See mldsa.h.  */
@@ -1436,18 +1456,21 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
 #ifdef USE_MLKEM
           if (kops)
             {
+              /* c s2 exact and centred (|c s2| <= tau eta), so
+                 |w0 - c s2| <= gamma2 + 196 < 2^22: already the
+                 centred residue, which reduce would leave as it
+                 is.  */
               small_product (kops, r16, sc, (small_ntt_t *)&s2hat[i]);
-              for (j = 0; j < MLDSA_N; j++)
-                w0[i].coeffs[j] -= r16->coeffs[j];
+              if (small_add_chknorm (ops, &w0[i], r16, 1,
+                                     p->gamma2 - p->beta))
+                goto retry;
+              continue;
             }
-          else
 #endif
-            {
-              ops->pointwise (tmp, cp, &s2hat[i]);
-              ops->invntt_tomont (tmp);
-              for (j = 0; j < MLDSA_N; j++)
-                w0[i].coeffs[j] -= tmp->coeffs[j];
-            }
+          ops->pointwise (tmp, cp, &s2hat[i]);
+          ops->invntt_tomont (tmp);
+          for (j = 0; j < MLDSA_N; j++)
+            w0[i].coeffs[j] -= tmp->coeffs[j];
           ops->reduce (&w0[i]);
           if (ops->chknorm (&w0[i], p->gamma2 - p->beta))
             goto retry;
@@ -1460,18 +1483,18 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
 #ifdef USE_MLKEM
           if (kops)
             {
+              /* Exact as above: |y + c s1| <= gamma1 + 196.  */
               small_product (kops, r16, sc, (small_ntt_t *)&s1hat[j]);
-              for (i = 0; i < MLDSA_N; i++)
-                y[j].coeffs[i] += r16->coeffs[i];
+              if (small_add_chknorm (ops, &y[j], r16, 0,
+                                     p->gamma1 - p->beta))
+                goto retry;
+              continue;
             }
-          else
 #endif
-            {
-              ops->pointwise (tmp, cp, &s1hat[j]);
-              ops->invntt_tomont (tmp);
-              for (i = 0; i < MLDSA_N; i++)
-                y[j].coeffs[i] += tmp->coeffs[i];
-            }
+          ops->pointwise (tmp, cp, &s1hat[j]);
+          ops->invntt_tomont (tmp);
+          for (i = 0; i < MLDSA_N; i++)
+            y[j].coeffs[i] += tmp->coeffs[i];
           ops->reduce (&y[j]);
           if (ops->chknorm (&y[j], p->gamma1 - p->beta))
             goto retry;
@@ -1486,11 +1509,21 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
         {
           ops->pointwise (tmp, cp, &t0hat[i]);
           ops->invntt_tomont (tmp);
-          ops->reduce (tmp);
-          if (ops->chknorm (tmp, p->gamma2))
-            goto retry;
-          for (j = 0; j < MLDSA_N; j++)
-            w0[i].coeffs[j] += tmp->coeffs[j];
+          if (ops->add_reduce_chknorm)
+            {
+              /* w0 is rewritten by the next attempt if this one
+                 fails, so the fused pass may add first.  */
+              if (ops->add_reduce_chknorm (&w0[i], tmp, p->gamma2))
+                goto retry;
+            }
+          else
+            {
+              ops->reduce (tmp);
+              if (ops->chknorm (tmp, p->gamma2))
+                goto retry;
+              for (j = 0; j < MLDSA_N; j++)
+                w0[i].coeffs[j] += tmp->coeffs[j];
+            }
           nhints += ops->make_hint (&w0[i], &w0[i], &w1[i], p->gamma2);
           if (nhints > p->omega)
             goto retry;

@@ -690,11 +690,29 @@ check_mldsa (const mldsa_ops_t *ops)
   for (i = 0; i < 2 && ops->unpack_eta; i++)
     checked_call ("mldsa unpack_eta", FN(ops->unpack_eta),
                   P(&a), P(packed), i ? 4 : 2, 0, 0, 0);
+  if (ops->add16_chknorm)
+    {
+      s16 b16[MLDSA_N];
+
+      for (i = 0; i < MLDSA_N; i++)
+        b16[i] = (s16)(i % 393) - 196;
+      mldsa_rand_poly (&a, -(1 << 19), 1 << 19);
+      for (i = 0; i < 2; i++)
+        checked_call ("mldsa add16_chknorm", FN(ops->add16_chknorm),
+                      P(&a), P(b16), i, (u32)((1 << 19) - 196), 0, 0);
+    }
+  if (ops->add_reduce_chknorm)
+    {
+      mldsa_rand_poly (&a, -(1 << 19), 1 << 19);
+      mldsa_rand_poly (&b, -q + 1, q - 1);
+      checked_call ("mldsa add_reduce_chknorm", FN(ops->add_reduce_chknorm),
+                    P(&a), P(&b), (u32)((q - 1) / 88), 0, 0, 0);
+    }
 
   printf ("  mldsa %s: ntt invntt_tomont pointwise pointwise_acc reduce"
           " caddq power2round decompose make_hint use_hint chknorm"
           " poly_uniform[_x4] poly_uniform_eta[_x4]"
-          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s%s%s%s%s%s%s\n",
+          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s%s%s%s%s%s%s%s%s\n",
           ops->name,
           ops->unpack_gamma1 ? " unpack_gamma1" : "",
           ops->unpack_t1 ? " unpack_t1" : "",
@@ -704,7 +722,9 @@ check_mldsa (const mldsa_ops_t *ops)
           ops->pack_eta ? " pack_eta" : "",
           ops->pack_w1_6 ? " pack_w1_6" : "",
           ops->unpack_t0 ? " unpack_t0" : "",
-          ops->unpack_eta ? " unpack_eta" : "");
+          ops->unpack_eta ? " unpack_eta" : "",
+          ops->add16_chknorm ? " add16_chknorm" : "",
+          ops->add_reduce_chknorm ? " add_reduce_chknorm" : "");
 }
 #endif /*USE_MLDSA*/
 

@@ -240,7 +240,7 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   mldsa_poly_t a, b, c, d, e, h;
   int round, i, gi;
   int bad_red = 0, bad_cadd = 0, bad_p2r = 0, bad_dec = 0, bad_hint = 0;
-  int bad_mk = 0, bad_chk = 0;
+  int bad_mk = 0, bad_chk = 0, bad_add16 = 0, bad_addred = 0;
   s32 r;
 
   for (round = 0; round < 200; round++)
@@ -352,6 +352,73 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
       bad_chk += x->chknorm (&a, bound) != g->chknorm (&a, bound);
     }
 
+  /* add16_chknorm against its definition (the loop of mldsa.c and the
+     portable chknorm): random a and b at signing's sizes, and single
+     sums at -bound, -(bound - 1), bound - 1 and bound in every
+     position, for both signs.  */
+  for (round = 0; round < 2000; round++)
+    {
+      s32 bound = (round & 1) ? (1 << 19) - 196 : ((Q - 1) / 88) - 78;
+      int sub = (round >> 1) & 1, pos = round % MLDSA_N, want, got;
+      s16 b16[MLDSA_N];
+
+      if (!x->add16_chknorm)
+        break;
+      fill (&a, bound + 8, 0);
+      for (i = 0; i < MLDSA_N; i++)
+        b16[i] = (s16)(rnd32 () % 393) - 196;
+      if (round >= 1000)
+        {
+          /* Sum exactly at one of the four edge values in POS.  */
+          s32 v = ((round >> 2) & 1 ? bound : bound - 1)
+                  * ((round >> 3) & 1 ? -1 : 1);
+
+          memset (&a, 0, sizeof a);
+          b16[pos] = (s16)(rnd32 () % 393) - 196;
+          a.coeffs[pos] = sub ? v + b16[pos] : v - b16[pos];
+        }
+      b = a;
+      c = a;
+      got = x->add16_chknorm (&b, b16, sub, bound);
+      for (i = 0; i < MLDSA_N; i++)
+        c.coeffs[i] += sub ? -b16[i] : b16[i];
+      want = g->chknorm (&c, bound);
+      bad_add16 += got != want || !same (&b, &c);
+    }
+
+  /* add_reduce_chknorm against reduce, chknorm and the sum: random b
+     below q (inverse NTT outputs) and over the whole input range,
+     single reduced values at the edges of the bound in every
+     position.  */
+  for (round = 0; round < 2000; round++)
+    {
+      s32 bound = (round & 1) ? (Q - 1) / 32 : (Q - 1) / 88;
+      int pos = round % MLDSA_N, want, got;
+
+      if (!x->add_reduce_chknorm)
+        break;
+      fill (&a, 1 << 20, 0);
+      fill (&b, (round & 2) ? rmax + 1 : Q, 0);
+      if (round >= 1000)
+        {
+          s32 v = ((round >> 2) & 1 ? bound : bound - 1)
+                  * ((round >> 3) & 1 ? -1 : 1);
+
+          fill (&b, bound, 0);
+          b.coeffs[pos] = v + ((round & 16) ? Q : 0)
+                          - ((round & 32) ? Q : 0);
+        }
+      c = a;
+      d = b;
+      e = b;
+      got = x->add_reduce_chknorm (&c, &b, bound);
+      g->reduce (&e);
+      want = g->chknorm (&e, bound);
+      for (i = 0; i < MLDSA_N; i++)
+        a.coeffs[i] += e.coeffs[i];
+      bad_addred += got != want || !same (&a, &c) || !same (&b, &d);
+    }
+
   check (!bad_red, "reduce equals the portable one modulo q, in range");
   check (!bad_cadd, "caddq equals the portable one word for word");
   check (!bad_p2r, "power2round equals the portable one");
@@ -359,6 +426,12 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   check (!bad_hint, "use_hint equals the portable one for every r < q");
   check (!bad_mk, "make_hint equals the portable one (hints and count)");
   check (!bad_chk, "chknorm equals the portable one");
+  if (x->add16_chknorm)
+    check (!bad_add16, "add16_chknorm adds or subtracts exactly and "
+           "checks the bound as chknorm does");
+  if (x->add_reduce_chknorm)
+    check (!bad_addred, "add_reduce_chknorm adds b reduced as reduce does "
+           "and checks it as chknorm does");
 }
 
 #ifdef USE_MLDSA_AVX2
