@@ -135,6 +135,14 @@ add_reduce_chknorm_avx2 (mldsa_poly_t *a, const mldsa_poly_t *b, s32 bound)
   return _gcry_mldsa_add_reduce_chknorm_avx2 (a->coeffs, b->coeffs, bound);
 }
 
+static void
+power2round_add_avx2 (mldsa_poly_t *a1, mldsa_poly_t *a0,
+                      const mldsa_poly_t *a, const mldsa_poly_t *b)
+{
+  _gcry_mldsa_power2round_add_avx2 (a1->coeffs, a0->coeffs, a->coeffs,
+                                    b->coeffs);
+}
+
 /* RejNTTPoly (FIPS 204 Algorithm 30): the sponge calls are those of
    the portable sampler (the shared drivers of mldsa-sample.h: same
    blocks, same order), the parsing of the candidates is vectorised.  */
@@ -377,7 +385,8 @@ const mldsa_ops_t _gcry_mldsa_ops_avx2 =
     unpack_t0_avx2,
     unpack_eta_avx2,
     add16_chknorm_avx2,
-    add_reduce_chknorm_avx2
+    add_reduce_chknorm_avx2,
+    power2round_add_avx2
   };
 
 #endif /*USE_MLDSA_AVX2*/

@@ -75,6 +75,11 @@ int _gcry_mldsa_add16_chknorm_avx2 (s32 a[MLDSA_N], const s16 b[MLDSA_N],
    add_reduce_chknorm entry of mldsa-ops.h.  */
 int _gcry_mldsa_add_reduce_chknorm_avx2 (s32 a[MLDSA_N],
                                          const s32 b[MLDSA_N], s32 bound);
+/* Power2Round of a + b, reduced and made non-negative first: the
+   power2round_add entry of mldsa-ops.h.  */
+void _gcry_mldsa_power2round_add_avx2 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
+                                       const s32 a[MLDSA_N],
+                                       const s32 b[MLDSA_N]);
 /* Parses whole groups of 24 bytes of BUF into a[*CTR..] while
    *CTR <= 248 and 32 bytes remain; returns the bytes consumed.  TABLE
    is mldsa_avx2_rej_table.  Public seeds only.  */

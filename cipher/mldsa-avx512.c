@@ -127,6 +127,13 @@ add_reduce_chknorm_avx512 (mldsa_poly_t *a, const mldsa_poly_t *b,
   return AVX2.add_reduce_chknorm (a, b, bound);
 }
 
+static void
+power2round_add_avx512 (mldsa_poly_t *a1, mldsa_poly_t *a0,
+                        const mldsa_poly_t *a, const mldsa_poly_t *b)
+{
+  AVX2.power2round_add (a1, a0, a, b);
+}
+
 /* RejNTTPoly (Algorithm 30): the sponge calls of the shared drivers
    (mldsa-sample.h), the parsing 16 candidates at a time with
    vpcompressd; the portable code parses the last bytes.  ETA is
@@ -329,7 +336,8 @@ const mldsa_ops_t _gcry_mldsa_ops_avx512 =
     unpack_t0_avx512,
     unpack_eta_avx512,
     add16_chknorm_avx512,
-    add_reduce_chknorm_avx512
+    add_reduce_chknorm_avx512,
+    power2round_add_avx512
   };
 
 #endif /*USE_MLDSA_AVX512*/

@@ -305,6 +305,15 @@ typedef struct mldsa_ops_s
      coefficients.  */
   int (*add_reduce_chknorm) (mldsa_poly_t *a, const mldsa_poly_t *b,
                              s32 bound);
+
+  /* Optional (NULL: a loop in mldsa.c, reduce, caddq and
+     power2round): Power2Round (Algorithm 35) of t = a + b mod q taken
+     in [0, q), t reduced and made non-negative exactly as reduce and
+     caddq do; out as power2round.  In: |a| < q, |b| <= 4 (KeyGen's
+     t = NTT^-1 (A s1-hat) + s2).  A1 and A0 may alias A.  Constant
+     time in the coefficients.  */
+  void (*power2round_add) (mldsa_poly_t *a1, mldsa_poly_t *a0,
+                           const mldsa_poly_t *a, const mldsa_poly_t *b);
 } mldsa_ops_t;
 
 /*-- mldsa-poly-generic.c --*/

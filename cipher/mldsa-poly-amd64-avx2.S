@@ -267,6 +267,22 @@ _gcry_mldsa_caddq_avx2:
 ELF(.size _gcry_mldsa_caddq_avx2,.-_gcry_mldsa_caddq_avx2;)
 
 
+/* Power2Round of the eight words in ymm0 (ymm13 = 4095 in every
+ * word): a1 = (a + 2^12 - 1) >> 13 to (%rdi,%rax), a0 = a - a1 2^13
+ * to (%rsi,%rax); then the next 32 bytes, back to 1: while rax is
+ * below 1024.  Clobbers ymm1, ymm2.  */
+.macro P2R_STORE_LOOP
+	vpaddd		%ymm13, %ymm0, %ymm1
+	vpsrad		$13, %ymm1, %ymm1
+	vpslld		$13, %ymm1, %ymm2
+	vpsubd		%ymm2, %ymm0, %ymm0
+	vmovdqu		%ymm1, (%rdi,%rax)
+	vmovdqu		%ymm0, (%rsi,%rax)
+	addq		$32, %rax
+	cmpq		$1024, %rax
+	jb		1b
+.endm
+
 /* void _gcry_mldsa_power2round_avx2 (s32 a1[256], s32 a0[256],
  *                                    const s32 a[256])
  * a1 = (a + 2^12 - 1) >> 13, a0 = a - a1 2^13; A1 may alias A.  */
@@ -277,21 +293,44 @@ _gcry_mldsa_power2round_avx2:
 	CFI_STARTPROC()
 	vpbroadcastd	.Lc4095 rRIP, %ymm13
 	xorl		%eax, %eax
-.Lp2r_loop:
+1:
 	vmovdqu		(%rdx,%rax), %ymm0
-	vpaddd		%ymm13, %ymm0, %ymm1
-	vpsrad		$13, %ymm1, %ymm1
-	vpslld		$13, %ymm1, %ymm2
-	vpsubd		%ymm2, %ymm0, %ymm0
-	vmovdqu		%ymm1, (%rdi,%rax)
-	vmovdqu		%ymm0, (%rsi,%rax)
-	addq		$32, %rax
-	cmpq		$1024, %rax
-	jb		.Lp2r_loop
+	P2R_STORE_LOOP
 	vzeroall
 	ret_spec_stop
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_power2round_avx2,.-_gcry_mldsa_power2round_avx2;)
+
+/* void _gcry_mldsa_power2round_add_avx2 (s32 a1[256], s32 a0[256],
+ *                                        const s32 a[256],
+ *                                        const s32 b[256])
+ * Power2Round of t = a + b as reduce (t - q ((t + 2^22) >> 23)) and
+ * caddq (+ q where negative) leave it, in one pass; A1 and A0 may
+ * alias A (each iteration loads before it stores).  */
+.globl _gcry_mldsa_power2round_add_avx2
+ELF(.type _gcry_mldsa_power2round_add_avx2,@function;)
+.align 32
+_gcry_mldsa_power2round_add_avx2:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lq rRIP, QV
+	vpbroadcastd	.Lc2p22 rRIP, %ymm14
+	vpbroadcastd	.Lc4095 rRIP, %ymm13
+	xorl		%eax, %eax
+1:
+	vmovdqu		(%rdx,%rax), %ymm0
+	vpaddd		(%rcx,%rax), %ymm0, %ymm0
+	vpaddd		%ymm14, %ymm0, %ymm1
+	vpsrad		$23, %ymm1, %ymm1
+	vpmulld		QV, %ymm1, %ymm1
+	vpsubd		%ymm1, %ymm0, %ymm0
+	vpsrad		$31, %ymm0, %ymm1
+	vpand		QV, %ymm1, %ymm1
+	vpaddd		%ymm1, %ymm0, %ymm0
+	P2R_STORE_LOOP
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_power2round_add_avx2,.-_gcry_mldsa_power2round_add_avx2;)
 
 
 /* Decompose of R (0 <= R < q) into R1 (high part) and R0 (low part),

@@ -944,11 +944,16 @@ compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
     {
       ops->pointwise_acc (t, a_stream_row (&as, i), s1hat, p->l);
       ops->invntt_tomont (t);
-      for (j = 0; j < MLDSA_N; j++)
-        t->coeffs[j] += s2[i].coeffs[j];
-      ops->reduce (t);
-      ops->caddq (t);
-      ops->power2round (t1, t, t);
+      if (ops->power2round_add)
+        ops->power2round_add (t1, t, t, &s2[i]);
+      else
+        {
+          for (j = 0; j < MLDSA_N; j++)
+            t->coeffs[j] += s2[i].coeffs[j];
+          ops->reduce (t);
+          ops->caddq (t);
+          ops->power2round (t1, t, t);
+        }
       pack_t1 (pk + MLDSA_SEEDBYTES + i * POLYT1_BYTES, t1);
       side.inlen += POLYT1_BYTES;
       if (t0out)

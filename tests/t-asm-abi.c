@@ -701,6 +701,13 @@ check_mldsa (const mldsa_ops_t *ops)
         checked_call ("mldsa add16_chknorm", FN(ops->add16_chknorm),
                       P(&a), P(b16), i, (u32)((1 << 19) - 196), 0, 0);
     }
+  if (ops->power2round_add)
+    {
+      mldsa_rand_poly (&a, -q + 1, q - 1);
+      mldsa_rand_poly (&b, -4, 4);
+      checked_call ("mldsa power2round_add", FN(ops->power2round_add),
+                    P(&r), P(&h), P(&a), P(&b), 0, 0);
+    }
   if (ops->add_reduce_chknorm)
     {
       mldsa_rand_poly (&a, -(1 << 19), 1 << 19);
@@ -712,7 +719,7 @@ check_mldsa (const mldsa_ops_t *ops)
   printf ("  mldsa %s: ntt invntt_tomont pointwise pointwise_acc reduce"
           " caddq power2round decompose make_hint use_hint chknorm"
           " poly_uniform[_x4] poly_uniform_eta[_x4]"
-          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s%s%s%s%s%s%s%s%s\n",
+          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s%s%s%s%s%s%s%s%s%s\n",
           ops->name,
           ops->unpack_gamma1 ? " unpack_gamma1" : "",
           ops->unpack_t1 ? " unpack_t1" : "",
@@ -724,7 +731,8 @@ check_mldsa (const mldsa_ops_t *ops)
           ops->unpack_t0 ? " unpack_t0" : "",
           ops->unpack_eta ? " unpack_eta" : "",
           ops->add16_chknorm ? " add16_chknorm" : "",
-          ops->add_reduce_chknorm ? " add_reduce_chknorm" : "");
+          ops->add_reduce_chknorm ? " add_reduce_chknorm" : "",
+          ops->power2round_add ? " power2round_add" : "");
 }
 #endif /*USE_MLDSA*/
 

@@ -241,6 +241,7 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   int round, i, gi;
   int bad_red = 0, bad_cadd = 0, bad_p2r = 0, bad_dec = 0, bad_hint = 0;
   int bad_mk = 0, bad_chk = 0, bad_add16 = 0, bad_addred = 0;
+  int bad_p2radd = 0;
   s32 r;
 
   for (round = 0; round < 200; round++)
@@ -419,6 +420,32 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
       bad_addred += got != want || !same (&a, &c) || !same (&b, &d);
     }
 
+  /* power2round_add against the loop, reduce, caddq and power2round
+     of the portable set: random a below q and b up to 4 in size, and
+     the extremes a = +-(q - 1), b = +-4; A0 aliasing A as in KeyGen.  */
+  for (round = 0; round < 400; round++)
+    {
+      if (!x->power2round_add)
+        break;
+      fill (&a, Q, round < NMODES ? round : 0);
+      fill (&b, 5, round < NMODES ? round : 0);
+      if (round == 1)
+        for (i = 0; i < MLDSA_N; i++)
+          {
+            a.coeffs[i] = (i & 1) ? Q - 1 : -(Q - 1);
+            b.coeffs[i] = (i & 2) ? 4 : -4;
+          }
+      c = a;
+      x->power2round_add (&d, &c, &c, &b);
+      e = a;
+      for (i = 0; i < MLDSA_N; i++)
+        e.coeffs[i] += b.coeffs[i];
+      g->reduce (&e);
+      g->caddq (&e);
+      g->power2round (&h, &e, &e);
+      bad_p2radd += !same (&c, &e) || !same (&d, &h);
+    }
+
   check (!bad_red, "reduce equals the portable one modulo q, in range");
   check (!bad_cadd, "caddq equals the portable one word for word");
   check (!bad_p2r, "power2round equals the portable one");
@@ -432,6 +459,9 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   if (x->add_reduce_chknorm)
     check (!bad_addred, "add_reduce_chknorm adds b reduced as reduce does "
            "and checks it as chknorm does");
+  if (x->power2round_add)
+    check (!bad_p2radd, "power2round_add equals the sum, reduce, caddq "
+           "and power2round of the portable set");
 }
 
 #ifdef USE_MLDSA_AVX2
