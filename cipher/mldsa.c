@@ -885,6 +885,52 @@ ws_free (void *mem, unsigned int npolys)
 }
 
 
+/* The optional fused entries of mldsa-ops.h, with the portable steps
+   where the kernel set has none.  */
+
+/* (T1, T) = Power2Round (T + S2 mod q), reduced and made non-negative
+   as reduce and caddq do: a row of KeyGen's t.  */
+static void
+power2round_add (const mldsa_ops_t *ops, mldsa_poly_t *t1, mldsa_poly_t *t,
+                 const mldsa_poly_t *s2)
+{
+  unsigned int j;
+
+  if (ops->power2round_add)
+    {
+      ops->power2round_add (t1, t, t, s2);
+      return;
+    }
+  for (j = 0; j < MLDSA_N; j++)
+    t->coeffs[j] += s2->coeffs[j];
+  ops->reduce (t);
+  ops->caddq (t);
+  ops->power2round (t1, t, t);
+}
+
+/* B mod^+- q, A = A + B, and 1 if the norm of B reaches BOUND, else
+   0: the check of signing's c t0 and w0 + c t0 (B is scratch here).
+   The caller decides on the result: a branch here would be one on
+   secret data outside the signing function, whose rejection
+   decisions alone are allowed to depend on it (the constant-time
+   test's suppressions).  */
+static int
+add_reduce_chknorm (const mldsa_ops_t *ops, mldsa_poly_t *a, mldsa_poly_t *b,
+                    s32 bound)
+{
+  unsigned int j;
+  int r;
+
+  if (ops->add_reduce_chknorm)
+    return ops->add_reduce_chknorm (a, b, bound);
+  ops->reduce (b);
+  r = ops->chknorm (b, bound);
+  for (j = 0; j < MLDSA_N; j++)
+    a->coeffs[j] += b->coeffs[j];
+  return r;
+}
+
+
 /*
  * Key generation.
  */
@@ -944,16 +990,7 @@ compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
     {
       ops->pointwise_acc (t, a_stream_row (&as, i), s1hat, p->l);
       ops->invntt_tomont (t);
-      if (ops->power2round_add)
-        ops->power2round_add (t1, t, t, &s2[i]);
-      else
-        {
-          for (j = 0; j < MLDSA_N; j++)
-            t->coeffs[j] += s2[i].coeffs[j];
-          ops->reduce (t);
-          ops->caddq (t);
-          ops->power2round (t1, t, t);
-        }
+      power2round_add (ops, t1, t, &s2[i]);
       pack_t1 (pk + MLDSA_SEEDBYTES + i * POLYT1_BYTES, t1);
       side.inlen += POLYT1_BYTES;
       if (t0out)
@@ -1514,21 +1551,9 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
         {
           ops->pointwise (tmp, cp, &t0hat[i]);
           ops->invntt_tomont (tmp);
-          if (ops->add_reduce_chknorm)
-            {
-              /* w0 is rewritten by the next attempt if this one
-                 fails, so the fused pass may add first.  */
-              if (ops->add_reduce_chknorm (&w0[i], tmp, p->gamma2))
-                goto retry;
-            }
-          else
-            {
-              ops->reduce (tmp);
-              if (ops->chknorm (tmp, p->gamma2))
-                goto retry;
-              for (j = 0; j < MLDSA_N; j++)
-                w0[i].coeffs[j] += tmp->coeffs[j];
-            }
+          /* w0 is rewritten by the next attempt if this one fails.  */
+          if (add_reduce_chknorm (ops, &w0[i], tmp, p->gamma2))
+            goto retry;
           nhints += ops->make_hint (&w0[i], &w0[i], &w1[i], p->gamma2);
           if (nhints > p->omega)
             goto retry;

@@ -443,6 +443,8 @@ struct parser
   int level;          /* Open lists.  */
   int in_hint;        /* Inside "[...]".  */
   int argflag;        /* Format mode: '%' directives are allowed.  */
+  int secure_known;   /* build_size looked at every argument: the
+                         buffer is secure already if one is.  */
   void **arg_list;    /* Arguments for gcry_sexp_build_array, or  */
   va_list *ap;        /* arguments for gcry_sexp_build.  */
   size_t argidx;
@@ -982,7 +984,7 @@ parse_directive (struct parser *ps)
         NEXT_ARG (ps, str, const char *);
         if (!str)
           return GPG_ERR_INV_ARG;
-        if (!ps->sb.secure && _gcry_is_secure (str)
+        if (!ps->sb.secure && !ps->secure_known && _gcry_is_secure (str)
             && (rc = sb_make_secure (&ps->sb)))
           return rc;
         rc = sb_data (&ps->sb, str, strlen (str));
@@ -1018,7 +1020,7 @@ parse_directive (struct parser *ps)
         NEXT_ARG (ps, p, const void *);
         if (n < 0 || (n && !p))
           return GPG_ERR_INV_ARG;
-        if (n && !ps->sb.secure && _gcry_is_secure (p)
+        if (n && !ps->sb.secure && !ps->secure_known && _gcry_is_secure (p)
             && (rc = sb_make_secure (&ps->sb)))
           return rc;
         rc = sb_data (&ps->sb, p, (size_t)n);
@@ -1202,48 +1204,23 @@ sb_finish (struct sbuf *sb, gpg_err_code_t *r_err)
 }
 
 
-/* Fetch the next build argument for build_size, as NEXT_ARG does,
- * from the index *IDX of ARG_LIST or from AQ, a copy of the caller's
- * va_list; a missing element of ARG_LIST ends build_size (parse
- * reports it).  */
-#define PEEK_ARG(arg_list, idx, aq, var, type)                  \
-  do                                                            \
-    {                                                           \
-      if (arg_list)                                             \
-        {                                                       \
-          if (!(arg_list)[idx])                                 \
-            goto unknown;                                       \
-          (var) = *(type *)(arg_list)[(idx)++];                 \
-        }                                                       \
-      else                                                      \
-        (var) = va_arg (aq, type);                              \
-    }                                                           \
-  while (0)
-
 /* The size of the encoding that parse will write for the build format
  * of PS, if the format has only lists, tokens and the directives %s,
  * %d, %u, %b and %S (so the library's own key and signature objects):
- * then the encoding's length (at most 10 bytes more for each %d or %u)
- * and *R_SECURE = 1 if an argument is in secure memory (the buffer
- * would switch to secure memory there).  0 for any other format, which
- * grows its buffer as parse goes.  Reads the arguments exactly as
- * parse_directive will, from a copy of the va_list, and stops at the
- * first element of any other kind before it reads past it; so it
- * never reads an argument with another type than parse.  A format
- * that parse rejects may get any size: parse fails all the same.  */
-static size_t
-build_size (const struct parser *ps, int *r_secure)
+ * the encoding's length (at most 10 bytes more for each %d or %u) to
+ * *R_TOTAL, and *R_SECURE = 1 if an argument is in secure memory (the
+ * buffer would switch to secure memory there).  Any other element
+ * ends the scan with an error before an argument past it is read, so
+ * that no argument is read with another type than parse_directive
+ * gives it (NEXT_ARG on PS, a copy of the parser).  A format that
+ * parse rejects may get any size: parse fails all the same.  */
+static gpg_err_code_t
+build_size_scan (struct parser *ps, size_t *r_total, int *r_secure)
 {
   const byte *f = ps->buf;
-  size_t len = ps->len, i = 0, j, total = 0, idx = 0, n;
-  void **arg_list = ps->arg_list;
-  va_list aq;
+  size_t len = ps->len, i = 0, j, total = 0, n;
 
   *r_secure = 0;
-  if (!arg_list && !ps->ap)
-    return 0;
-  if (!arg_list)
-    va_copy (aq, *ps->ap);
   while (i < len)
     {
       int c = f[i];
@@ -1271,9 +1248,9 @@ build_size (const struct parser *ps, int *r_secure)
               {
                 const char *str;
 
-                PEEK_ARG (arg_list, idx, aq, str, const char *);
+                NEXT_ARG (ps, str, const char *);
                 if (!str)
-                  goto unknown;
+                  return GPG_ERR_INV_ARG;
                 n = strlen (str);
                 *r_secure = *r_secure || _gcry_is_secure (str);
               }
@@ -1282,7 +1259,7 @@ build_size (const struct parser *ps, int *r_secure)
               {
                 int v;
 
-                PEEK_ARG (arg_list, idx, aq, v, int);
+                NEXT_ARG (ps, v, int);
                 (void)v;
                 n = 11;
               }
@@ -1291,7 +1268,7 @@ build_size (const struct parser *ps, int *r_secure)
               {
                 unsigned int v;
 
-                PEEK_ARG (arg_list, idx, aq, v, unsigned int);
+                NEXT_ARG (ps, v, unsigned int);
                 (void)v;
                 n = 10;
               }
@@ -1301,10 +1278,10 @@ build_size (const struct parser *ps, int *r_secure)
                 int bn;
                 const void *bp;
 
-                PEEK_ARG (arg_list, idx, aq, bn, int);
-                PEEK_ARG (arg_list, idx, aq, bp, const void *);
+                NEXT_ARG (ps, bn, int);
+                NEXT_ARG (ps, bp, const void *);
                 if (bn < 0 || (bn && !bp))
-                  goto unknown;
+                  return GPG_ERR_INV_ARG;
                 n = (size_t)bn;
                 *r_secure = *r_secure || (bn && _gcry_is_secure (bp));
               }
@@ -1313,38 +1290,58 @@ build_size (const struct parser *ps, int *r_secure)
               {
                 gcry_sexp_t sx;
 
-                PEEK_ARG (arg_list, idx, aq, sx, gcry_sexp_t);
+                NEXT_ARG (ps, sx, gcry_sexp_t);
                 /* At most the whole of SX but its TAG_END.  */
                 if (sx && sx->size - 1 > SIZE_MAX / 4 - total)
-                  goto unknown;
+                  return GPG_ERR_TOO_LARGE;
                 total += sx ? sx->size - 1 : 0;
                 *r_secure |= sx && sx->secure;
                 i += 2;
               }
               continue;
             default:
-              goto unknown;
+              return GPG_ERR_SEXP_INV_LEN_SPEC;
             }
           if (n > MAX_DATALEN || n > SIZE_MAX / 4 - total)
-            goto unknown;
+            return GPG_ERR_TOO_LARGE;
           total += 1 + LENBYTES + n;
           i += 2;
         }
       else
-        goto unknown;
+        return GPG_ERR_SEXP_BAD_CHARACTER;   /* Not sized up front.  */
     }
-  if (!arg_list)
-    va_end (aq);
-  return total;
-
- unknown:
-  if (!arg_list)
-    va_end (aq);
-  *r_secure = 0;
+  *r_total = total;
   return 0;
 }
 
-#undef PEEK_ARG
+/* build_size_scan on a copy of PS (with a copy of its va_list): the
+ * size, or 0 if the format is not sized up front.  */
+static size_t
+build_size (const struct parser *ps, int *r_secure)
+{
+  struct parser t = *ps;
+  va_list aq;
+  size_t total = 0;
+  gpg_err_code_t rc;
+
+  *r_secure = 0;
+  if (!t.arg_list)
+    {
+      if (!t.ap)
+        return 0;
+      va_copy (aq, *ps->ap);
+      t.ap = &aq;
+    }
+  rc = build_size_scan (&t, &total, r_secure);
+  if (!t.arg_list)
+    va_end (aq);
+  if (rc)
+    {
+      *r_secure = 0;
+      return 0;
+    }
+  return total;
+}
 
 
 /* Common back end of sscan, new, create, build and build_array.  */
@@ -1384,6 +1381,7 @@ do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
       if (n)
         {
           ps.sb.secure |= secure;
+          ps.secure_known = 1;
           rc = sb_realloc (&ps.sb, n, 0);
           if (rc)
             return rc;
