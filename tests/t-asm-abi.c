@@ -94,7 +94,7 @@ prng_bytes (byte *p, size_t n)
 static s32
 prng_range (s32 lo, s32 hi)
 {
-  return lo + (s32)((prng () >> 32) % (u64)((s64)hi - lo + 1));
+  return (s32)(lo + (s64)((prng () >> 32) % (u64)((s64)hi - lo + 1)));
 }
 
 

@@ -1199,7 +1199,9 @@ pattern_poly (mldsa_poly_t *a, int kind, s32 bound)
   for (i = 0; i < MLDSA_N; i++)
     switch (kind)
       {
-      case 0: a->coeffs[i] = (s32)(rnd32 () % (2 * (u32)bound - 1)) - bound + 1;
+      case 0:
+        a->coeffs[i] = (s32)((s64)(rnd32 () % (2 * (u32)bound - 1))
+                             - bound + 1);
         break;
       case 1: a->coeffs[i] = bound - 1; break;
       case 2: a->coeffs[i] = -(bound - 1); break;

@@ -42,14 +42,23 @@ group_result (const char *name, unsigned long failed_before)
 }
 
 
-/* Return a malloced copy of the N bytes at P without a terminator.  */
+/* Return N malloced bytes (at least one); die if there are none.  */
 static char *
-exact_copy (const void *p, size_t n)
+alloc_or_die (size_t n)
 {
   char *buf = malloc (n ? n : 1);
 
   if (!buf)
     die ("out of core");
+  return buf;
+}
+
+/* Return a malloced copy of the N bytes at P without a terminator.  */
+static char *
+exact_copy (const void *p, size_t n)
+{
+  char *buf = alloc_or_die (n);
+
   if (n)
     memcpy (buf, p, n);
   return buf;
@@ -1631,7 +1640,7 @@ ct_one (const char *what, const char *text, size_t off, size_t len,
     return;
 
   plen = gcry_sexp_sprint (s, GCRYSEXP_FMT_ADVANCED, NULL, 0);
-  out = exact_copy ("", plen);
+  out = alloc_or_die (plen);
   ok = gcry_sexp_sprint (s, GCRYSEXP_FMT_ADVANCED, out, plen) + 1 == plen;
   VALGRIND_MAKE_MEM_DEFINED (out, plen);
   check (ok && !strcmp (out, expect_adv), "ct %s: printed as '%s'", what,
@@ -1705,7 +1714,7 @@ test_ct (void)
               "ct: build from secure memory"))
     s = NULL;
   n = gcry_sexp_sprint (s, GCRYSEXP_FMT_ADVANCED, NULL, 0);
-  out = exact_copy ("", n);
+  out = alloc_or_die (n);
   gcry_sexp_sprint (s, GCRYSEXP_FMT_ADVANCED, out, n);
   VALGRIND_MAKE_MEM_DEFINED (out, n);
   check (!strcmp (out, "(data \n (value #616263#)\n )\n"),
