@@ -14,8 +14,10 @@
 /* What is tested here is the algorithm-independent layer: name and id
  * lookup, the outer structure of the S-expressions and the error codes
  * libgcrypt gives for it, gcry_pk_algo_info / gcry_pk_ctl, keygrips
- * and the self-test hook.  The algorithms themselves are tested by
- * t-mlkem and t-mldsa.  Public API only.  */
+ * and the self-test hook, and every function on mutated keys,
+ * messages and signatures (--mutations N sets the rounds).  The
+ * algorithms themselves are tested by t-mlkem and t-mldsa.  Public API
+ * only.  */
 
 #define PGM "t-pubkey"
 #include "t-common.h"
@@ -206,6 +208,378 @@ test_structure (void)
 }
 
 
+/*
+ * Mutated operands.  The canonical encodings of an ML-DSA-44 key pair,
+ * a message and its signature, and of an ML-KEM-512 key pair, changed
+ * element by element, go to every gcry_pk_* function that takes them.
+ * Each call must return (the sanitize step of .ci/run watches its
+ * memory accesses and undefined behaviour there), and a signature
+ * must not verify once one bit of the message, the signature or the
+ * public key has changed.
+ */
+
+/* Rounds of mutations; --mutations N changes it.  */
+static unsigned long mutations = 300;
+
+/* Where results that are not checked go.  */
+static volatile unsigned long mut_sink;
+
+/* xorshift64: reproducible, independent of the library's RNG.  */
+static unsigned long long mut_state = 0x2545f4914f6cdd1dULL;
+
+/* A number below N (N > 0).  */
+static size_t
+mut_rand (size_t n)
+{
+  mut_state ^= mut_state << 13;
+  mut_state ^= mut_state >> 7;
+  mut_state ^= mut_state << 17;
+  return (size_t)(mut_state >> 11) % n;
+}
+
+/* One element of a canonical S-expression.  */
+enum { EL_OPEN, EL_CLOSE, EL_ATOM };
+typedef struct
+{
+  int kind;
+  unsigned char *data;          /* An atom's bytes (malloced).  */
+  size_t len;
+} element_t;
+
+/* Elements of an operand, with room for the insertions.  */
+#define MAX_ELEMENTS 48
+
+/* Names the parsers look for, to put where others were.  */
+static const char *const mut_names[] =
+  {
+    "public-key", "private-key", "sig-val", "data", "value", "hash",
+    "flags", "raw", "mldsa44", "mldsa65", "dilithium2", "kyber512",
+    "ML-KEM-512", "p", "s", "label", "context", "sha256",
+    "random-override", "no-blinding", "genkey", ""
+  };
+
+static void
+mut_set_atom (element_t *e, const void *data, size_t len)
+{
+  e->kind = EL_ATOM;
+  e->data = malloc (len ? len : 1);
+  if (!e->data)
+    die ("out of core");
+  memcpy (e->data, data, len);
+  e->len = len;
+}
+
+/* Split the canonical encoding of SEXP into EL; return the count.  */
+static size_t
+mut_split (gcry_sexp_t sexp, element_t *el)
+{
+  size_t n = gcry_sexp_sprint (sexp, GCRYSEXP_FMT_CANON, NULL, 0);
+  unsigned char *src = malloc (n);
+  size_t pos = 0, ne = 0, len;
+
+  if (!src)
+    die ("out of core");
+  n = gcry_sexp_sprint (sexp, GCRYSEXP_FMT_CANON, src, n);
+  while (pos < n)
+    {
+      if (ne == MAX_ELEMENTS / 2)
+        die ("S-expression too long for the mutation test");
+      if (src[pos] == '(' || src[pos] == ')')
+        {
+          el[ne].kind = src[pos++] == '(' ? EL_OPEN : EL_CLOSE;
+          el[ne++].data = NULL;
+          continue;
+        }
+      for (len = 0; pos < n && src[pos] >= '0' && src[pos] <= '9'; pos++)
+        len = 10 * len + (src[pos] - '0');
+      if (pos == n || src[pos] != ':' || len > n - pos - 1)
+        die ("bad canonical S-expression");
+      mut_set_atom (&el[ne++], src + pos + 1, len);
+      pos += 1 + len;
+    }
+  free (src);
+  return ne;
+}
+
+static void
+mut_free (element_t *el, size_t ne)
+{
+  while (ne--)
+    free (el[ne].data);
+}
+
+/* Parse the NE elements EL into *R (NULL on error).  */
+static void
+mut_join (gcry_sexp_t *r, const element_t *el, size_t ne)
+{
+  unsigned char *buf, *p;
+  size_t i, size = 1;
+
+  for (i = 0; i < ne; i++)
+    size += (el[i].kind == EL_ATOM ? el[i].len : 0) + 24;
+  p = buf = malloc (size);
+  if (!buf)
+    die ("out of core");
+  for (i = 0; i < ne; i++)
+    if (el[i].kind == EL_ATOM)
+      {
+        p += sprintf ((char *)p, "%zu:", el[i].len);
+        memcpy (p, el[i].data, el[i].len);
+        p += el[i].len;
+      }
+    else
+      *p++ = el[i].kind == EL_OPEN ? '(' : ')';
+  if (gcry_sexp_new (r, buf, p - buf, 0))
+    *r = NULL;
+  free (buf);
+}
+
+/* Insert an element of KIND (for EL_ATOM the atom NAME) before
+   position AT of the NE elements EL; return the new count.  */
+static size_t
+mut_insert (element_t *el, size_t ne, size_t at, int kind, const char *name)
+{
+  memmove (el + at + 1, el + at, (ne - at) * sizeof *el);
+  if (kind == EL_ATOM)
+    mut_set_atom (&el[at], name, strlen (name));
+  else
+    {
+      el[at].kind = kind;
+      el[at].data = NULL;
+    }
+  return ne + 1;
+}
+
+/* One to three random changes to the NE elements EL: a bit or a byte
+   of an atom, its length (cut, or grown by random bytes), an atom
+   replaced by a known name, a list "(name)" or a stray parenthesis
+   inserted, an element deleted.  Returns the new count.  */
+static size_t
+mut_apply (element_t *el, size_t ne)
+{
+  size_t k, nk = 1 + mut_rand (3), i, len;
+  element_t *e;
+  unsigned char *d;
+
+  for (k = 0; k < nk && ne; k++)
+    {
+      i = mut_rand (ne);
+      e = &el[i];
+      switch (mut_rand (7))
+        {
+        case 0:
+          if (e->kind == EL_ATOM && e->len)
+            e->data[mut_rand (e->len)] ^= 1 << mut_rand (8);
+          break;
+        case 1:
+          if (e->kind == EL_ATOM && e->len)
+            e->data[mut_rand (e->len)] = mut_rand (256);
+          break;
+        case 2:
+          if (e->kind != EL_ATOM)
+            break;
+          len = mut_rand (e->len + 65);
+          d = realloc (e->data, len ? len : 1);
+          if (!d)
+            die ("out of core");
+          for (; e->len < len; e->len++)
+            d[e->len] = mut_rand (256);
+          e->data = d;
+          e->len = len;
+          break;
+        case 3:
+          if (e->kind == EL_ATOM)
+            {
+              const char *name = mut_names[mut_rand (DIM (mut_names))];
+
+              free (e->data);
+              mut_set_atom (e, name, strlen (name));
+            }
+          break;
+        case 4:
+          if (ne + 3 <= MAX_ELEMENTS)
+            {
+              ne = mut_insert (el, ne, i, EL_CLOSE, NULL);
+              ne = mut_insert (el, ne, i,  EL_ATOM,
+                               mut_names[mut_rand (DIM (mut_names))]);
+              ne = mut_insert (el, ne, i, EL_OPEN, NULL);
+            }
+          break;
+        case 5:
+          if (ne + 1 <= MAX_ELEMENTS)
+            ne = mut_insert (el, ne, i, mut_rand (2) ? EL_OPEN : EL_CLOSE,
+                             NULL);
+          break;
+        default:
+          free (e->data);
+          memmove (e, e + 1, (ne - i - 1) * sizeof *el);
+          ne--;
+          break;
+        }
+    }
+  return ne;
+}
+
+/* Flip one random bit of the atom that follows the first "(NAME" of
+   the NE elements EL; return 0 if there is no such atom or it is
+   empty.  */
+static int
+mut_flip_in (element_t *el, size_t ne, const char *name)
+{
+  size_t i;
+
+  for (i = 0; i + 2 < ne; i++)
+    if (el[i].kind == EL_OPEN && el[i + 1].kind == EL_ATOM
+        && el[i + 1].len == strlen (name)
+        && !memcmp (el[i + 1].data, name, el[i + 1].len)
+        && el[i + 2].kind == EL_ATOM && el[i + 2].len)
+      {
+        el[i + 2].data[mut_rand (el[i + 2].len)] ^= 1 << mut_rand (8);
+        return 1;
+      }
+  return 0;
+}
+
+/* Mutate operand W of the four operands OP (the others stay) and
+   hand the result to the functions that take such an operand: keygrip,
+   nbits and testkey, and, with DSA, verification (OP = public key,
+   private key, data, signature) and, for a private key or data,
+   signing; with a KEM key (OP = public key, private key, data,
+   encrypted value) encryption and decryption, which refuse it.
+   Returns 1 if the mutated operand parsed.  */
+static int
+mut_run (gcry_sexp_t *op, int w, int dsa)
+{
+  element_t el[MAX_ELEMENTS];
+  gcry_sexp_t m[4], r = NULL;
+  unsigned char grip[20];
+  size_t ne;
+  int j;
+
+  for (j = 0; j < 4; j++)
+    m[j] = op[j];
+  ne = mut_apply (el, mut_split (op[w], el));
+  mut_join (&m[w], el, ne);
+  mut_free (el, ne);
+  if (!m[w])
+    return 0;
+  /* The results are not checked, but must be computed (nbits is
+     declared pure).  */
+  mut_sink += gcry_pk_get_keygrip (m[w], grip) != NULL;
+  mut_sink += gcry_pk_get_nbits (m[w]);
+  mut_sink += gcry_pk_testkey (m[w]) != 0;
+  if (dsa)
+    {
+      gcry_pk_verify (m[3], m[2], m[w == 1 ? 1 : 0]);
+      if ((w == 1 || w == 2) && !gcry_pk_sign (&r, m[2], m[1]))
+        gcry_sexp_release (r);
+    }
+  else
+    {
+      if (!gcry_pk_encrypt (&r, m[2], m[0]))
+        gcry_sexp_release (r);
+      if (!gcry_pk_decrypt (&r, m[3], m[1]))
+        gcry_sexp_release (r);
+    }
+  gcry_sexp_release (m[w]);
+  return 1;
+}
+
+/* Generate a key pair with the genkey S-expression SPEC into *KEY and
+   put its public and private key into OP[0] and OP[1]; return 0 after
+   reporting a failure.  */
+static int
+mut_keypair (const char *spec, gcry_sexp_t *key, gcry_sexp_t *op)
+{
+  op[0] = op[1] = NULL;
+  *key = NULL;
+  if (gcry_pk_genkey (key, sx (spec)))
+    {
+      fail ("mutations: %s", spec);
+      return 0;
+    }
+  op[0] = gcry_sexp_find_token (*key, "public-key", 0);
+  op[1] = gcry_sexp_find_token (*key, "private-key", 0);
+  if (!op[0] || !op[1])
+    fail ("mutations: %s gives no key pair", spec);
+  return op[0] && op[1];
+}
+
+#ifdef USE_MLDSA
+static void
+test_mutated_dsa (void)
+{
+  /* What verification reads of each operand: the atom after it.  */
+  static const char *const read[4] = { "p", NULL, "value", "s" };
+  element_t el[MAX_ELEMENTS];
+  gcry_sexp_t key, op[4], m;
+  unsigned long round, nparsed = 0, nflip = 0, nforged = 0;
+  size_t ne;
+  int w;
+
+  op[2] = sx ("(data (value 5:hello))");
+  op[3] = NULL;
+  if (mut_keypair ("(genkey (mldsa44))", &key, op)
+      && gcry_pk_sign (&op[3], op[2], op[1]))
+    fail ("mutations: ML-DSA-44 signature");
+  else if (op[3])
+    for (round = 0; round < mutations; round++)
+      for (w = 0; w < 4; w++)
+        {
+          nparsed += mut_run (op, w, 1);
+          if (!read[w])
+            continue;
+          ne = mut_split (op[w], el);
+          if (mut_flip_in (el, ne, read[w]))
+            {
+              gcry_sexp_t save = op[w];
+
+              mut_join (&m, el, ne);
+              op[w] = m;
+              nflip++;
+              if (m && !gcry_pk_verify (op[3], op[2], op[0]))
+                nforged++;
+              op[w] = save;
+              gcry_sexp_release (m);
+            }
+          mut_free (el, ne);
+        }
+  /* Most changes keep the text parsable; if not, little was tested.  */
+  check (nparsed > mutations, "%lu of %lu mutated ML-DSA operands parsed",
+         nparsed, 4 * mutations);
+  check (nflip == 3 * mutations && !nforged,
+         "%lu of %lu signatures verified with one bit of the public key, "
+         "the message or the signature changed", nforged, nflip);
+  gcry_sexp_release (op[0]);
+  gcry_sexp_release (op[1]);
+  gcry_sexp_release (op[3]);
+  gcry_sexp_release (key);
+}
+#endif
+
+#ifdef USE_MLKEM
+static void
+test_mutated_kem (void)
+{
+  gcry_sexp_t key, op[4];
+  unsigned long round, nparsed = 0;
+  int w;
+
+  op[2] = sx ("(data (value 1:a))");
+  op[3] = sx ("(enc-val (kyber512 (c 1:a)))");
+  if (mut_keypair ("(genkey (ML-KEM-512))", &key, op))
+    for (round = 0; round < mutations; round++)
+      for (w = 0; w < 2; w++)
+        nparsed += mut_run (op, w, 0);
+  check (nparsed > mutations / 2, "%lu of %lu mutated ML-KEM keys parsed",
+         nparsed, 2 * mutations);
+  gcry_sexp_release (op[0]);
+  gcry_sexp_release (op[1]);
+  gcry_sexp_release (key);
+}
+#endif
+
+
 #ifdef USE_MLKEM
 static void
 test_kem_key (void)
@@ -327,16 +701,21 @@ main (int argc, char **argv)
   int algo = 0;
 
   argc = test_init (argc, argv);
-  (void)argv;
+  if (argc == 3 && !strcmp (argv[1], "--mutations"))
+    mutations = strtoul (argv[2], NULL, 10);
+  else if (argc > 1)
+    die ("usage: " PGM " [--mutations N]");
 
   check (!gcry_control (GCRYCTL_SELFTEST, 0), "GCRYCTL_SELFTEST");
   test_names ();
   test_algo_info ();
   test_structure ();
 #ifdef USE_MLKEM
+  test_mutated_kem ();
   test_kem_key ();
 #endif
 #ifdef USE_MLDSA
+  test_mutated_dsa ();
   test_dsa_key ();
 #endif
   check_code (gcry_pk_ctl (GCRYCTL_DISABLE_ALGO, NULL, 0), GPG_ERR_INV_ARG,
