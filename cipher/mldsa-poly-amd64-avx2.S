@@ -570,32 +570,29 @@ ELF(.size _gcry_mldsa_chknorm_avx2,.-_gcry_mldsa_chknorm_avx2;)
  * else 0.  B is sign-extended (vpmovsxwd) and its sign set once for
  * the call by vpsignd with +1 or -1 (SUB is public); |a| > bound - 1
  * is OR-ed over all coefficients, and only the final OR decides the
- * result.  32 coefficients per iteration.  */
+ * result.  32 coefficients per iteration.  NORM_SETUP's q and 2^22
+ * go unused here.  */
 .globl _gcry_mldsa_add16_chknorm_avx2
 ELF(.type _gcry_mldsa_add16_chknorm_avx2,@function;)
 .align 32
 _gcry_mldsa_add16_chknorm_avx2:
 	CFI_STARTPROC()
-	decl		%ecx
-	vmovd		%ecx, %xmm15
-	vpbroadcastd	%xmm15, %ymm15		/* bound - 1 */
 	movl		$1, %eax
-	movl		$-1, %ecx
+	movl		$-1, %r8d
 	testl		%edx, %edx
-	cmovnz		%ecx, %eax
-	vmovd		%eax, %xmm13
-	vpbroadcastd	%xmm13, %ymm13		/* +1 or -1 */
-	vpxor		%ymm14, %ymm14, %ymm14
-	xorl		%eax, %eax
+	cmovnz		%r8d, %eax
+	vmovd		%eax, %xmm14
+	vpbroadcastd	%xmm14, %ymm14		/* +1 or -1 */
+	NORM_SETUP	%ecx
 .Ladd16_loop:
 	vpmovsxwd	(%rsi,%rax), %ymm0
 	vpmovsxwd	16(%rsi,%rax), %ymm1
 	vpmovsxwd	32(%rsi,%rax), %ymm2
 	vpmovsxwd	48(%rsi,%rax), %ymm3
-	vpsignd		%ymm13, %ymm0, %ymm0
-	vpsignd		%ymm13, %ymm1, %ymm1
-	vpsignd		%ymm13, %ymm2, %ymm2
-	vpsignd		%ymm13, %ymm3, %ymm3
+	vpsignd		%ymm14, %ymm0, %ymm0
+	vpsignd		%ymm14, %ymm1, %ymm1
+	vpsignd		%ymm14, %ymm2, %ymm2
+	vpsignd		%ymm14, %ymm3, %ymm3
 	vpaddd		(%rdi,%rax,2), %ymm0, %ymm0
 	vpaddd		32(%rdi,%rax,2), %ymm1, %ymm1
 	vpaddd		64(%rdi,%rax,2), %ymm2, %ymm2
@@ -604,14 +601,14 @@ _gcry_mldsa_add16_chknorm_avx2:
 	vmovdqu		%ymm1, 32(%rdi,%rax,2)
 	vmovdqu		%ymm2, 64(%rdi,%rax,2)
 	vmovdqu		%ymm3, 96(%rdi,%rax,2)
-	ABS_GT_OR	%ymm0, %ymm15, %ymm14
-	ABS_GT_OR	%ymm1, %ymm15, %ymm14
-	ABS_GT_OR	%ymm2, %ymm15, %ymm14
-	ABS_GT_OR	%ymm3, %ymm15, %ymm14
+	ABS_GT_OR	%ymm0, %ymm12, %ymm11
+	ABS_GT_OR	%ymm1, %ymm12, %ymm11
+	ABS_GT_OR	%ymm2, %ymm12, %ymm11
+	ABS_GT_OR	%ymm3, %ymm12, %ymm11
 	addq		$64, %rax
 	cmpq		$512, %rax
 	jb		.Ladd16_loop
-	RETURN_NONZERO	%ymm14
+	RETURN_NONZERO	%ymm11
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_add16_chknorm_avx2,.-_gcry_mldsa_add16_chknorm_avx2;)
 

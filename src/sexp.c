@@ -878,6 +878,27 @@ parse_length_prefixed (struct parser *ps)
     }                                                           \
   while (0)
 
+/* The argument of a %s directive: a string, which must not be NULL.
+   Shared by parse_directive and build_size_scan, so that both read
+   and check it alike.  */
+static inline gpg_err_code_t
+next_string_arg (struct parser *ps, const char **r_str)
+{
+  NEXT_ARG (ps, *r_str, const char *);
+  return *r_str ? 0 : GPG_ERR_INV_ARG;
+}
+
+/* The arguments of a %b directive: a length, which must not be
+   negative, and the bytes, which must not be NULL unless the length
+   is 0.  */
+static inline gpg_err_code_t
+next_buffer_arg (struct parser *ps, int *r_n, const void **r_p)
+{
+  NEXT_ARG (ps, *r_n, int);
+  NEXT_ARG (ps, *r_p, const void *);
+  return *r_n < 0 || (*r_n && !*r_p) ? GPG_ERR_INV_ARG : 0;
+}
+
 
 /* Insert the value of MPI M: %m as STD, %M as USG (negative values
  * are an error), opaque values as their bytes.  */
@@ -981,9 +1002,8 @@ parse_directive (struct parser *ps)
       {
         const char *str;
 
-        NEXT_ARG (ps, str, const char *);
-        if (!str)
-          return GPG_ERR_INV_ARG;
+        if ((rc = next_string_arg (ps, &str)))
+          return rc;
         if (!ps->sb.secure && !ps->secure_known && _gcry_is_secure (str)
             && (rc = sb_make_secure (&ps->sb)))
           return rc;
@@ -1016,10 +1036,8 @@ parse_directive (struct parser *ps)
         int n;
         const void *p;
 
-        NEXT_ARG (ps, n, int);
-        NEXT_ARG (ps, p, const void *);
-        if (n < 0 || (n && !p))
-          return GPG_ERR_INV_ARG;
+        if ((rc = next_buffer_arg (ps, &n, &p)))
+          return rc;
         if (n && !ps->sb.secure && !ps->secure_known && _gcry_is_secure (p)
             && (rc = sb_make_secure (&ps->sb)))
           return rc;
@@ -1247,10 +1265,10 @@ build_size_scan (struct parser *ps, size_t *r_total, int *r_secure)
             case 's':
               {
                 const char *str;
+                gpg_err_code_t rc = next_string_arg (ps, &str);
 
-                NEXT_ARG (ps, str, const char *);
-                if (!str)
-                  return GPG_ERR_INV_ARG;
+                if (rc)
+                  return rc;
                 n = strlen (str);
                 *r_secure = *r_secure || _gcry_is_secure (str);
               }
@@ -1277,11 +1295,10 @@ build_size_scan (struct parser *ps, size_t *r_total, int *r_secure)
               {
                 int bn;
                 const void *bp;
+                gpg_err_code_t rc = next_buffer_arg (ps, &bn, &bp);
 
-                NEXT_ARG (ps, bn, int);
-                NEXT_ARG (ps, bp, const void *);
-                if (bn < 0 || (bn && !bp))
-                  return GPG_ERR_INV_ARG;
+                if (rc)
+                  return rc;
                 n = (size_t)bn;
                 *r_secure = *r_secure || (bn && _gcry_is_secure (bp));
               }
