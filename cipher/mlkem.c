@@ -119,17 +119,24 @@ _gcry_mlkem_ops_available (unsigned int idx)
 }
 
 
-/* For each k, the rows of t-hat that KeyGen makes before H (ek)
- * starts (see kpke_keygen); k for none.  Chosen at initialisation
- * from the Keccak cost model (keygen_split).  */
-static unsigned char mlkem_keygen_split[MLKEM_K_MAX + 1];
+/* For each k, KeyGen's runs (see kpke_keygen): bit R - 1 set means
+ * that a run ends after row R of t-hat (1 <= R < k), so that H (ek)
+ * can start on the rows made so far (0 for a single run), and
+ * KEYGEN_E_FIRST that the first run samples all of e, not only the e
+ * of its rows.  Chosen at initialisation from the Keccak cost model
+ * (keygen_runs).  */
+#define KEYGEN_E_FIRST MLKEM_KEYGEN_E_FIRST
+/* The flag lies above every run end.  */
+typedef char keygen_e_first_check[KEYGEN_E_FIRST >> (MLKEM_K_MAX - 1) == 1
+                                  ? 1 : -1];
+static unsigned char mlkem_keygen_runs[MLKEM_K_MAX + 1];
 
 /* For each k, whether Decaps computes G together with the first
  * blocks of H (ek) and J (z || c) (see _gcry_mlkem_decaps), by the
  * Keccak cost model (decaps_g_wide).  */
 static unsigned char mlkem_decaps_g_wide[MLKEM_K_MAX + 1];
 
-static unsigned int keygen_split (const mlkem_param_t *p);
+static unsigned int keygen_runs (const mlkem_param_t *p);
 static int decaps_g_wide (const mlkem_param_t *p);
 
 void
@@ -140,7 +147,7 @@ _gcry_mlkem_init (void)
   mlkem_ops = _gcry_mlkem_ops_available (0);
   for (i = 0; i < DIM (mlkem_params); i++)
     {
-      mlkem_keygen_split[mlkem_params[i].k] = keygen_split (&mlkem_params[i]);
+      mlkem_keygen_runs[mlkem_params[i].k] = keygen_runs (&mlkem_params[i]);
       mlkem_decaps_g_wide[mlkem_params[i].k]
         = decaps_g_wide (&mlkem_params[i]);
     }
@@ -148,11 +155,12 @@ _gcry_mlkem_init (void)
 
 
 gpg_err_code_t
-_gcry_mlkem_set_schedule (unsigned int k, unsigned int split, int g_wide)
+_gcry_mlkem_set_schedule (unsigned int k, unsigned int runs, int g_wide)
 {
-  if (k < 2 || k > MLKEM_K_MAX || split < 1 || split > k)
+  if (k < 2 || k > MLKEM_K_MAX
+      || (runs & ~KEYGEN_E_FIRST) >= 1u << (k - 1))
     return GPG_ERR_INV_ARG;
-  mlkem_keygen_split[k] = split;
+  mlkem_keygen_runs[k] = runs;
   mlkem_decaps_g_wide[k] = !!g_wide;
   return 0;
 }
@@ -286,8 +294,8 @@ hash_j (byte out[32], const byte z[32], const byte *c, size_t clen)
  * SampleNTT for A-hat (FIPS 203 Algorithm 7) and the SHAKE256 streams
  * of the noise, PRF_eta (sigma, N) (Algorithm 13 lines 9-16,
  * Algorithm 14 lines 9-17).  So KeyGen runs A-hat with s and e, in
- * two runs where H (ek) starts on the first rows of t-hat
- * (keygen_split); Encaps H (ek) with A-hat^T (the noise needs
+ * runs where H (ek) starts on the first rows of t-hat
+ * (keygen_runs); Encaps H (ek) with A-hat^T (the noise needs
  * r = G (m || H (ek)) and runs afterwards); and Decaps, whose r'
  * comes from the stored h, G (maybe with the first blocks of H (ek)
  * and J, decaps_g_wide), then H (ek), J (z || c), A-hat^T and the
@@ -650,48 +658,83 @@ kpke_keygen_rows (unsigned int k, byte *ek, const mlkem_ws_t *w,
     }
 }
 
-/* The SPLIT of kpke_keygen for parameter set P: the one that the
- * cost model of the Keccak scheduler (_gcry_keccak_multi_cost) finds
- * cheapest for the permutations of KeyGen's two runs and the rest of
- * H (ek); ties go to the larger split (k: one run).  So where one
- * 8-way call costs about one single permutation (AVX-512 on Zen 5)
- * ML-KEM-768 takes 3 + 5 + 4 calls instead of 5 + 9, and ML-KEM-1024
- * 4 + 5 + 7 instead of 7 + 12; with AVX2 ML-KEM-768 runs 3 8-way and
- * 5 4-way calls and 4 single permutations instead of 9 4-way calls
- * and 9 single ones (splits 1 / 2 / 2 for k = 2 / 3 / 4, as with
- * AVX-512 where 8-way calls are dear); the portable code keeps one
- * run.  */
-static unsigned int
-keygen_split (const mlkem_param_t *p)
+/* The cost of KeyGen's Keccak runs RUNS (see mlkem_keygen_runs) for
+ * parameter set P, by the cost model of the scheduler
+ * (_gcry_keccak_multi_cost): the first run samples its rows of A-hat
+ * with s and the e of its rows (or all of e), every later one its
+ * rows (and their e) with the whole blocks of H (ek) that the rows
+ * before it give, and the rest of H (ek) follows alone.  */
+static unsigned long
+keygen_cost (const mlkem_param_t *p, unsigned int runs)
 {
-  unsigned int k = p->k, best = k, split;
-  /* Permutations per noise polynomial (PRF_eta1), per A-hat entry,
-     and of all of H (ek); HB: those H takes in run 2.  */
+  const int efirst = !!(runs & KEYGEN_E_FIRST);
+  unsigned int k = p->k, first = 0, r;
+  /* Permutations per noise polynomial (PRF_eta1) and per A-hat entry,
+     and of all of H (ek); HB: the blocks H has absorbed.  */
   size_t nb = PRF_BLOCKS (p->eta1);
   size_t chain = nb > MATRIX_NBLOCKS ? nb : MATRIX_NBLOCKS;
-  size_t hall = HASH_BLOCKS (p->ek_len, KECCAK_RATE_SHA3_256), hb;
-  unsigned long c, cbest = 0;
+  size_t hall = HASH_BLOCKS (p->ek_len, KECCAK_RATE_SHA3_256);
+  size_t hb = 0, h, perms;
+  unsigned long c = 0;
 
-  for (split = k; split; split--)
-    {
-      c = _gcry_keccak_multi_cost (MATRIX_NBLOCKS * split * k
-                                   + (k + split) * nb, chain);
-      hb = 0;
-      if (split < k)
-        {
-          /* H absorbs the whole blocks of the first rows in run 2.  */
-          hb = split * MLKEM_POLYBYTES / KECCAK_RATE_SHA3_256;
-          c += _gcry_keccak_multi_cost (MATRIX_NBLOCKS * (k - split) * k
-                                        + (k - split) * nb + hb,
-                                        hb > chain ? hb : chain);
-        }
-      c += _gcry_keccak_multi_cost (hall - hb, hall - hb);
-      if (split == k || c < cbest)
-        {
-          cbest = c;
-          best = split;
-        }
-    }
+  for (r = 1; r <= k; r++)
+    if (r == k || (runs & (1u << (r - 1))))
+      {
+        perms = (MATRIX_NBLOCKS * k + (efirst ? 0 : nb)) * (r - first)
+                + (first ? 0 : (efirst ? 2 : 1) * k * nb);
+        h = first * MLKEM_POLYBYTES / KECCAK_RATE_SHA3_256 - hb;
+        c += _gcry_keccak_multi_cost (perms + h, h > chain ? h : chain);
+        hb += h;
+        first = r;
+      }
+  return c + _gcry_keccak_multi_cost (hall - hb, hall - hb);
+}
+
+/* The number of run ends in ENDS.  */
+static unsigned int
+run_ends (unsigned int ends)
+{
+  unsigned int n = 0;
+
+  for (; ends; ends &= ends - 1)
+    n++;
+  return n;
+}
+
+/* The runs of kpke_keygen for parameter set P (see
+ * mlkem_keygen_runs) that the cost model finds cheapest; ties go to
+ * fewer runs, then to a longer first run ((ENDS & -ENDS) is its end:
+ * the higher the bit, the longer), then to e with its rows.  So where
+ * an 8-way call costs about one single permutation (AVX-512 on Zen 5)
+ * ML-KEM-768 takes 3 + 5 + 4 calls instead of 5 + 9, and ML-KEM-1024
+ * 4 + 5 + 7 instead of 7 + 12 (one run end each).  Where 8-way calls
+ * are dear (AVX2; AVX-512 on Zen 4) H (ek) starts earlier: ML-KEM-768
+ * runs row by row with all of e at first, and ML-KEM-1024 ends runs
+ * after rows 2 and 3 (Zen 4: KeyGen 3-5% faster than with one run
+ * end after row 2, the schedule before).  The portable code keeps one
+ * run, or, for ML-KEM-768, two with all of e in the first.  */
+static unsigned int
+keygen_runs (const mlkem_param_t *p)
+{
+  unsigned int ends, e, runs, best = 0, k = p->k;
+  unsigned long c, cbest = keygen_cost (p, 0);
+
+  for (e = 0; e <= KEYGEN_E_FIRST; e += KEYGEN_E_FIRST)
+    for (ends = 0; ends < 1u << (k - 1); ends++)
+      {
+        unsigned int bends = best & ~KEYGEN_E_FIRST;
+
+        runs = ends | e;
+        c = keygen_cost (p, runs);
+        if (c < cbest
+            || (c == cbest && (run_ends (ends) < run_ends (bends)
+                               || (run_ends (ends) == run_ends (bends)
+                                   && (ends & -ends) > (bends & -bends)))))
+          {
+            cbest = c;
+            best = runs;
+          }
+      }
   return best;
 }
 
@@ -701,11 +744,11 @@ keygen_split (const mlkem_param_t *p)
  * needs, to HEK.
  *
  * H (ek) is a chain of 6 to 12 permutations that could only start at
- * the end; it may start once the first rows of t-hat are encoded (see
- * keygen_split): the first run samples rows 0 .. SPLIT - 1 of A-hat
- * with s and e_0 .. e_SPLIT-1; the second the remaining rows and e
- * with H absorbing the whole blocks of those rows of t-hat; the rest
- * of H follows.  */
+ * the end; it starts as soon as rows of t-hat are encoded, in the
+ * runs that mlkem_keygen_runs chose: the first run samples its rows
+ * of A-hat with s and the e of those rows (or all of e); each later
+ * run its rows (and their e), with H (ek) absorbing the whole blocks
+ * of the rows before it; the rest of H follows alone.  */
 static void
 kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
              byte *dk, const byte d[MLKEM_SYMBYTES], byte hek[32])
@@ -713,48 +756,66 @@ kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
   unsigned int eta[2 * MLKEM_K_MAX];
   byte rhosigma[64], kbyte = p->k;
   const byte *rho = rhosigma, *sigma = rhosigma + 32;
-  unsigned int k = p->k, split = mlkem_keygen_split[k], i;
+  unsigned int k = p->k, runs = mlkem_keygen_runs[k], first, last, i;
+  const int efirst = !!(runs & KEYGEN_E_FIRST);
   keccak_stream_t *hs = w->hs.st;        /* H (ek), public.  */
+  int hstarted = 0;
 
-  gcry_assert (split >= 1 && split <= k);  /* _gcry_mlkem_init ran.  */
+  gcry_assert ((runs & ~KEYGEN_E_FIRST) < 1u << (k - 1));
 
   /* (rho, sigma) = G (d || k): the domain separation of the final
      standard.  */
   hash_g (rhosigma, d, MLKEM_SYMBYTES, &kbyte, 1);
 
-  /* Rows 0 .. SPLIT - 1 of A-hat with s (nonces 0..k-1) and e_0 ..
-     e_{SPLIT-1} (nonces k..), all eta1.  */
   /* All of ETA, not just the 2 k entries read: gcc 12 for ppc64le
      cannot see that and warns.  */
   for (i = 0; i < 2 * MLKEM_K_MAX; i++)
     eta[i] = p->eta1;
-  hash_and_sample (mlkem_ops, &w->hs, k, 0, 0, NULL, NULL, NULL, NULL,
-                   w->a, rho, 0, 0, split * k, w->noise, eta, k + split, 0,
-                   sigma);
 
-  for (i = 0; i < k; i++)
+  for (first = 0; first < k; first = last)
     {
-      mlkem_ops->ntt (&w->x_hat[i], &w->noise[i]);
-      mlkem_ops->mulcache_compute (&w->cache[i], &w->x_hat[i]);
-    }
-  kpke_keygen_rows (k, ek, w, 0, split);
-
-  /* The other rows with the first blocks of H (ek).  */
-  if (split < k)
-    {
-      _gcry_keccak_stream_init (hs, KECCAK_SHA3_256, ek,
-                                split * MLKEM_POLYBYTES, hek, 32);
-      _gcry_keccak_stream_open (hs);
-      hash_and_sample (mlkem_ops, &w->hs, k, 1, 0, NULL, NULL, NULL, NULL,
-                       w->a, rho, 0, split * k, (k - split) * k,
-                       w->noise + k + split, eta, k - split, k + split,
-                       sigma);
-      kpke_keygen_rows (k, ek, w, split, k);
+      for (last = first + 1; last < k && !(runs & (1u << (last - 1)));
+           last++)
+        ;
+      if (!first)
+        {
+          /* Rows 0 .. LAST - 1 of A-hat with s (nonces 0..k-1) and
+             e_0 .. e_LAST-1 (nonces k..), or all of e, all eta1.  */
+          hash_and_sample (mlkem_ops, &w->hs, k, 0, 0, NULL, NULL, NULL,
+                           NULL, w->a, rho, 0, 0, last * k, w->noise, eta,
+                           k + (efirst ? k : last), 0, sigma);
+          for (i = 0; i < k; i++)
+            {
+              mlkem_ops->ntt (&w->x_hat[i], &w->noise[i]);
+              mlkem_ops->mulcache_compute (&w->cache[i], &w->x_hat[i]);
+            }
+        }
+      else
+        {
+          /* Rows FIRST .. LAST - 1 (and their e), with the whole
+             blocks of H (ek) over rows 0 .. FIRST - 1 of t-hat.  */
+          if (!hstarted)
+            {
+              _gcry_keccak_stream_init (hs, KECCAK_SHA3_256, ek,
+                                        first * MLKEM_POLYBYTES, hek, 32);
+              _gcry_keccak_stream_open (hs);
+              hstarted = 1;
+            }
+          else
+            _gcry_keccak_stream_input (hs, hs->in,
+                                       ek + first * MLKEM_POLYBYTES - hs->in,
+                                       0);
+          hash_and_sample (mlkem_ops, &w->hs, k, 1, 0, NULL, NULL, NULL,
+                           NULL, w->a, rho, 0, first * k, (last - first) * k,
+                           w->noise + k + first, eta,
+                           efirst ? 0 : last - first, k + first, sigma);
+        }
+      kpke_keygen_rows (k, ek, w, first, last);
     }
   memcpy (ek + k * MLKEM_POLYBYTES, rho, MLKEM_SYMBYTES);
 
   /* The rest of H (ek); ek is public, so is the state.  */
-  if (split < k)
+  if (hstarted)
     {
       _gcry_keccak_stream_input (hs, hs->in, ek + p->ek_len - hs->in, 1);
       _gcry_keccak_multi_run (hs, 1);

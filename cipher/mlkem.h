@@ -55,14 +55,17 @@ typedef struct
 /* Pick the kernel set.  Called once from _gcry_global_init.  */
 void _gcry_mlkem_init (void);
 /* For tests: make the operations of the parameter sets with K use
- * SPLIT rows of t-hat before H (ek) in KeyGen (1..K) and, with
+ * the KeyGen runs RUNS (bit R - 1 set ends a run after row R of
+ * t-hat, 1 <= R < K, so that H (ek) starts there; with
+ * MLKEM_KEYGEN_E_FIRST the first run samples all of e) and, with
  * G_WIDE, the Decaps run of G with the first blocks of H (ek) and J
- * (mlkem.c: keygen_split, decaps_g_wide) instead of what
+ * (mlkem.c: keygen_runs, decaps_g_wide) instead of what
  * _gcry_mlkem_init chose from the cost model, which calling it again
  * restores.  Every schedule gives the same results.  Returns
  * GPG_ERR_INV_ARG for arguments out of range.  */
-gpg_err_code_t _gcry_mlkem_set_schedule (unsigned int k, unsigned int split,
+gpg_err_code_t _gcry_mlkem_set_schedule (unsigned int k, unsigned int runs,
                                          int g_wide);
+#define MLKEM_KEYGEN_E_FIRST 8
 /* Name of the chosen kernel set ("generic", ...).  */
 const char *_gcry_mlkem_backend_name (void);
 /* The chosen kernel set (ML-DSA signing borrows its 16-bit

@@ -1278,10 +1278,11 @@ test_ct_memequal (void)
   check (ok, "ct_memequal on lengths 0..100, every flipped position");
 }
 
-/* The schedules of the Keccak runs (mlkem.c: keygen_split,
+/* The schedules of the Keccak runs (mlkem.c: keygen_runs,
  * decaps_g_wide) are chosen from the cost figures of the Keccak
  * backend, so a backend sees only some of them; force each one in
- * turn on the selected kernel set.  Every KeyGen split and both
+ * turn on the selected kernel set.  Every set of KeyGen runs (2^(k-1)
+ * run ends for each k, e with its rows or all at first) and both
  * Decaps runs must give the keys, shared secrets, implicit rejection
  * values and key check results of the chosen schedule.  */
 static void
@@ -1292,7 +1293,7 @@ test_schedules (void)
   byte seed[MLKEM_SEED_LEN], m[MLKEM_MSG_LEN];
   byte ek0[1568], dk0[3168], ct0[1568], ctbad[1568], dkbad[3168];
   byte ek[1568], dk[3168], ss0[32], ssr0[32], ss[32];
-  unsigned int a, split, wide, n = 0;
+  unsigned int a, runs, wide, n = 0;
   int ok = 1;
 
   for (a = 0; a < DIM (algos); a++)
@@ -1318,10 +1319,14 @@ test_schedules (void)
           || !memcmp (ssr0, ss0, 32))
         ok = 0;
 
-      for (split = 1; split <= k; split++)
+      for (runs = 0; runs < 2u << (k - 1); runs++)
         for (wide = 0; wide < 2; wide++, n++)
           {
-            if (_gcry_mlkem_set_schedule (k, split, wide)
+            /* Bit k - 1 of RUNS asks for all of e in the first run.  */
+            unsigned int r = (runs & ((1u << (k - 1)) - 1))
+                             | (runs >> (k - 1) ? MLKEM_KEYGEN_E_FIRST : 0);
+
+            if (_gcry_mlkem_set_schedule (k, r, wide)
                 || _gcry_mlkem_keygen_internal (p, ek, dk, seed)
                 || memcmp (ek, ek0, p->ek_len)
                 || memcmp (dk, dk0, p->dk_len))
@@ -1339,12 +1344,14 @@ test_schedules (void)
     }
   /* Back to the schedules of the cost model.  */
   _gcry_mlkem_init ();
-  check (_gcry_mlkem_set_schedule (1, 1, 0) == GPG_ERR_INV_ARG
-         && _gcry_mlkem_set_schedule (3, 0, 0) == GPG_ERR_INV_ARG
+  check (_gcry_mlkem_set_schedule (1, 0, 0) == GPG_ERR_INV_ARG
+         && _gcry_mlkem_set_schedule (2, 2, 0) == GPG_ERR_INV_ARG
          && _gcry_mlkem_set_schedule (3, 4, 0) == GPG_ERR_INV_ARG
-         && _gcry_mlkem_set_schedule (5, 1, 0) == GPG_ERR_INV_ARG,
+         && _gcry_mlkem_set_schedule (4, 16, 0) == GPG_ERR_INV_ARG
+         && _gcry_mlkem_set_schedule (2, 10, 0) == GPG_ERR_INV_ARG
+         && _gcry_mlkem_set_schedule (5, 0, 0) == GPG_ERR_INV_ARG,
          "_gcry_mlkem_set_schedule rejects arguments out of range");
-  check (ok && n == 18, "%s: all %u KeyGen splits and Decaps runs agree",
+  check (ok && n == 56, "%s: all %u KeyGen runs and Decaps runs agree",
          _gcry_mlkem_backend_name (), n);
 }
 
