@@ -241,10 +241,19 @@
  * 20 4 8.  The moves walk the two 12-cycles of m2 (register k takes
  * register m2[k]) to put lane i back in register i.  */
 #define TWO_ROUNDS() \
+        ROUND_FIRST() \
+        ROUND_SECOND() \
+        ROUND_MOVES()
+
+/* The first and the second round of TWO_ROUNDS, and its moves (the
+ * 9-way entry point puts a scalar round beside each round).  */
+#define ROUND_FIRST() \
         ROUND(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, \
-              17, 18, 19, 20, 21, 22, 23, 24, (%rax)) \
+              17, 18, 19, 20, 21, 22, 23, 24, (%rax))
+#define ROUND_SECOND() \
         ROUND(0, 6, 12, 18, 24, 3, 9, 10, 16, 22, 1, 7, 13, 19, 20, 4, \
-              5, 11, 17, 23, 2, 8, 14, 15, 21, 8(%rax)) \
+              5, 11, 17, 23, 2, 8, 14, 15, 21, 8(%rax))
+#define ROUND_MOVES() \
         vmovdqa64 A1, T;    vmovdqa64 A5, U; \
         vmovdqa64 A9, A1;   vmovdqa64 A18, A5; \
         vmovdqa64 A14, A9;  vmovdqa64 A11, A18; \

@@ -347,13 +347,9 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
  * 5-way call costs 1.02 4-way calls.  The scalar round follows the
  * vector one's plan: D is kept on the stack (5 slots), the input lanes
  * are read from memory, chi writes the output lanes to the other
- * buffer and accumulates the next C in registers.  Scalar lane (x,y)
- * is the u64 at LANE(x, y) + 32 of the same buffers.
- *
- * Scalar register plan:
- *   r8-r12       SC[0..4], column parities (as C0-C4)
- *   r13-r15, rbx, rcx   SB[0..4], one row after rho
- *   rdi          temporary
+ * buffer and accumulates the next C in registers (the round and its
+ * register plan: keccak-scalar-amd64.h).  Scalar lane (x,y) is the
+ * u64 at LANE(x, y) + 32 of the same buffers.
  * The round counter lives on the stack, %rbp is the frame pointer.
  * Stack: 25 lanes of stride 64 (1600 bytes), then D (5 x 8 bytes)
  * and the round counter.  */
@@ -361,17 +357,7 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
 #define STRIDE 64
 #define SOFF   32
 
-#define SC0 %r8
-#define SC1 %r9
-#define SC2 %r10
-#define SC3 %r11
-#define SC4 %r12
-#define SB0 %r13
-#define SB1 %r14
-#define SB2 %r15
-#define SB3 %rbx
-#define SB4 %rcx
-#define ST  %rdi
+#include "keccak-scalar-amd64.h"
 
 /* Scalar lane (x,y) relative to the round's buffers.  */
 #define SLANE(x, y) (LANE(x, y) + SOFF)
@@ -379,84 +365,6 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
 #define SD(x)      (25 * STRIDE + 8 * (x))(%rsp)
 #define ROUNDS     (25 * STRIDE + 40)(%rsp)
 #define X5_SCRATCH (25 * STRIDE + 64)
-
-#define SCOLUMN(x, c) \
-        movq SLANE(x, 0)(%rsi), c; \
-        xorq SLANE(x, 1)(%rsi), c; \
-        xorq SLANE(x, 2)(%rsi), c; \
-        xorq SLANE(x, 3)(%rsi), c; \
-        xorq SLANE(x, 4)(%rsi), c;
-
-/* D[x] = C[x-1] ^ rol(C[x+1], 1), to its stack slot.  */
-#define STHETA_D(x, cm, cp) \
-        rorxq $63, cp, ST; \
-        xorq cm, ST; \
-        movq ST, SD(x);
-
-#define STHETA \
-        STHETA_D(0, SC4, SC1) \
-        STHETA_D(1, SC0, SC2) \
-        STHETA_D(2, SC1, SC3) \
-        STHETA_D(3, SC2, SC4) \
-        STHETA_D(4, SC3, SC0)
-
-/* B = rol(A[x,y] ^ D[x], R), R > 0 (rorx rotates right).  */
-#define SRHO(b, x, y, r) \
-        movq SLANE(x, y)(%rsi), b; \
-        xorq SD(x), b; \
-        rorxq $(64 - (r)), b, b;
-
-/* Chi for lane X of output row 0, which starts C[X].  */
-#define SCHI0(X, b0, b1, b2, c) \
-        andnq b2, b1, c; \
-        xorq b0, c; \
-        movq c, SLANE(X, 0)(%rdx);
-
-/* Chi for lane X of output row Y > 0, accumulated into C[X].  */
-#define SCHI(X, Y, b0, b1, b2, c) \
-        andnq b2, b1, ST; \
-        xorq b0, ST; \
-        movq ST, SLANE(X, Y)(%rdx); \
-        xorq ST, c;
-
-#define SCHI_ROW(Y) \
-        SCHI(0, Y, SB0, SB1, SB2, SC0) \
-        SCHI(1, Y, SB1, SB2, SB3, SC1) \
-        SCHI(2, Y, SB2, SB3, SB4, SC2) \
-        SCHI(3, Y, SB3, SB4, SB0, SC3) \
-        SCHI(4, Y, SB4, SB0, SB1, SC4)
-
-/* The rows of the scalar round, with the rotations of ROUND_ROW0-4.  */
-#define SROW0 \
-        movq SLANE(0, 0)(%rsi), SB0; \
-        xorq SD(0), SB0; \
-        SRHO(SB1, 1, 1, 44) \
-        SRHO(SB2, 2, 2, 43) \
-        SRHO(SB3, 3, 3, 21) \
-        SRHO(SB4, 4, 4, 14) \
-        andnq SB2, SB1, SC0; \
-        xorq SB0, SC0; \
-        xorq (%rax), SC0;                             /* iota */ \
-        movq SC0, SLANE(0, 0)(%rdx); \
-        SCHI0(1, SB1, SB2, SB3, SC1) \
-        SCHI0(2, SB2, SB3, SB4, SC2) \
-        SCHI0(3, SB3, SB4, SB0, SC3) \
-        SCHI0(4, SB4, SB0, SB1, SC4)
-
-/* Output row Y > 0: lane X comes from input lane (XX, X) rotated by
- * RX, with XX = X + 3Y mod 5 (pi) and the offsets of ROUND_ROW1-4.  */
-#define SROW(Y, x0, r0, x1, r1, x2, r2, x3, r3, x4, r4) \
-        SRHO(SB0, x0, 0, r0) \
-        SRHO(SB1, x1, 1, r1) \
-        SRHO(SB2, x2, 2, r2) \
-        SRHO(SB3, x3, 3, r3) \
-        SRHO(SB4, x4, 4, r4) \
-        SCHI_ROW(Y)
-
-#define SROW1  SROW(1, 3, 28, 4, 20, 0, 3, 1, 45, 2, 61)
-#define SROW2  SROW(2, 1, 1, 2, 6, 3, 25, 4, 8, 0, 18)
-#define SROW3  SROW(3, 4, 27, 0, 36, 1, 10, 2, 15, 3, 56)
-#define SROW4  SROW(4, 2, 62, 3, 55, 4, 39, 0, 41, 1, 2)
 
 /* Entry and exit of the entry points with a scalar state (5- and
  * 9-way): save the callee-saved registers they use, make an aligned

@@ -95,6 +95,132 @@ KECCAK_XN_FUNC(_gcry_keccak_f1600_x4_avx512_intel, 32)
 #undef BCST
 #undef COL_PARITY
 
+/* The 9-way entry point, for cores that split zmm instructions in two
+ * halves (AMD Zen 4): the 8-way permutation above, with the AMD round,
+ * and a ninth state, stored after the 8-way block (lane i at byte
+ * 1600 + 8 i), on the general-purpose registers at the same time (the
+ * round of keccak-scalar-amd64.h): its theta and rows 0-1 before each
+ * zmm round, rows 2-4 after it.  The zmm round keeps the vector pipes
+ * busy for about 60 cycles, in which the integer pipes run the scalar
+ * round's 150 instructions.  The scalar round reads its lanes from one
+ * buffer and writes them to the other, the ninth state and a stack
+ * scratch alternately, so after each pair of rounds they are in the
+ * state again.
+ * Stack: 25 scalar lanes (200 bytes), D (40), the round-pair counter
+ * and the state pointer; wiped before return.  Registers: rax round
+ * constants (both rounds), rsi/rdx the scalar buffers, the rest as in
+ * keccak-scalar-amd64.h.  */
+
+#define SLANE(x, y)  (8 * ((x) + 5 * (y)))
+#define SD(x)        (200 + 8 * (x))(%rsp)
+#define X9_PAIRS     240(%rsp)
+#define X9_STATEP    248(%rsp)
+#define X9_SCRATCH   256
+
+#include "keccak-scalar-amd64.h"
+
+#define COL_PARITY COL_PARITY_XOR
+#define VNAME zmm
+#define BCST {1to8}
+
+.align 64
+ELF(.type _gcry_keccak_f1600_x9_avx512,@function)
+.globl _gcry_keccak_f1600_x9_avx512
+_gcry_keccak_f1600_x9_avx512:
+        /* input:
+         *      %rdi: 8-way interleaved state followed by a ninth one,
+         *            225 u64, any 8-byte alignment; permuted in place
+         */
+        CFI_STARTPROC()
+        pushq %rbp
+        CFI_PUSH(%rbp)
+        movq %rsp, %rbp
+        CFI_DEF_CFA_REGISTER(%rbp)
+        pushq %rbx
+        .cfi_offset %rbx, -24
+        pushq %r12
+        .cfi_offset %r12, -32
+        pushq %r13
+        .cfi_offset %r13, -40
+        pushq %r14
+        .cfi_offset %r14, -48
+        pushq %r15
+        .cfi_offset %r15, -56
+        subq $X9_SCRATCH, %rsp
+        andq $-64, %rsp
+
+        LOAD_STATE(vmovdqu64, 64)
+        movq %rdi, X9_STATEP
+        movl $12, X9_PAIRS
+        leaq KECCAK_RC_TABLE rRIP, %rax
+        leaq 1600(%rdi), %rsi
+        movq %rsp, %rdx
+        SCOLUMN(0, SC0)
+        SCOLUMN(1, SC1)
+        SCOLUMN(2, SC2)
+        SCOLUMN(3, SC3)
+        SCOLUMN(4, SC4)
+        .align 16
+    1:
+        STHETA
+        SROW0_RC((%rax))
+        SROW1
+        ROUND_FIRST()
+        SROW2
+        SROW3
+        SROW4
+        xchgq %rsi, %rdx
+        STHETA
+        SROW0_RC(8(%rax))
+        SROW1
+        ROUND_SECOND()
+        SROW2
+        SROW3
+        SROW4
+        xchgq %rsi, %rdx
+        ROUND_MOVES()
+        addq $16, %rax
+        subl $1, X9_PAIRS
+        jnz 1b
+
+        movq X9_STATEP, %rdi
+        STORE_STATE(vmovdqu64, 64)
+        /* Wipe the scratch (lanes, D), then the registers that held
+           state bits; the callee-saved ones get the caller's back.  */
+        vpxord %zmm0, %zmm0, %zmm0
+        vmovdqa64 %zmm0, 0(%rsp)
+        vmovdqa64 %zmm0, 64(%rsp)
+        vmovdqa64 %zmm0, 128(%rsp)
+        vmovdqa64 %zmm0, 192(%rsp)
+        CLEAR_ALL()
+        xorl %r8d, %r8d
+        xorl %r9d, %r9d
+        xorl %r10d, %r10d
+        xorl %r11d, %r11d
+        xorl %ecx, %ecx
+        xorl %edi, %edi
+        leaq -40(%rbp), %rsp
+        popq %r15
+        .cfi_restore %r15
+        popq %r14
+        .cfi_restore %r14
+        popq %r13
+        .cfi_restore %r13
+        popq %r12
+        .cfi_restore %r12
+        popq %rbx
+        .cfi_restore %rbx
+        popq %rbp
+        CFI_POP(%rbp)
+        CFI_DEF_CFA_REGISTER(%rsp)
+        ret_spec_stop
+        CFI_ENDPROC()
+ELF(.size _gcry_keccak_f1600_x9_avx512,.-_gcry_keccak_f1600_x9_avx512)
+
+#undef VNAME
+#undef BCST
+#undef COL_PARITY
+
 ELF(.section .rodata)
 KECCAK_RC_TABLE_DATA()
 

@@ -202,7 +202,8 @@ void _gcry_keccak_batch_wipe (keccak_batch_t *b);
    keccak_batch_t): the selected backend has a 9-way permutation whose
    ninth state costs next to nothing (AVX2 with BMI2 on processors
    whose integer pipes are separate from the vector ones, as for the
-   scheduler's 5-way call; not on Intel).  */
+   scheduler's 5-way call, and AVX-512 with BMI2 where zmm instructions
+   run in two halves, Zen 4; not on Intel).  */
 int _gcry_keccak_batch_has_ninth (void);
 /* Tests only: with ENABLE, let the batch carry a ninth state wherever
    the selected backend has a 9-way permutation (also on Intel),
