@@ -26,18 +26,21 @@
  * and pi by renaming (which register holds which lane changes from
  * round to round and is restored every two rounds by register moves);
  * vpternlogq does the 3-way xors of theta and the whole of chi.
- * No stack is used.  On exit all vector registers are zeroed and
- * vzeroupper is executed.
+ * No stack is used but by the 9-way entry point (at the end: the
+ * 8-way call with a ninth state in general-purpose registers).  On
+ * exit all vector registers are zeroed and vzeroupper is executed.
  *
  * Each function comes in two variants of the round (the end of the
  * header's comment): the plain names for AMD cores, the suffix _intel
  * for Intel cores (fewer instructions per round).
  *
- * Requires: AVX-512F and AVX-512VL (HWF_INTEL_AVX512).
+ * Requires: AVX-512F and AVX-512VL (HWF_INTEL_AVX512); the 9-way
+ * entry point also BMI1 and BMI2 (HWF_INTEL_BMI2).
  *
  * C prototypes:
  *   void _gcry_keccak_f1600_x8_avx512 (u64 *state);   // 200 u64
  *   void _gcry_keccak_f1600_x4_avx512 (u64 *state);   // 100 u64
+ *   void _gcry_keccak_f1600_x9_avx512 (u64 *state);   // 225 u64
  *   void _gcry_keccak_f1600_x8_avx512_intel (u64 *state);
  *   void _gcry_keccak_f1600_x4_avx512_intel (u64 *state);  */
 
