@@ -132,4 +132,53 @@
 
 #define SROW0  SROW0_RC((%rax))
 
+/* Entry and exit of a function with this round: save the callee-saved
+ * registers the round uses (%rbp is the frame pointer) and make a
+ * frame of SCRATCH bytes aligned to ALIGN; on the way out clear the
+ * caller-saved registers that held state bits (the callee-saved ones
+ * get the caller's values back), restore and return.  The scratch is
+ * the caller's to wipe before SCALAR_RESTORE.  */
+#define SCALAR_SAVE(scratch, align) \
+        CFI_STARTPROC(); \
+        pushq %rbp; \
+        CFI_PUSH(%rbp); \
+        movq %rsp, %rbp; \
+        CFI_DEF_CFA_REGISTER(%rbp); \
+        pushq %rbx; \
+        .cfi_offset %rbx, -24; \
+        pushq %r12; \
+        .cfi_offset %r12, -32; \
+        pushq %r13; \
+        .cfi_offset %r13, -40; \
+        pushq %r14; \
+        .cfi_offset %r14, -48; \
+        pushq %r15; \
+        .cfi_offset %r15, -56; \
+        subq $(scratch), %rsp; \
+        andq $-(align), %rsp;
+
+#define SCALAR_RESTORE() \
+        xorl %r8d, %r8d; \
+        xorl %r9d, %r9d; \
+        xorl %r10d, %r10d; \
+        xorl %r11d, %r11d; \
+        xorl %ecx, %ecx; \
+        xorl %edi, %edi; \
+        leaq -40(%rbp), %rsp; \
+        popq %r15; \
+        .cfi_restore %r15; \
+        popq %r14; \
+        .cfi_restore %r14; \
+        popq %r13; \
+        .cfi_restore %r13; \
+        popq %r12; \
+        .cfi_restore %r12; \
+        popq %rbx; \
+        .cfi_restore %rbx; \
+        popq %rbp; \
+        CFI_POP(%rbp); \
+        CFI_DEF_CFA_REGISTER(%rsp); \
+        ret_spec_stop; \
+        CFI_ENDPROC();
+
 #endif /*GCRY_KECCAK_SCALAR_AMD64_H*/

@@ -375,23 +375,7 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
  * held state bits (the callee-saved ones get the caller's values
  * back), restore and return.  */
 #define SCALAR_ENTRY(scratch) \
-        CFI_STARTPROC(); \
-        pushq %rbp; \
-        CFI_PUSH(%rbp); \
-        movq %rsp, %rbp; \
-        CFI_DEF_CFA_REGISTER(%rbp); \
-        pushq %rbx; \
-        .cfi_offset %rbx, -24; \
-        pushq %r12; \
-        .cfi_offset %r12, -32; \
-        pushq %r13; \
-        .cfi_offset %r13, -40; \
-        pushq %r14; \
-        .cfi_offset %r14, -48; \
-        pushq %r15; \
-        .cfi_offset %r15, -56; \
-        subq $(scratch), %rsp; \
-        andq $-32, %rsp; \
+        SCALAR_SAVE(scratch, 32) \
         movl $24, ROUNDS; \
         leaq .Lround_consts rRIP, %rax; \
         movq %rdi, %rsi; \
@@ -404,28 +388,7 @@ ELF(.size _gcry_keccak_f1600_x8_avx2,.-_gcry_keccak_f1600_x8_avx2)
 
 #define SCALAR_EXIT(scratch) \
         WIPE_SCRATCH(scratch) \
-        xorl %r8d, %r8d; \
-        xorl %r9d, %r9d; \
-        xorl %r10d, %r10d; \
-        xorl %r11d, %r11d; \
-        xorl %ecx, %ecx; \
-        xorl %edi, %edi; \
-        leaq -40(%rbp), %rsp; \
-        popq %r15; \
-        .cfi_restore %r15; \
-        popq %r14; \
-        .cfi_restore %r14; \
-        popq %r13; \
-        .cfi_restore %r13; \
-        popq %r12; \
-        .cfi_restore %r12; \
-        popq %rbx; \
-        .cfi_restore %rbx; \
-        popq %rbp; \
-        CFI_POP(%rbp); \
-        CFI_DEF_CFA_REGISTER(%rsp); \
-        ret_spec_stop; \
-        CFI_ENDPROC();
+        SCALAR_RESTORE()
 
 .align 64
 ELF(.type _gcry_keccak_f1600_x5_avx2,@function)

@@ -134,23 +134,7 @@ _gcry_keccak_f1600_x9_avx512:
          *      %rdi: 8-way interleaved state followed by a ninth one,
          *            225 u64, any 8-byte alignment; permuted in place
          */
-        CFI_STARTPROC()
-        pushq %rbp
-        CFI_PUSH(%rbp)
-        movq %rsp, %rbp
-        CFI_DEF_CFA_REGISTER(%rbp)
-        pushq %rbx
-        .cfi_offset %rbx, -24
-        pushq %r12
-        .cfi_offset %r12, -32
-        pushq %r13
-        .cfi_offset %r13, -40
-        pushq %r14
-        .cfi_offset %r14, -48
-        pushq %r15
-        .cfi_offset %r15, -56
-        subq $X9_SCRATCH, %rsp
-        andq $-64, %rsp
+        SCALAR_SAVE(X9_SCRATCH, 64)
 
         LOAD_STATE(vmovdqu64, 64)
         movq %rdi, X9_STATEP
@@ -188,36 +172,14 @@ _gcry_keccak_f1600_x9_avx512:
 
         movq X9_STATEP, %rdi
         STORE_STATE(vmovdqu64, 64)
-        /* Wipe the scratch (lanes, D), then the registers that held
-           state bits; the callee-saved ones get the caller's back.  */
+        /* Wipe the scratch (lanes, D), then the registers.  */
         vpxord %zmm0, %zmm0, %zmm0
         vmovdqa64 %zmm0, 0(%rsp)
         vmovdqa64 %zmm0, 64(%rsp)
         vmovdqa64 %zmm0, 128(%rsp)
         vmovdqa64 %zmm0, 192(%rsp)
         CLEAR_ALL()
-        xorl %r8d, %r8d
-        xorl %r9d, %r9d
-        xorl %r10d, %r10d
-        xorl %r11d, %r11d
-        xorl %ecx, %ecx
-        xorl %edi, %edi
-        leaq -40(%rbp), %rsp
-        popq %r15
-        .cfi_restore %r15
-        popq %r14
-        .cfi_restore %r14
-        popq %r13
-        .cfi_restore %r13
-        popq %r12
-        .cfi_restore %r12
-        popq %rbx
-        .cfi_restore %rbx
-        popq %rbp
-        CFI_POP(%rbp)
-        CFI_DEF_CFA_REGISTER(%rsp)
-        ret_spec_stop
-        CFI_ENDPROC()
+        SCALAR_RESTORE()
 ELF(.size _gcry_keccak_f1600_x9_avx512,.-_gcry_keccak_f1600_x9_avx512)
 
 #undef VNAME

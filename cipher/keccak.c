@@ -169,7 +169,7 @@ typedef struct keccak_ops_s
   void (*f1600_x5) (u64 *state);
   /* A 9-way permutation of an 8-way state and a ninth one after it,
      for the batch sponge (keccak_batch_t); NULL for none.  Used where
-     F1600_X5 is (COST[3] nonzero).  */
+     its ninth state pays (keccak_ninth_pays).  */
   void (*f1600_x9) (u64 *state);
 } keccak_ops_t;
 
@@ -686,6 +686,38 @@ static keccak_lanes_out_fn_t keccak_batch_lanes_out;
 static keccak_permute_fn_t keccak_batch_x9;
 
 
+/* The 9-way permutation of OPS if this machine can run it, else NULL:
+   its ninth state needs BMI1 and BMI2 (the AVX2 table that has one is
+   chosen only with BMI2, the AVX-512 table also without).  */
+static keccak_permute_fn_t
+keccak_x9 (const keccak_ops_t *ops, unsigned int hwf)
+{
+  return (hwf & HWF_INTEL_BMI2) ? ops->f1600_x9 : NULL;
+}
+
+/* Nonzero if the batch sponge is to carry a ninth state with OPS and
+   the cost figures chosen for this machine: where the ninth costs
+   next to nothing beside the vector work.  With AVX2, where the
+   figures price the scheduler's 5-way call (keccak_cost[3]: integer
+   pipes beside the vector ones, not Intel); with AVX-512, where zmm
+   instructions run in two halves (no intel-fast-zmm hint, Zen 4: 1528
+   against 1424 cycles for the 8-way call; at full width, Zen 5, an
+   8-way call costs about one single permutation, less than the
+   scalar ninth state).  */
+static int
+keccak_ninth_pays (const keccak_ops_t *ops, unsigned int hwf)
+{
+  (void)ops;
+  (void)hwf;
+  if (keccak_cost[3])
+    return 1;
+#ifdef USE_AVX512
+  if (ops == &keccak_avx512_ops && !(hwf & HWF_INTEL_FAST_ZMM))
+    return 1;
+#endif
+  return 0;
+}
+
 /* Select the fastest usable implementation, best first, from the
    hardware features that survived the user's disable requests.
    Called once from _gcry_global_init (which serialises it); calling
@@ -736,17 +768,7 @@ _gcry_keccak_init (void)
   if (ops == &keccak_avx512_ops && (hwf & HWF_INTEL_FAST_ZMM))
     keccak_cost = keccak_avx512_fast_zmm_cost;
 #endif
-  keccak_batch_x9 = ops->f1600_x9 && keccak_cost[3] ? ops->f1600_x9 : NULL;
-#ifdef USE_AVX512
-  /* The 9-way call only where zmm instructions run in two halves
-     (Zen 4): there its ninth state costs a tenth of an 8-way call
-     (1528 against 1424 cycles), where they run at full width (Zen 5:
-     an 8-way call costs about one single permutation) it would
-     cost more than a whole call.  */
-  if (ops == &keccak_avx512_ops && !(hwf & HWF_INTEL_FAST_ZMM)
-      && (hwf & HWF_INTEL_BMI2))
-    keccak_batch_x9 = ops->f1600_x9;
-#endif
+  keccak_batch_x9 = keccak_ninth_pays (ops, hwf) ? keccak_x9 (ops, hwf) : NULL;
 }
 
 int
@@ -758,14 +780,8 @@ _gcry_keccak_batch_has_ninth (void)
 int
 _gcry_keccak_batch_set_ninth (int enable)
 {
-  keccak_batch_x9 = enable ? keccak_ops->f1600_x9 : NULL;
-#ifdef USE_AVX512
-  /* The AVX-512 table is chosen without BMI2, its 9-way call needs it
-     (the AVX2 one with its 9-way call only with BMI2).  */
-  if (keccak_ops == &keccak_avx512_ops
-      && !(_gcry_get_hw_features () & HWF_INTEL_BMI2))
-    keccak_batch_x9 = NULL;
-#endif
+  keccak_batch_x9 = enable ? keccak_x9 (keccak_ops,
+                                         _gcry_get_hw_features ()) : NULL;
   return keccak_batch_x9 != NULL;
 }
 
