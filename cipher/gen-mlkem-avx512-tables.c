@@ -47,8 +47,10 @@
  *   entries 12..15  LEN = 16 on pair p
  *   entries 16..19  LEN = 32, g = 0..3 (broadcast)
  *   entries 20..21  LEN = 64, g = 0..1 (broadcast)
- *   entry  22       LEN = 128 (broadcast)
- *   entry  23       R^2 / 128 mod q, the final factor (broadcast)
+ *   entry  22       LEN = 128 times the final factor:
+ *                   zeta_1 * R^2 / 128 mod q (broadcast)
+ *   entry  23       R^2 / 128 mod q, the final factor of the sums
+ *                   (broadcast)
  *
  * mlkem_avx512_gammas (mulcache, mlkem-poly-amd64-avx512.S): entry v,
  * lane l is gamma_{32v + l} = 17^(2*BitRev7(32v + l)+1) * R mod q,
@@ -238,7 +240,8 @@ main (void)
     broadcast (invntt_tab[16 + g], zeta_mont (7 - g));
   for (g = 0; g < 2; g++)
     broadcast (invntt_tab[20 + g], zeta_mont (3 - g));
-  broadcast (invntt_tab[22], zeta_mont (1));
+  broadcast (invntt_tab[22],
+             centered (zeta_mont (1) * R_MOD_Q % Q * inv128 % Q));
   broadcast (invntt_tab[23], centered (R_MOD_Q * R_MOD_Q % Q * inv128));
   /* Layers inside register pairs.  */
   for (p = 0; p < 4; p++)

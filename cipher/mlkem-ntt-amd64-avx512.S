@@ -12,23 +12,38 @@
  */
 
 /* Algorithm: FIPS 203 Algorithm 9 (NTT, Cooley-Tukey butterflies,
- * layers with distance LEN = 128 down to 2, then one Barrett
- * reduction of every coefficient) and Algorithm 10 (NTT^-1,
- * Gentleman-Sande butterflies, LEN = 2 up to 128 with the sums
- * Barrett-reduced after LEN = 8 and LEN = 64, then the factor
- * R^2/128).  Every butterfly, reduction and the final scaling are the
- * very operations of the portable kernels (cipher/mlkem-poly-generic.c:
- * ntt_generic, invntt_tomont_generic), done on 32 int16_t lanes at a
- * time, so the outputs are bit-identical to the portable ones and obey
- * the same bounds (mlkem-ops.h): NTT output |r_i| <= (q-1)/2, inverse
- * NTT output |r_i| < q, every intermediate below 8q < 2^15.
+ * layers with distance LEN = 128 down to 2, then a reduction of every
+ * coefficient) and Algorithm 10 (NTT^-1, Gentleman-Sande butterflies,
+ * LEN = 2 up to 128, the factor R^2/128 folded into the last layer),
+ * on 32 int16_t lanes at a time.  The results are equal mod q to those
+ * of the portable kernels (cipher/mlkem-poly-generic.c) and in the
+ * same (standard) order, but not the same representatives: the
+ * reductions and the scaling are cheaper ones (below).
  *
  * Montgomery multiplication by a constant C (R = 2^16), 32 lanes:
  *   t = mullo (b, C * q^-1 mod 2^16);  r = mulhi (b, C) - mulhi (t, q)
- * which is exactly the portable fqmul (the low halves of b*C and t*q
- * agree, so no borrow is lost).  Barrett reduction: t = mulhi (a, v),
- * then (t + 2^9) >> 10 (an add and an arithmetic shift), the portable
- * quotient; r = a - t*q.
+ * The low halves of b*C and t*q agree, so r = (b*C - t*q) / 2^16
+ * exactly, and |r| <= (|b| |C| + 2^15 q) / 2^16 < 2497 for every
+ * int16_t b, as |C| <= (q-1)/2.
+ *
+ * Reduction: t = vpmulhrsw (a, 10) = round (10 a / 2^15), r = a - t*q
+ * (three instructions; the centered Barrett reduction of the portable
+ * code takes five).  10 / 2^15 exceeds 1/q by 0.1568 / 2^15, so
+ * |r| <= 2160 < 0.65 q for every int16_t a.
+ *
+ * Bounds (worst case, |.|, computed coefficient by coefficient).
+ * Forward, from |a_i| < q: each layer adds at most one Montgomery
+ * product, so every intermediate stays below 2^15; the final
+ * reduction leaves |r_i| <= 2160.  Inverse, from |a_i| < q: the sums
+ * double per layer, the differences go through a Montgomery product.
+ * Reducing the sums of the LEN = 8 layer and coefficients 128..159
+ * after LEN = 32 keeps every sum and difference up to LEN = 128 at
+ * most 29875 < 2^15 (without the second reduction coefficient 0 would
+ * reach 32880 at LEN = 128; tests/t-mlkem-kernels.c builds that
+ * input).  The last layer multiplies the sums by R^2/128 and the
+ * differences by zeta_1 * R^2/128 (entries 23 and 22 of the table), a
+ * Montgomery product each, so |r_i| < 2497 < q without a scaling
+ * pass.
  *
  * Layout: the whole polynomial lives in eight registers,
  * C_i = f[32i .. 32i+31], in the standard order of mlkem-ops.h; the
@@ -36,7 +51,7 @@
  * pair whole registers.  Layers with LEN = 16, 8, 4, 2 work on a pair
  * of registers (A, B) = (C_2p, C_2p+1); before each of them a 2x2
  * transpose of 16-, 8-, 4- or 2-lane groups (T16: vshufi64x2, T8:
- * vpermi2q, T4: vpunpck[lh]qdq, T2: shifts and vpblendmd) puts the two
+ * vpermi2q, T4: vpunpck[lh]qdq, T2: vpermi2d) puts the two
  * inputs of every butterfly into the same lane of two registers.  The
  * transposes are involutions, and the four of them together merely
  * split A || B into its even and odd dwords, so after LEN = 2 the
@@ -52,7 +67,9 @@
  * through the layers is a dependency chain (a butterfly is about 8
  * cycles of latency, a transpose 1-3), so with only two pairs in
  * flight the kernels waited on it: 166 cycles each on Zen 5 against
- * 130 with four.  The twiddle vectors for this lane order come from
+ * 130 with four.  On Zen 4 other orders (all four pairs interleaved,
+ * one half a stage behind the other, the halves one after the other)
+ * measured 3-20% slower.  The twiddle vectors for this lane order come from
  * cipher/gen-mlkem-avx512-tables.c (mlkem-tables-avx512.h), which also
  * documents the entry numbers used below; an entry is 128 bytes: 32
  * multipliers C, then 32 values C * q^-1 mod 2^16.  The same file
@@ -62,18 +79,17 @@
  *   zmm0-zmm7    coefficients C0..C7
  *   zmm8-zmm15   transposed pairs and product temporaries
  *   zmm16        q in every lane
- *   zmm17        Barrett multiplier v = round (2^26 / q)
- *   zmm18        2^9 in every lane (Barrett rounding)
+ *   zmm17        10 in every lane (the reduction)
+ *   zmm18/zmm31  vpermi2d controls of T2
  *   zmm19/zmm20  vpermi2q controls of T8
  *   zmm21/zmm22  vpermi2d controls, LEN = 2 order to standard order
  *   zmm23/zmm24  vpermi2d controls, standard order to LEN = 2 order
  *   zmm25-zmm30  transposed pairs and temporaries of pairs 2 and 3
- *   k1           0xaaaa (odd dwords), for T2
  *   rdi  R (output), rsi  A (input), rdx  twiddle table,
  *   rcx  vpermi2d controls, eax scratch
  * No stack is used; only caller-saved registers are touched.  On exit
  * all used vector registers are cleared (they held secret
- * coefficients), k1 is cleared, and vzeroupper ends the AVX-512 code.
+ * coefficients), and vzeroupper ends the AVX-512 code.
  *
  * Constant time: no data-dependent branches or addresses.
  *
@@ -102,8 +118,9 @@
             && defined(HAVE_GCC_INLINE_ASM_AVX512)))
 
 #define QV    %zmm16
-#define BV    %zmm17
-#define R512  %zmm18
+#define V10   %zmm17
+#define I2X   %zmm18
+#define I2Y   %zmm31
 #define IDXA  %zmm19
 #define IDXB  %zmm20
 #define PFA   %zmm21
@@ -115,74 +132,57 @@
 #define ZETA(e)   (128 * (e))(ZT)
 #define ZETAQ(e)  (128 * (e) + 64)(ZT)
 
-/* Cooley-Tukey butterfly with twiddle entry E:
- * t = B * zeta (Montgomery), B = A - t, A = A + t.  */
-#define BFLY_CT(a, b, t, e) \
-        vpmullw ZETAQ(e), b, t; \
-        vpmulhw ZETA(e), b, b; \
-        vpmulhw QV, t, t; \
-        vpsubw t, b, t; \
-        vpsubw t, a, b; \
-        vpaddw t, a, a;
-
-/* Gentleman-Sande butterfly with twiddle entry E:
- * A = A + B, B = (B - A) * zeta (Montgomery).  */
-#define BFLY_GS(a, b, t, e) \
-        vpsubw a, b, t; \
-        vpaddw b, a, a; \
-        vpmullw ZETAQ(e), t, b; \
-        vpmulhw ZETA(e), t, t; \
-        vpmulhw QV, b, b; \
-        vpsubw b, t, b;
-
-/* A = A * C (Montgomery) with the constant of entry E.  */
-#define FQMUL(a, t, e) \
-        vpmullw ZETAQ(e), a, t; \
-        vpmulhw ZETA(e), a, a; \
-        vpmulhw QV, t, t; \
-        vpsubw t, a, a;
-
 /* Butterflies on two independent sets of registers at once (suffix
  * 2), one instruction of each in turn: the chain of one register pair
  * through all layers is long and narrow, and the out-of-order window
  * does not reach far enough ahead to overlap two pairs written one
- * after the other.  */
+ * after the other.  FQMUL2: R = X * C (Montgomery) with the constant
+ * of entry E; X is overwritten.  */
+#define FQMUL2(x, r, e, x2, r2, e2) \
+        vpmullw ZETAQ(e), x, r; \
+        vpmullw ZETAQ(e2), x2, r2; \
+        vpmulhw ZETA(e), x, x; \
+        vpmulhw ZETA(e2), x2, x2; \
+        vpmulhw QV, r, r; \
+        vpmulhw QV, r2, r2; \
+        vpsubw r, x, r; \
+        vpsubw r2, x2, r2;
+
+/* Cooley-Tukey butterflies with twiddle entries E, E2:
+ * t = B * zeta (Montgomery), B = A - t, A = A + t.  */
 #define BFLY_CT2(a, b, t, e, a2, b2, t2, e2) \
-        vpmullw ZETAQ(e), b, t; \
-        vpmullw ZETAQ(e2), b2, t2; \
-        vpmulhw ZETA(e), b, b; \
-        vpmulhw ZETA(e2), b2, b2; \
-        vpmulhw QV, t, t; \
-        vpmulhw QV, t2, t2; \
-        vpsubw t, b, t; \
-        vpsubw t2, b2, t2; \
+        FQMUL2(b, t, e, b2, t2, e2) \
         vpsubw t, a, b; \
         vpsubw t2, a2, b2; \
         vpaddw t, a, a; \
         vpaddw t2, a2, a2;
 
+/* Gentleman-Sande butterflies with twiddle entries E, E2:
+ * A = A + B, B = (B - A) * zeta (Montgomery).  */
 #define BFLY_GS2(a, b, t, e, a2, b2, t2, e2) \
         vpsubw a, b, t; \
         vpsubw a2, b2, t2; \
         vpaddw b, a, a; \
         vpaddw b2, a2, a2; \
-        vpmullw ZETAQ(e), t, b; \
-        vpmullw ZETAQ(e2), t2, b2; \
-        vpmulhw ZETA(e), t, t; \
-        vpmulhw ZETA(e2), t2, t2; \
-        vpmulhw QV, b, b; \
-        vpmulhw QV, b2, b2; \
-        vpsubw b, t, b; \
-        vpsubw b2, t2, b2;
+        FQMUL2(t, b, e, t2, b2, e2)
 
-/* Barrett reduction of A (and A2) to [-(q-1)/2, (q-1)/2].  */
-#define BARRETT2(a, t, a2, t2) \
-        vpmulhw BV, a, t; \
-        vpmulhw BV, a2, t2; \
-        vpaddw R512, t, t; \
-        vpaddw R512, t2, t2; \
-        vpsraw $10, t, t; \
-        vpsraw $10, t2, t2; \
+/* The last inverse layer with the final factor F = R^2/128, on two
+ * sets: A = (A + B) * F, B = (B - A) * zeta_1 * F (Montgomery, entries
+ * 23 and 22).  */
+#define BFLY_GSF2(a, b, t, a2, b2, t2) \
+        BFLY_GS2(a, b, t, 22, a2, b2, t2, 22) \
+        FQMUL2(a, t, 23, a2, t2, 23) \
+        vmovdqa64 t, a; \
+        vmovdqa64 t2, a2;
+
+/* Reduction of A (and A2): t = round (10 A / 2^15), A = A - t q.  */
+#define RED(a, t) \
+        vpmulhrsw V10, a, t; \
+        vpmullw QV, t, t; \
+        vpsubw t, a, a;
+#define RED2(a, t, a2, t2) \
+        vpmulhrsw V10, a, t; \
+        vpmulhrsw V10, a2, t2; \
         vpmullw QV, t, t; \
         vpmullw QV, t2, t2; \
         vpsubw t, a, a; \
@@ -198,15 +198,21 @@
         vshufi64x2 $0xee, y, x, oy; \
         vshufi64x2 $0xee, y2, x2, oy2;
 
+/* OX = X || Y permuted by the controls in IX, OY by those in IY,
+ * with the two-source permutation PERM (vpermi2q or vpermi2d), on two
+ * sets.  */
+#define PERM2_2(perm, ix, iy, x, y, ox, oy, x2, y2, ox2, oy2) \
+        vmovdqa64 ix, ox; \
+        vmovdqa64 ix, ox2; \
+        perm y, x, ox; \
+        perm y2, x2, ox2; \
+        vmovdqa64 iy, oy; \
+        vmovdqa64 iy, oy2; \
+        perm y, x, oy; \
+        perm y2, x2, oy2;
+
 #define T8_2(x, y, ox, oy, x2, y2, ox2, oy2) \
-        vmovdqa64 IDXA, ox; \
-        vmovdqa64 IDXA, ox2; \
-        vpermi2q y, x, ox; \
-        vpermi2q y2, x2, ox2; \
-        vmovdqa64 IDXB, oy; \
-        vmovdqa64 IDXB, oy2; \
-        vpermi2q y, x, oy; \
-        vpermi2q y2, x2, oy2;
+        PERM2_2(vpermi2q, IDXA, IDXB, x, y, ox, oy, x2, y2, ox2, oy2)
 
 #define T4_2(x, y, ox, oy, x2, y2, ox2, oy2) \
         vpunpcklqdq y, x, ox; \
@@ -215,14 +221,7 @@
         vpunpckhqdq y2, x2, oy2;
 
 #define T2_2(x, y, ox, oy, x2, y2, ox2, oy2) \
-        vpsllq $32, y, ox; \
-        vpsllq $32, y2, ox2; \
-        vpsrlq $32, x, oy; \
-        vpsrlq $32, x2, oy2; \
-        vpblendmd ox, x, ox{%k1}; \
-        vpblendmd ox2, x2, ox2{%k1}; \
-        vpblendmd y, oy, oy{%k1}; \
-        vpblendmd y2, oy2, oy2{%k1};
+        PERM2_2(vpermi2d, I2X, I2Y, x, y, ox, oy, x2, y2, ox2, oy2)
 
 /* Coefficient and temporary registers.  */
 #define C0 %zmm0
@@ -271,18 +270,17 @@
 /* Constants into their registers.  */
 #define SETUP \
         vmovdqa64 .Lq rRIP, QV; \
-        vmovdqa64 .Lbarrett_v rRIP, BV; \
-        vmovdqa64 .Lround512 rRIP, R512; \
+        vmovdqa64 .Lv10 rRIP, V10; \
+        vmovdqa64 .Lt2x rRIP, I2X; \
+        vmovdqa64 .Lt2y rRIP, I2Y; \
         vmovdqa64 .Lt8a rRIP, IDXA; \
         vmovdqa64 .Lt8b rRIP, IDXB; \
         vmovdqu64 0 * 64(%rcx), PFA; \
         vmovdqu64 1 * 64(%rcx), PFB; \
         vmovdqu64 2 * 64(%rcx), PIX; \
-        vmovdqu64 3 * 64(%rcx), PIY; \
-        movl $0xaaaa, %eax; \
-        kmovw %eax, %k1;
+        vmovdqu64 3 * 64(%rcx), PIY;
 
-/* Clear every vector register used and k1, leave AVX-512 state.  */
+/* Clear every vector register used, leave AVX-512 state.  */
 #define CLEANUP \
         CLEAR_YMM0_15() \
         vpxord %ymm16, %ymm16, %ymm16; \
@@ -300,12 +298,10 @@
         vpxord %ymm28, %ymm28, %ymm28; \
         vpxord %ymm29, %ymm29, %ymm29; \
         vpxord %ymm30, %ymm30, %ymm30; \
-        kxorw %k1, %k1, %k1; \
-        xorl %eax, %eax; \
+        vpxord %ymm31, %ymm31, %ymm31; \
         vzeroupper;
 
-/* Forward layers LEN = 32, 16, 8, 4, 2 and the final Barrett
- * reduction on pairs P and P+1 at once, in five stages: pair P =
+/* Forward layers LEN = 32, 16, 8, 4, 2 and the final reduction on pairs P and P+1 at once, in five stages: pair P =
  * (A, B) goes through the transposed pair (X, Y) with temporary T,
  * pair P+1 likewise through the registers with suffix 2.  The caller
  * runs each stage on both halves of the polynomial (P = 0 and 2)
@@ -327,16 +323,9 @@
         T2_2(x, y, a, b, x2, y2, a2, b2)
 #define NTT_S5(a, b, x, y, t, a2, b2, x2, y2, t2, p) \
         BFLY_CT2(a, b, t, 19 + (p), a2, b2, t2, 20 + (p)) \
-        BARRETT2(a, t, a2, t2) \
-        BARRETT2(b, x, b2, x2) \
-        vmovdqa64 PFA, x; \
-        vmovdqa64 PFA, x2; \
-        vpermi2d b, a, x; \
-        vpermi2d b2, a2, x2; \
-        vmovdqa64 PFB, y; \
-        vmovdqa64 PFB, y2; \
-        vpermi2d b, a, y; \
-        vpermi2d b2, a2, y2; \
+        RED2(a, t, a2, t2) \
+        RED2(b, x, b2, x2) \
+        PERM2_2(vpermi2d, PFA, PFB, a, b, x, y, a2, b2, x2, y2) \
         vmovdqu64 x, (128 * (p))(%rdi); \
         vmovdqu64 y, (128 * (p) + 64)(%rdi); \
         vmovdqu64 x2, (128 * (p) + 128)(%rdi); \
@@ -371,7 +360,7 @@
         T4_2(x, y, a, b, x2, y2, a2, b2)
 #define INVNTT_S3(a, b, x, y, t, a2, b2, x2, y2, t2, p) \
         BFLY_GS2(a, b, t, 8 + (p), a2, b2, t2, 9 + (p)) \
-        BARRETT2(a, t, a2, t2) \
+        RED2(a, t, a2, t2) \
         T8_2(a, b, x, y, a2, b2, x2, y2)
 #define INVNTT_S4(a, b, x, y, t, a2, b2, x2, y2, t2, p) \
         BFLY_GS2(x, y, t, 12 + (p), x2, y2, t2, 13 + (p)) \
@@ -384,7 +373,7 @@
 /* void _gcry_mlkem_ntt_avx512 (s16 r[256], const s16 a[256],
  *                              const s16 zetas[23][2][32],
  *                              const u32 perm[4][16]);
- * R = NTT (A) in standard order.  In: |a_i| < q.  Out: |r_i| <= (q-1)/2.  */
+ * R = NTT (A) in standard order.  In: |a_i| < q.  Out: |r_i| <= 2160.  */
 .align 16
 ELF(.type _gcry_mlkem_ntt_avx512,@function)
 .globl _gcry_mlkem_ntt_avx512
@@ -393,15 +382,11 @@ _gcry_mlkem_ntt_avx512:
         SETUP
         LOAD8(%rsi)
         /* LEN = 128.  */
-        BFLY_CT(C0, C4, T0, 0)
-        BFLY_CT(C1, C5, T1, 0)
-        BFLY_CT(C2, C6, T2_, 0)
-        BFLY_CT(C3, C7, T3, 0)
+        BFLY_CT2(C0, C4, T0, 0, C1, C5, T1, 0)
+        BFLY_CT2(C2, C6, T2_, 0, C3, C7, T3, 0)
         /* LEN = 64.  */
-        BFLY_CT(C0, C2, T0, 1)
-        BFLY_CT(C1, C3, T1, 1)
-        BFLY_CT(C4, C6, T2_, 2)
-        BFLY_CT(C5, C7, T3, 2)
+        BFLY_CT2(C0, C2, T0, 1, C1, C3, T1, 1)
+        BFLY_CT2(C4, C6, T2_, 2, C5, C7, T3, 2)
         /* LEN = 32 .. 2 and the reduction, on all pairs at once.  */
         NTT_STAGE(NTT_S1)
         NTT_STAGE(NTT_S2)
@@ -423,31 +408,19 @@ ELF(.type _gcry_mlkem_invntt_avx512,@function)
 _gcry_mlkem_invntt_avx512:
         CFI_STARTPROC()
         SETUP
-        /* LEN = 2 .. 32 on all pairs at once, then LEN = 64 (sums
-           reduced).  */
+        /* LEN = 2 .. 32 on all pairs at once (the LEN = 8 sums
+           reduced), then coefficients 128..159 reduced, LEN = 64.  */
         NTT_STAGE(INVNTT_S1)
         NTT_STAGE(INVNTT_S2)
         NTT_STAGE(INVNTT_S3)
         NTT_STAGE(INVNTT_S4)
         NTT_STAGE(INVNTT_S5)
+        RED(C4, T4_)
         BFLY_GS2(C0, C2, T0, 20, C1, C3, T1, 20)
         BFLY_GS2(C4, C6, T2_, 21, C5, C7, T3, 21)
-        BARRETT2(C0, T0, C1, T1)
-        BARRETT2(C4, T2_, C5, T3)
-        /* LEN = 128.  */
-        BFLY_GS(C0, C4, T0, 22)
-        BFLY_GS(C1, C5, T1, 22)
-        BFLY_GS(C2, C6, T2_, 22)
-        BFLY_GS(C3, C7, T3, 22)
-        /* Times R^2 / 128.  */
-        FQMUL(C0, T0, 23)
-        FQMUL(C1, T1, 23)
-        FQMUL(C2, T2_, 23)
-        FQMUL(C3, T3, 23)
-        FQMUL(C4, T4_, 23)
-        FQMUL(C5, T5, 23)
-        FQMUL(C6, T6, 23)
-        FQMUL(C7, T7, 23)
+        /* LEN = 128 with the factor R^2 / 128.  */
+        BFLY_GSF2(C0, C4, T0, C1, C5, T1)
+        BFLY_GSF2(C2, C6, T2_, C3, C7, T3)
         STORE8(%rdi)
         CLEANUP
         ret_spec_stop
@@ -461,16 +434,17 @@ ELF(.section .rodata)
         .rept 32
         .short 3329
         .endr
-/* round (2^26 / q) = 20159, the Barrett multiplier.  */
-.Lbarrett_v:
+/* 10, the multiplier of the reduction (10 / 2^15 is near 1/q).  */
+.Lv10:
         .rept 32
-        .short 20159
+        .short 10
         .endr
-/* 2^9, the rounding term of the Barrett quotient.  */
-.Lround512:
-        .rept 32
-        .short 512
-        .endr
+/* T2 as vpermi2d controls (16..31 select the second operand):
+ * OX = X.d0 Y.d0 X.d2 Y.d2 ..., OY = X.d1 Y.d1 X.d3 Y.d3 ...  */
+.Lt2x:
+        .long 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30
+.Lt2y:
+        .long 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31
 /* T8 as vpermi2q controls (qword indices; 8..15 select the second
  * operand): OX = X.q0 X.q1 Y.q0 Y.q1 X.q4 X.q5 Y.q4 Y.q5,
  * OY = X.q2 X.q3 Y.q2 Y.q3 X.q6 X.q7 Y.q6 Y.q7.  */

@@ -1110,8 +1110,8 @@ test_avx512_tables (void)
       }
   ok &= e == DIM (mlkem_avx512_ntt_zetas);
 
-  /* Inverse: LEN = 2, 4, 8, 16 per pair, then 32, 64, 128 broadcast,
-     then the factor 2^16 / 128.  */
+  /* Inverse: LEN = 2, 4, 8, 16 per pair, then 32, 64 broadcast, then
+     LEN = 128 times 2^16 / 128 and the factor 2^16 / 128.  */
   e = 0;
   for (l = 2; l <= 16; l *= 2)
     for (p = 0; p < 4; p++, e++)
@@ -1120,13 +1120,18 @@ test_avx512_tables (void)
           want[i] = zeta_k (256 / l - 1 - (32 * p + i) / l);
         ok &= avx512_entry_ok (mlkem_avx512_invntt_zetas[e], want);
       }
-  for (l = 32; l <= 128; l *= 2)
+  for (l = 32; l <= 64; l *= 2)
     for (g = 0; g < 128 / l; g++, e++)
       {
         for (i = 0; i < 32; i++)
           want[i] = zeta_k (256 / l - 1 - g);
         ok &= avx512_entry_ok (mlkem_avx512_invntt_zetas[e], want);
       }
+  /* LEN = 128 carries the final factor, as does the factor of the
+     sums.  */
+  for (i = 0; i < 32; i++)
+    want[i] = zeta_k (1) * 65536 % Q * powq (128, Q - 2) % Q;
+  ok &= avx512_entry_ok (mlkem_avx512_invntt_zetas[e++], want);
   for (i = 0; i < 32; i++)
     want[i] = 65536L % Q * powq (128, Q - 2) % Q;
   ok &= avx512_entry_ok (mlkem_avx512_invntt_zetas[e++], want);
