@@ -28,15 +28,27 @@ static inline unsigned int
 ct_memequal (const void *a, const void *b, size_t len)
 {
   const byte *x = a, *y = b;
-  u64 wx, wy, wdiff = 0;
+  u64 d[4] = { 0, 0, 0, 0 }, wx, wy, wdiff;
   u32 diff;
   size_t i;
+  unsigned int j;
 
-  /* Eight bytes per step (ML-KEM compares whole ciphertexts, up to
-     1568 bytes, where a byte loop cost over a thousand cycles); the
-     split depends only on LEN.  The words are read in host order,
-     which does not matter for equality.  */
-  for (i = 0; i + 8 <= len; i += 8)
+  /* Eight bytes per word (ML-KEM compares whole ciphertexts, up to
+     1568 bytes, where a byte loop cost over a thousand cycles), four
+     words per step into four accumulators: with one, the loop waited
+     on its chain of ORs (a 1088-byte compare took 1% of Decaps on a
+     Zen 4; the compiler does not vectorise a loop of unknown length
+     at -O2).  The split depends only on LEN.  The words are read in
+     host order, which does not matter for equality.  */
+  for (i = 0; i + 32 <= len; i += 32)
+    for (j = 0; j < 4; j++)
+      {
+        memcpy (&wx, x + i + 8 * j, 8);
+        memcpy (&wy, y + i + 8 * j, 8);
+        d[j] |= wx ^ wy;
+      }
+  wdiff = (d[0] | d[1]) | (d[2] | d[3]);
+  for (; i + 8 <= len; i += 8)
     {
       memcpy (&wx, x + i, 8);
       memcpy (&wy, y + i, 8);

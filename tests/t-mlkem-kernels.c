@@ -1257,9 +1257,9 @@ test_ppc_tables (void)
 
 
 /* ct_memequal (src/const-time.h), which compares ciphertexts in
- * Decaps: every length from 0 to 100 (8-byte words and single bytes
- * in every combination), equal inputs at every alignment, and a
- * single flipped bit at every position.  */
+ * Decaps: every length from 0 to 100 (32-byte steps, 8-byte words and
+ * single bytes in every combination), equal inputs at every alignment,
+ * and a single flipped bit at every position.  */
 static void
 test_ct_memequal (void)
 {
