@@ -311,8 +311,8 @@ invntt_agrees (const mlkem_ops_t *o, const mlkem_ops_t *g,
  * collects, unmultiplied, the even coefficients of its 16-block (LEN
  * = 2, 4, 8) and then coefficient 0 of every other block (LEN = 16
  * .. 128), coefficient 1 likewise the odd ones.  The reduction of a
- * LEN = 8 sum x by round (10 x / 2^15) (AVX2, VSX) leaves at most
- * 2055 = 0.617 q, at x = -24577; eight entries of -3072 or -3073 per
+ * LEN = 8 sum x by round (10 x / 2^15) (AVX2, AVX-512, VSX) leaves at
+ * most 2055 = 0.617 q, at x = -24577; eight entries of -3072 or -3073 per
  * parity make that sum in every block, so the sixteen sums meet at
  * LEN = 128 as 16 * 2055 = 32880 > 2^15 - 1: a kernel that skips the
  * reduction it needs between LEN = 8 and LEN = 128 overflows.  Both
