@@ -69,11 +69,11 @@
  * flight the kernels waited on it: 166 cycles each on Zen 5 against
  * 130 with four.  On Zen 4 other orders (all four pairs interleaved,
  * one half a stage behind the other, the halves one after the other)
- * measured 3-20% slower.  The twiddle vectors for this lane order come from
- * cipher/gen-mlkem-avx512-tables.c (mlkem-tables-avx512.h), which also
- * documents the entry numbers used below; an entry is 128 bytes: 32
- * multipliers C, then 32 values C * q^-1 mod 2^16.  The same file
- * gives the vpermi2d controls (mlkem_avx512_perm).
+ * measured 3-20% slower.  The twiddle vectors for this lane order
+ * come from cipher/gen-mlkem-avx512-tables.c (mlkem-tables-avx512.h),
+ * which also documents the entry numbers used below; an entry is 128
+ * bytes: 32 multipliers C, then 32 values C * q^-1 mod 2^16.  The same
+ * file gives the vpermi2d controls (mlkem_avx512_perm).
  *
  * Register plan:
  *   zmm0-zmm7    coefficients C0..C7
@@ -86,7 +86,7 @@
  *   zmm23/zmm24  vpermi2d controls, standard order to LEN = 2 order
  *   zmm25-zmm30  transposed pairs and temporaries of pairs 2 and 3
  *   rdi  R (output), rsi  A (input), rdx  twiddle table,
- *   rcx  vpermi2d controls, eax scratch
+ *   rcx  vpermi2d controls
  * No stack is used; only caller-saved registers are touched.  On exit
  * all used vector registers are cleared (they held secret
  * coefficients), and vzeroupper ends the AVX-512 code.
@@ -301,9 +301,10 @@
         vpxord %ymm31, %ymm31, %ymm31; \
         vzeroupper;
 
-/* Forward layers LEN = 32, 16, 8, 4, 2 and the final reduction on pairs P and P+1 at once, in five stages: pair P =
- * (A, B) goes through the transposed pair (X, Y) with temporary T,
- * pair P+1 likewise through the registers with suffix 2.  The caller
+/* Forward layers LEN = 32, 16, 8, 4, 2 and the final reduction on
+ * pairs P and P+1 at once, in five stages: pair P = (A, B) goes
+ * through the transposed pair (X, Y) with temporary T, pair P+1
+ * likewise through the registers with suffix 2.  The caller
  * runs each stage on both halves of the polynomial (P = 0 and 2)
  * before the next, so four register pairs are in flight: the chain
  * of one pair through the layers is latency-bound.  The last stage
