@@ -22,9 +22,13 @@
  * and the rejection step of SampleNTT without VBMI2 are the
  * standard-order kernels of the AVX2 files (short kernels, where 32
  * lanes gained nothing measurable), not the entries of the AVX2
- * set, which keeps NTT-domain data in an order of its own.  Every
- * kernel computes exactly what the portable one computes, so all sets
- * give bit-identical results.  The front file selects this set when
+ * set, which keeps NTT-domain data in an order of its own.  The NTTs
+ * return other representatives than the portable ones (equal mod q,
+ * within the bounds of mlkem-ops.h; see their file), every other
+ * kernel computes exactly what the portable one computes, and the
+ * front file canonicalises before encoding, so keys, ciphertexts and
+ * shared secrets are bit-identical on all sets.  The front file
+ * selects this set when
  * _gcry_get_hw_features () reports HWF_INTEL_AVX512.  */
 
 #include <config.h>

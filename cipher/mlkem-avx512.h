@@ -15,8 +15,9 @@
  * AVX-512 ops table (cipher/mlkem-avx512.c) and its assembler kernels
  * (cipher/mlkem-ntt-amd64-avx512.S, cipher/mlkem-poly-amd64-avx512.S).
  * The kernels keep the standard coefficient order of mlkem-ops.h and
- * compute bit-identical results to the portable set; see the file
- * headers of the .S files for the algorithms and bounds.  The entries without an AVX-512 kernel are
+ * compute the portable set's results mod q (the NTTs with other
+ * representatives); see the file headers of the .S files for the
+ * algorithms and bounds.  The entries without an AVX-512 kernel are
  * the standard-order AVX2 kernels, which the AVX-512 hardware also
  * runs.  */
 
