@@ -122,13 +122,12 @@ _gcry_mlkem_ops_available (unsigned int idx)
 /* For each k, KeyGen's runs (see kpke_keygen): bit R - 1 set means
  * that a run ends after row R of t-hat (1 <= R < k), so that H (ek)
  * can start on the rows made so far (0 for a single run), and
- * KEYGEN_E_FIRST that the first run samples all of e, not only the e
- * of its rows.  Chosen at initialisation from the Keccak cost model
- * (keygen_runs).  */
-#define KEYGEN_E_FIRST MLKEM_KEYGEN_E_FIRST
+ * MLKEM_KEYGEN_E_FIRST (mlkem.h) that the first run samples all of e,
+ * not only the e of its rows.  Chosen at initialisation from the
+ * Keccak cost model (keygen_runs).  */
 /* The flag lies above every run end.  */
-typedef char keygen_e_first_check[KEYGEN_E_FIRST >> (MLKEM_K_MAX - 1) == 1
-                                  ? 1 : -1];
+typedef char keygen_e_first_check[MLKEM_KEYGEN_E_FIRST >> (MLKEM_K_MAX - 1)
+                                  == 1 ? 1 : -1];
 static unsigned char mlkem_keygen_runs[MLKEM_K_MAX + 1];
 
 /* For each k, whether Decaps computes G together with the first
@@ -158,7 +157,7 @@ gpg_err_code_t
 _gcry_mlkem_set_schedule (unsigned int k, unsigned int runs, int g_wide)
 {
   if (k < 2 || k > MLKEM_K_MAX
-      || (runs & ~KEYGEN_E_FIRST) >= 1u << (k - 1))
+      || (runs & ~MLKEM_KEYGEN_E_FIRST) >= 1u << (k - 1))
     return GPG_ERR_INV_ARG;
   mlkem_keygen_runs[k] = runs;
   mlkem_decaps_g_wide[k] = !!g_wide;
@@ -667,7 +666,7 @@ kpke_keygen_rows (unsigned int k, byte *ek, const mlkem_ws_t *w,
 static unsigned long
 keygen_cost (const mlkem_param_t *p, unsigned int runs)
 {
-  const int efirst = !!(runs & KEYGEN_E_FIRST);
+  const int efirst = !!(runs & MLKEM_KEYGEN_E_FIRST);
   unsigned int k = p->k, first = 0, r;
   /* Permutations per noise polynomial (PRF_eta1) and per A-hat entry,
      and of all of H (ek); HB: the blocks H has absorbed.  */
@@ -719,10 +718,10 @@ keygen_runs (const mlkem_param_t *p)
   unsigned int ends, e, runs, best = 0, k = p->k;
   unsigned long c, cbest = keygen_cost (p, 0);
 
-  for (e = 0; e <= KEYGEN_E_FIRST; e += KEYGEN_E_FIRST)
+  for (e = 0; e <= MLKEM_KEYGEN_E_FIRST; e += MLKEM_KEYGEN_E_FIRST)
     for (ends = 0; ends < 1u << (k - 1); ends++)
       {
-        unsigned int bends = best & ~KEYGEN_E_FIRST;
+        unsigned int bends = best & ~MLKEM_KEYGEN_E_FIRST;
 
         runs = ends | e;
         c = keygen_cost (p, runs);
@@ -757,11 +756,11 @@ kpke_keygen (const mlkem_param_t *p, const mlkem_ws_t *w, byte *ek,
   byte rhosigma[64], kbyte = p->k;
   const byte *rho = rhosigma, *sigma = rhosigma + 32;
   unsigned int k = p->k, runs = mlkem_keygen_runs[k], first, last, i;
-  const int efirst = !!(runs & KEYGEN_E_FIRST);
+  const int efirst = !!(runs & MLKEM_KEYGEN_E_FIRST);
   keccak_stream_t *hs = w->hs.st;        /* H (ek), public.  */
   int hstarted = 0;
 
-  gcry_assert ((runs & ~KEYGEN_E_FIRST) < 1u << (k - 1));
+  gcry_assert ((runs & ~MLKEM_KEYGEN_E_FIRST) < 1u << (k - 1));
 
   /* (rho, sigma) = G (d || k): the domain separation of the final
      standard.  */
