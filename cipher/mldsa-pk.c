@@ -39,6 +39,7 @@
 
 #include "g10lib.h"
 #include "cipher-proto.h"
+#include "const-time.h"
 #include "hash-common.h"
 #include "mldsa.h"
 
@@ -102,36 +103,36 @@ params_from_list (gcry_sexp_t list)
   return params_from_name (name, len);
 }
 
-/* Find "(TOKEN data)" in LIST and return the data with its length, or
-   NULL.  *R_L receives the sublist (release it after use of the
-   data).  The element may be empty (R_LEN 0, non-NULL result).  */
-static const byte *
-get_elem (gcry_sexp_t list, const char *token, size_t *r_len,
-          gcry_sexp_t *r_l)
+/* Find "(TOKEN data)" in LIST: store the data and its length in
+   *R_DATA and *R_LEN (an empty string gives length 0) and the sublist
+   in *R_L (release it after use of the data).  Without such an
+   element *R_DATA and *R_L are NULL.  An element whose second item is
+   missing or a list is GPG_ERR_INV_OBJ, not absent: "(value (a b))"
+   must not sign the empty message, nor "(label (x))" drop the
+   context.  */
+static gpg_err_code_t
+get_elem (gcry_sexp_t list, const char *token, const byte **r_data,
+          size_t *r_len, gcry_sexp_t *r_l)
 {
   gcry_sexp_t l;
   const char *d;
 
-  *r_l = NULL;
+  *r_data = NULL;
   *r_len = 0;
+  *r_l = NULL;
   l = gcry_sexp_find_token (list, token, 0);
   if (!l)
-    return NULL;
+    return 0;
   d = gcry_sexp_nth_data (l, 1, r_len);
   if (!d)
     {
-      /* "(token "")": some parsers return no data for an empty
-         string; accept it as empty when the element is there.  */
-      if (gcry_sexp_length (l) != 2)
-        {
-          gcry_sexp_release (l);
-          return NULL;
-        }
-      d = "";
+      gcry_sexp_release (l);
       *r_len = 0;
+      return GPG_ERR_INV_OBJ;
     }
+  *r_data = (const byte *)d;
   *r_l = l;
-  return (const byte *)d;
+  return 0;
 }
 
 
@@ -159,7 +160,9 @@ mldsa_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
     return gpg_err_code_from_syserror ();
   xi = sk + p->sk_len;
 
-  seed = get_elem (genparms, "S", &seedlen, &l);
+  ec = get_elem (genparms, "S", &seed, &seedlen, &l);
+  if (ec)
+    goto leave;
   if (seed)
     {
       if (seedlen != MLDSA_XI_LEN)
@@ -218,8 +221,10 @@ get_secret_key (const mldsa_params_t *p, gcry_sexp_t keyparms,
   if (!sk)
     return gpg_err_code_from_syserror ();
 
-  d = get_elem (keyparms, "s", &n, &l);
-  if (d)
+  ec = get_elem (keyparms, "s", &d, &n, &l);
+  if (ec)
+    ;
+  else if (d)
     {
       if (n != p->sk_len)
         ec = GPG_ERR_BAD_SECKEY;
@@ -228,8 +233,10 @@ get_secret_key (const mldsa_params_t *p, gcry_sexp_t keyparms,
     }
   else
     {
-      d = get_elem (keyparms, "S", &n, &l);
-      if (!d)
+      ec = get_elem (keyparms, "S", &d, &n, &l);
+      if (ec)
+        ;
+      else if (!d)
         ec = GPG_ERR_NO_OBJ;
       else if (n != MLDSA_XI_LEN)
         ec = GPG_ERR_BAD_SECKEY;
@@ -320,6 +327,7 @@ parse_data (data_ctx_t *d, gcry_sexp_t s_data, int signing)
   gcry_sexp_t l;
   const byte *label = NULL;
   size_t labellen = 0, n;
+  gpg_err_code_t ec;
   int i;
 
   memset (d, 0, sizeof *d);
@@ -362,8 +370,11 @@ parse_data (data_ctx_t *d, gcry_sexp_t s_data, int signing)
       + ((d->flags & FLAG_EXTERNAL_MU) != 0) > 1)
     return GPG_ERR_CONFLICT;
 
-  d->value = get_elem (d->data, "value", &d->valuelen, &d->l_value);
-  label = get_elem (d->data, "label", &labellen, &d->l_label);
+  ec = get_elem (d->data, "value", &d->value, &d->valuelen, &d->l_value);
+  if (!ec)
+    ec = get_elem (d->data, "label", &label, &labellen, &d->l_label);
+  if (ec)
+    return ec;
   if (label && (d->flags & (FLAG_NO_PREFIX | FLAG_EXTERNAL_MU)))
     return GPG_ERR_CONFLICT;    /* No context in these modes.  */
   if (labellen > MLDSA_MAX_CTX_LEN)
@@ -372,8 +383,12 @@ parse_data (data_ctx_t *d, gcry_sexp_t s_data, int signing)
   /* rnd matters only for signing.  Verification ignores
      random-override and deterministic, as libgcrypt does, so that one
      data object can serve both operations.  */
-  d->rnd = signing ? get_elem (d->data, "random-override", &n, &d->l_rnd)
-                   : NULL;
+  if (signing)
+    {
+      ec = get_elem (d->data, "random-override", &d->rnd, &n, &d->l_rnd);
+      if (ec)
+        return ec;
+    }
   if (d->rnd)
     {
       if (n != MLDSA_RND_LEN)
@@ -408,8 +423,6 @@ parse_data (data_ctx_t *d, gcry_sexp_t s_data, int signing)
         }
       else
         {
-          gpg_err_code_t ec;
-
           d->l_hash = gcry_sexp_find_token (d->data, "hash-algo", 0);
           if (!d->l_hash)
             return GPG_ERR_INV_OBJ;
@@ -582,14 +595,13 @@ mldsa_verify (gcry_sexp_t s_sig, gcry_sexp_t s_data, gcry_sexp_t keyparms)
   ec = check_sig_name (p, lsig);
   if (ec)
     goto leave;
-  sig = get_elem (lsig, "s", &siglen, &ls);
-  if (!sig)
-    {
-      ec = GPG_ERR_NO_OBJ;
-      goto leave;
-    }
-
-  pk = get_elem (keyparms, "p", &pklen, &lp);
+  ec = get_elem (lsig, "s", &sig, &siglen, &ls);
+  if (!ec && !sig)
+    ec = GPG_ERR_NO_OBJ;
+  if (!ec)
+    ec = get_elem (keyparms, "p", &pk, &pklen, &lp);
+  if (ec)
+    goto leave;
   if (!pk)
     {
       /* A private key given only as a seed: derive the public key.  */
@@ -639,9 +651,13 @@ mldsa_check_secret_key (gcry_sexp_t keyparms)
 
   if (!p)
     return GPG_ERR_PUBKEY_ALGO;
-  pk = get_elem (keyparms, "p", &pklen, &lp);
-  skgiven = get_elem (keyparms, "s", &sklen, &ls);
-  seed = get_elem (keyparms, "S", &seedlen, &lS);
+  ec = get_elem (keyparms, "p", &pk, &pklen, &lp);
+  if (!ec)
+    ec = get_elem (keyparms, "s", &skgiven, &sklen, &ls);
+  if (!ec)
+    ec = get_elem (keyparms, "S", &seed, &seedlen, &lS);
+  if (ec)
+    goto leave;
   if (!skgiven && !seed)
     {
       ec = GPG_ERR_NO_OBJ;
@@ -670,7 +686,7 @@ mldsa_check_secret_key (gcry_sexp_t keyparms)
           goto leave;
         }
       ec = _gcry_mldsa_keygen_internal (p, pkbuf, sk, seed);
-      if (!ec && ((skgiven && memcmp (sk, skgiven, p->sk_len))
+      if (!ec && ((skgiven && !ct_memequal (sk, skgiven, p->sk_len))
                   || (pk && memcmp (pk, pkbuf, p->pk_len))))
         ec = GPG_ERR_BAD_SECKEY;
     }
@@ -710,10 +726,13 @@ mldsa_comp_keygrip (gcry_md_hd_t md, gcry_sexp_t keyparms)
   gcry_sexp_t l;
   const byte *pk;
   size_t pklen;
+  gpg_err_code_t ec;
 
   if (!p)
     return GPG_ERR_WRONG_PUBKEY_ALGO;
-  pk = get_elem (keyparms, "p", &pklen, &l);
+  ec = get_elem (keyparms, "p", &pk, &pklen, &l);
+  if (ec)
+    return ec;
   if (!pk)
     return GPG_ERR_NO_OBJ;
   name = mldsa_canonical[p->alg];

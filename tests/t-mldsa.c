@@ -1231,6 +1231,51 @@ check_bad_input (int set)
   gcry_sexp_build (&d, NULL, "(foo (value %b))", 4, big);
   EXPECT (do_sign (skey, d, bsig, &l), GPG_ERR_INV_OBJ,
           "%s: not a data object", set_name[set]);
+  /* An element that is there but holds a list or nothing is an error,
+     not an absent element: taken as absent or empty, "(value (a b))"
+     signed the empty message and "(label (x))" dropped the context.
+     The empty string is data, though.  */
+  gcry_sexp_build (&d, NULL, "(data (value (abc def)))");
+  EXPECT (do_sign (skey, d, bsig, &l), GPG_ERR_INV_OBJ,
+          "%s: value holding a list", set_name[set]);
+  gcry_sexp_build (&d, NULL, "(data (value %b) (label (x y)))",
+                   (int)sizeof msg, msg);
+  EXPECT (do_sign (skey, d, bsig, &l), GPG_ERR_INV_OBJ,
+          "%s: label holding a list", set_name[set]);
+  gcry_sexp_build (&d, NULL, "(data (value %b) (label))",
+                   (int)sizeof msg, msg);
+  EXPECT (do_verify (set, pkey, d, sig, sig_len[set]), GPG_ERR_INV_OBJ,
+          "%s: verify with an empty label element", set_name[set]);
+  gcry_sexp_build (&d, NULL, "(data (value %b) (random-override (x)))",
+                   (int)sizeof msg, msg);
+  EXPECT (do_sign (skey, d, bsig, &l), GPG_ERR_INV_OBJ,
+          "%s: random-override holding a list", set_name[set]);
+  ok = !do_sign (skey, make_data (NULL, msg, 0, msg, 0, NULL), bsig, &l)
+       && !do_verify (set, pkey, make_data (NULL, msg, 0, msg, 0, NULL),
+                      bsig, l)
+       && do_verify (set, pkey, make_data (NULL, msg, 1, msg, 0, NULL),
+                     bsig, l);
+  check (ok, "%s: empty message and context", set_name[set]);
+  gcry_sexp_build (&d, NULL, "(genkey (%s (S (a b))))", set_name[set]);
+  {
+    gcry_sexp_t k = NULL;
+
+    EXPECT (gcry_pk_genkey (&k, d), GPG_ERR_INV_OBJ,
+            "%s: genkey with a seed holding a list", set_name[set]);
+    gcry_sexp_release (k);
+  }
+  gcry_sexp_release (d);
+  gcry_sexp_build (&s, NULL, "(private-key (%s (s (x))))", set_name[set]);
+  EXPECT (do_sign (s, make_data (NULL, msg, sizeof msg, NULL, 0, NULL),
+                   bsig, &l), GPG_ERR_INV_OBJ,
+          "%s: secret key element holding a list", set_name[set]);
+  gcry_sexp_release (s);
+  gcry_sexp_build (&s, NULL, "(sig-val (%s (s (x))))", set_name[set]);
+  d = make_data (NULL, msg, sizeof msg, NULL, 0, NULL);
+  EXPECT (gcry_pk_verify (s, d, pkey), GPG_ERR_INV_OBJ,
+          "%s: signature element holding a list", set_name[set]);
+  gcry_sexp_release (d);
+  gcry_sexp_release (s);
 
   /* Keys.  */
   s = make_key (set, "private-key", "s", sk, sk_len[set] - 1);
