@@ -401,6 +401,17 @@ sb_data_begin (struct sbuf *sb, size_t maxn, size_t *r_hdr)
 }
 
 
+/* Wipe the N bytes past SB->len that a failed scan may have filled
+ * (hex digits or base64 characters copied before their check): an
+ * error leaves them beyond the length sb_release wipes.  N is at most
+ * the MAXN of sb_data_begin.  */
+static void
+sb_wipe_reserved (struct sbuf *sb, size_t n)
+{
+  wipememory (sb->buf + sb->len, n);
+}
+
+
 static gpg_err_code_t
 sb_data_end (struct sbuf *sb, size_t hdr)
 {
@@ -666,12 +677,15 @@ parse_hex (struct parser *ps)
       return rc;
     }
   rc = scan_hex (ps, sb->buf + sb->len, &ndigits, &end);
-  if (rc)
-    return rc;
-  if ((ndigits & 1))
+  if (!rc && (ndigits & 1))
     {
       ps->errpos = end;
-      return GPG_ERR_SEXP_ODD_HEX_NUMBERS;
+      rc = GPG_ERR_SEXP_ODD_HEX_NUMBERS;
+    }
+  if (rc)
+    {
+      sb_wipe_reserved (sb, ps->len - ps->pos);
+      return rc;
     }
   decode_hex (sb->buf + sb->len, ndigits);
   /* Wipe the copied digits beyond the decoded bytes.  */
@@ -787,7 +801,10 @@ parse_base64 (struct parser *ps)
     }
   rc = scan_base64 (ps, sb->buf + sb->len, &nchars, &end);
   if (rc)
-    return rc;
+    {
+      sb_wipe_reserved (sb, ps->len - ps->pos);
+      return rc;
+    }
   nbytes = decode_base64 (sb->buf + sb->len, nchars);
   wipememory (sb->buf + sb->len + nbytes, nchars - nbytes);
   sb->len += nbytes;

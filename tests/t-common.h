@@ -55,6 +55,16 @@
 # define T_PRINTF(f,a)
 #endif
 
+/* T_ASAN: built with AddressSanitizer (gcc defines
+   __SANITIZE_ADDRESS__, clang has the feature test).  */
+#if defined(__SANITIZE_ADDRESS__)
+# define T_ASAN 1
+#elif defined(__has_feature)
+# if __has_feature(address_sanitizer)
+#  define T_ASAN 1
+# endif
+#endif
+
 static int verbose;
 static int debug;
 static unsigned long test_passed;

@@ -46,13 +46,6 @@
    of returning NULL, unlike the C library; the huge allocations in
    check_basic need the standard behaviour.  ASAN_OPTIONS from the
    environment still apply on top of this default.  */
-#if defined(__SANITIZE_ADDRESS__)
-# define T_ASAN 1
-#elif defined(__has_feature)
-# if __has_feature(address_sanitizer)
-#  define T_ASAN 1
-# endif
-#endif
 #ifdef T_ASAN
 const char *__asan_default_options (void);
 const char *

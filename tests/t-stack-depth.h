@@ -24,19 +24,16 @@
 #ifndef T_STACK_DEPTH_H
 #define T_STACK_DEPTH_H 1
 
+#ifndef T_COMMON_H
+# error Include t-common.h before t-stack-depth.h
+#endif
 #include "t-valgrind.h"
 
-/* AddressSanitizer builds (gcc defines __SANITIZE_ADDRESS__, clang
-   has the feature test) give every frame redzones: their depths are
-   not those of the library as shipped.  */
-#if defined(__SANITIZE_ADDRESS__)
+/* AddressSanitizer builds (T_ASAN, t-common.h) give every frame
+   redzones: their depths are not those of the library as shipped.  */
+#ifdef T_ASAN
 # define STACK_DEPTH_ASAN 1
-#elif defined(__has_feature)
-# if __has_feature(address_sanitizer)
-#  define STACK_DEPTH_ASAN 1
-# endif
-#endif
-#ifndef STACK_DEPTH_ASAN
+#else
 # define STACK_DEPTH_ASAN 0
 #endif
 
