@@ -109,7 +109,8 @@ rnd32 (void)
 static s32
 rnd_sym (s32 bound)
 {
-  return (s32)(rnd32 () % (2 * (u32)bound - 1)) - (bound - 1);
+  /* In 64 bits: for BOUND near 2^31 the draw exceeds INT32_MAX.  */
+  return (s32)((int64_t)(rnd32 () % (2 * (u32)bound - 1)) - (bound - 1));
 }
 
 /* Fill A: mode 0 random in (-bound, bound), 1 all bound - 1,
