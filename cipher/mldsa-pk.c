@@ -201,38 +201,38 @@ mldsa_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
 
 /* Fetch the encoded secret key of KEYPARMS into a new secure buffer
    *R_SK (sk_len bytes): from (s ...), or else by KeyGen_internal from
-   the seed (S ...).  If R_PK is not NULL and the key was derived from
-   the seed, also store the public key there (else leave it).  */
+   the seed (S ...).  If R_PK is not NULL the caller needs the public
+   key (pk_len bytes stored there), which only the seed gives: then
+   the key is always derived from (S ...), even next to an (s ...).  */
 static gpg_err_code_t
 get_secret_key (const mldsa_params_t *p, gcry_sexp_t keyparms,
-                byte **r_sk, byte *r_pk, int *r_have_pk)
+                byte **r_sk, byte *r_pk)
 {
   gcry_sexp_t l = NULL;
-  const byte *d;
+  const byte *d = NULL;
   size_t n;
   byte pkbuf[MLDSA_MAX_PK_LEN];
   byte *sk;
   gpg_err_code_t ec = 0;
 
   *r_sk = NULL;
-  if (r_have_pk)
-    *r_have_pk = 0;
   sk = xtrymalloc_secure (p->sk_len);
   if (!sk)
     return gpg_err_code_from_syserror ();
 
-  ec = get_elem (keyparms, "s", &d, &n, &l);
-  if (ec)
-    ;
-  else if (d)
+  if (!r_pk)
+    ec = get_elem (keyparms, "s", &d, &n, &l);
+  if (!ec && d)
     {
       if (n != p->sk_len)
         ec = GPG_ERR_BAD_SECKEY;
       else
         memcpy (sk, d, n);
     }
-  else
+  else if (!ec)
     {
+      gcry_sexp_release (l);
+      l = NULL;
       ec = get_elem (keyparms, "S", &d, &n, &l);
       if (ec)
         ;
@@ -245,11 +245,7 @@ get_secret_key (const mldsa_params_t *p, gcry_sexp_t keyparms,
           ec = _gcry_mldsa_keygen_internal (p, pkbuf, sk, d);
           _gcry_burn_stack (MLDSA_STACK_BURN);
           if (!ec && r_pk)
-            {
-              memcpy (r_pk, pkbuf, p->pk_len);
-              if (r_have_pk)
-                *r_have_pk = 1;
-            }
+            memcpy (r_pk, pkbuf, p->pk_len);
         }
     }
   gcry_sexp_release (l);
@@ -498,7 +494,7 @@ mldsa_sign (gcry_sexp_t *r_sig, gcry_sexp_t s_data, gcry_sexp_t keyparms)
   ec = parse_data (d, s_data, 1);
   if (ec)
     goto leave;
-  ec = get_secret_key (p, keyparms, &sk, NULL, NULL);
+  ec = get_secret_key (p, keyparms, &sk, NULL);
   if (ec)
     goto leave;
 
@@ -604,20 +600,15 @@ mldsa_verify (gcry_sexp_t s_sig, gcry_sexp_t s_data, gcry_sexp_t keyparms)
     goto leave;
   if (!pk)
     {
-      /* A private key given only as a seed: derive the public key.  */
+      /* A private key without its public key: derive that from the
+         seed (S ...), the only element that gives it.  */
       byte *sk;
-      int have_pk;
 
-      ec = get_secret_key (p, keyparms, &sk, pkbuf, &have_pk);
+      ec = get_secret_key (p, keyparms, &sk, pkbuf);
       if (ec)
         goto leave;
       wipememory (sk, p->sk_len);
       xfree (sk);
-      if (!have_pk)
-        {
-          ec = GPG_ERR_NO_OBJ;
-          goto leave;
-        }
       pk = pkbuf;
       pklen = p->pk_len;
     }

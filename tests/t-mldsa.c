@@ -931,6 +931,30 @@ check_modes (int set)
                          sig1, l1);
   check (ok, "%s: (s) and (S) private keys, deterministic", set_name[set]);
 
+  /* A private key with (s) and (S) but no (p) verifies by its seed, as
+     the seed-only key does; with (s) alone there is no public key.  */
+  {
+    gcry_sexp_t k2;
+
+    if (gcry_sexp_build (&k2, NULL, "(private-key (%s (s %b) (S %b)))",
+                         set_name[set], (int)sk_len[set], sk, 32, xi))
+      die ("sexp_build");
+    ok = !do_verify (set, k2, make_data (NULL, msg, sizeof msg, ctx,
+                                         sizeof ctx, NULL), sig1, l1);
+    check (ok, "%s: verify with an (s) (S) private key", set_name[set]);
+    ok = gpg_err_code (do_verify (set, k2, make_data (NULL, msg,
+                                                      sizeof msg - 1, ctx,
+                                                      sizeof ctx, NULL),
+                                  sig1, l1)) == GPG_ERR_BAD_SIGNATURE;
+    check (ok, "%s: (s) (S) private key rejects a wrong message",
+           set_name[set]);
+    gcry_sexp_release (k2);
+    ok = gpg_err_code (do_verify (set, skey, make_data (NULL, msg, sizeof msg,
+                                                        ctx, sizeof ctx, NULL),
+                                  sig1, l1)) == GPG_ERR_NO_OBJ;
+    check (ok, "%s: verify with an (s)-only private key", set_name[set]);
+  }
+
   /* random-override of zeros = deterministic; hedged differs.  */
   memset (buf, 0, 32);
   ok = !do_sign (skey, make_data (NULL, msg, sizeof msg, ctx, sizeof ctx,
