@@ -28,8 +28,9 @@
  *
  * F is any of no-prefix (Sign_internal / Verify_internal with
  * M' = value), deterministic (rnd = 0), prehash (HashML-DSA),
- * external-mu, and raw (accepted and ignored, as libgcrypt programs
- * pass it).  The names dilithium2/3/5, mldsa44/65/87 and
+ * external-mu; libgcrypt's other generic flags (raw, rfc6979, ...)
+ * are accepted and ignored, its encoding flags (pkcs1, pss, eddsa,
+ * ...) rejected, and igninvflag makes unknown flags ignored.  The names dilithium2/3/5, mldsa44/65/87 and
  * ml-dsa-44/65/87 are accepted in any case; results always use the
  * libgcrypt names dilithium2/3/5, so that keygrips and key files are
  * the same as libgcrypt's.  */
@@ -315,6 +316,44 @@ map_hash_name (const char *name, size_t len)
   return 0;
 }
 
+/* Flags of libgcrypt's data objects that ask for another signature
+   encoding or scheme (RSA padding, EdDSA, GOST, SM2): an error for
+   ML-DSA, whatever else the list says, since ignoring them would sign
+   something other than what the caller asked for.  */
+static int
+is_encoding_flag (const char *f, size_t n)
+{
+  static const char *const names[] =
+    { "pkcs1", "pkcs1-raw", "oaep", "pss", "eddsa", "gost", "sm2",
+      "djb-tweak", NULL };
+  int i;
+
+  for (i = 0; names[i]; i++)
+    if (name_eq (names[i], f, n))
+      return 1;
+  return 0;
+}
+
+/* Flags that libgcrypt knows (pubkey-util.c) and that mean nothing
+   for ML-DSA data: libgcrypt accepts and ignores them for every
+   algorithm, so programs that pass them to all their signing calls,
+   e.g. "(flags rfc6979)", keep working.  "raw" is the default
+   encoding.  */
+static int
+is_ignored_flag (const char *f, size_t n)
+{
+  static const char *const names[] =
+    { "raw", "rfc6979", "param", "noparam", "comp", "nocomp",
+      "no-blinding", "no-keytest", "transient-key", "use-x931",
+      "use-fips186", "use-fips186-2", NULL };
+  int i;
+
+  for (i = 0; names[i]; i++)
+    if (name_eq (names[i], f, n))
+      return 1;
+  return 0;
+}
+
 /* Parse S_DATA into D and build M' (or take mu).  SIGNING says
    whether random-override and deterministic are allowed.  */
 static gpg_err_code_t
@@ -337,6 +376,8 @@ parse_data (data_ctx_t *d, gcry_sexp_t s_data, int signing)
   l = gcry_sexp_find_token (d->data, "flags", 0);
   if (l)
     {
+      int unknown = 0, igninvflag = 0;
+
       for (i = 1; i < gcry_sexp_length (l); i++)
         {
           const char *f = gcry_sexp_nth_data (l, i, &n);
@@ -351,15 +392,19 @@ parse_data (data_ctx_t *d, gcry_sexp_t s_data, int signing)
             d->flags |= FLAG_PREHASH;
           else if (name_eq ("external-mu", f, n))
             d->flags |= FLAG_EXTERNAL_MU;
-          else if (name_eq ("raw", f, n))
-            ;
-          else
+          else if (name_eq ("igninvflag", f, n))
+            igninvflag = 1;
+          else if (is_encoding_flag (f, n))
             {
               gcry_sexp_release (l);
               return GPG_ERR_INV_FLAG;
             }
+          else if (!is_ignored_flag (f, n))
+            unknown = 1;
         }
       gcry_sexp_release (l);
+      if (unknown && !igninvflag)
+        return GPG_ERR_INV_FLAG;
     }
   /* At most one of the three ways to form M' or mu.  */
   if (((d->flags & FLAG_NO_PREFIX) != 0) + ((d->flags & FLAG_PREHASH) != 0)

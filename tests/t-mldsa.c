@@ -1211,6 +1211,48 @@ check_bad_input (int set)
   EXPECT (do_sign (skey, make_data ("bogus", msg, sizeof msg, NULL, 0, NULL),
                    bsig, &l), GPG_ERR_INV_FLAG, "%s: unknown flag",
           set_name[set]);
+  /* Libgcrypt's generic flags that mean nothing for ML-DSA are
+     ignored, and igninvflag ignores unknown ones (before or after
+     it): each signs exactly what (flags deterministic) alone signs.
+     Encoding flags stay errors.  */
+  {
+    static const char *const same[] =
+      { "deterministic rfc6979", "rfc6979 deterministic raw no-blinding",
+        "deterministic param noparam comp nocomp no-keytest",
+        "deterministic transient-key use-x931 use-fips186 use-fips186-2",
+        "bogus deterministic igninvflag", "igninvflag deterministic bogus",
+        NULL };
+    static const char *const bad[] =
+      { "deterministic pkcs1", "pss", "oaep", "eddsa igninvflag",
+        "igninvflag pkcs1-raw", "gost", "sm2", "djb-tweak",
+        "rfc6979 bogus", NULL };
+    unsigned char dsig[MAX_SIG];
+    size_t dl, k;
+
+    if (do_sign (skey, make_data ("deterministic", msg, sizeof msg, NULL, 0,
+                                  NULL), dsig, &dl))
+      die ("deterministic sign");
+    for (k = 0; same[k]; k++)
+      {
+        ok = !do_sign (skey, make_data (same[k], msg, sizeof msg, NULL, 0,
+                                        NULL), bsig, &l)
+             && l == dl && !memcmp (bsig, dsig, dl)
+             && !do_verify (set, pkey, make_data (same[k], msg, sizeof msg,
+                                                  NULL, 0, NULL), bsig, l);
+        check (ok, "%s: (flags %s) signs as deterministic alone",
+               set_name[set], same[k]);
+      }
+    for (k = 0; bad[k]; k++)
+      {
+        EXPECT (do_sign (skey, make_data (bad[k], msg, sizeof msg, NULL, 0,
+                                          NULL), bsig, &l), GPG_ERR_INV_FLAG,
+                "%s: sign with (flags %s)", set_name[set], bad[k]);
+        EXPECT (do_verify (set, pkey, make_data (bad[k], msg, sizeof msg,
+                                                 NULL, 0, NULL), dsig, dl),
+                GPG_ERR_INV_FLAG, "%s: verify with (flags %s)",
+                set_name[set], bad[k]);
+      }
+  }
   EXPECT (do_sign (skey, make_data ("prehash external-mu", msg, sizeof msg,
                                     NULL, 0, NULL), bsig, &l),
           GPG_ERR_CONFLICT, "%s: prehash + external-mu", set_name[set]);
