@@ -27,6 +27,8 @@
  *                              modulus check (FIPS 203 section 7.2).
  *   GPG_ERR_BAD_SECKEY         The decapsulation key fails the hash
  *                              check (FIPS 203 section 7.3).
+ * OPTIONAL_LEN is ignored when OPTIONAL is NULL, as libgcrypt does
+ * (its gcry_kem_* look at the length only with a buffer).
  * On error nothing is written to the output buffers.  The parameter
  * set is looked up once per call, from the table in mlkem.c.  */
 
@@ -53,7 +55,7 @@ kem_genkey (int algo, void *pubkey, size_t pubkey_len,
   if (!pubkey || !seckey
       || pubkey_len != p->ek_len || seckey_len != p->dk_len)
     return GPG_ERR_INV_ARG;
-  if (optional ? optional_len != MLKEM_SEED_LEN : optional_len != 0)
+  if (optional && optional_len != MLKEM_SEED_LEN)
     return GPG_ERR_INV_ARG;
 
   /* The caller's seed is used where it is: a copy of it would go
@@ -113,7 +115,7 @@ gcry_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
       || pubkey_len != p->ek_len || ciphertext_len != p->ct_len
       || shared_len != MLKEM_SS_LEN)
     return gpg_error (GPG_ERR_INV_ARG);
-  if (optional ? optional_len != MLKEM_MSG_LEN : optional_len != 0)
+  if (optional && optional_len != MLKEM_MSG_LEN)
     return gpg_error (GPG_ERR_INV_ARG);
 
   ec = _gcry_mlkem_encaps (p, ciphertext, shared, pubkey, optional);
@@ -123,7 +125,7 @@ gcry_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
 
 
 /* ML-KEM.Decaps (Algorithm 21) after the decapsulation key check.
- * OPTIONAL must be NULL, 0.  */
+ * OPTIONAL must be NULL.  */
 gcry_error_t
 gcry_kem_decap (int algo, const void *seckey, size_t seckey_len,
                 const void *ciphertext, size_t ciphertext_len,
@@ -141,7 +143,7 @@ gcry_kem_decap (int algo, const void *seckey, size_t seckey_len,
       || seckey_len != p->dk_len || ciphertext_len != p->ct_len
       || shared_len != MLKEM_SS_LEN)
     return gpg_error (GPG_ERR_INV_ARG);
-  if (optional || optional_len)
+  if (optional)
     return gpg_error (GPG_ERR_INV_ARG);
 
   ec = _gcry_mlkem_decaps (p, shared, seckey, ciphertext);
