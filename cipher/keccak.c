@@ -1058,6 +1058,70 @@ _gcry_shake256 (void *out, size_t outlen, const void *in, size_t inlen)
 }
 
 
+/* left_encode of NIST SP 800-185, Section 2.3.1, for the 72-bit
+   big-endian value BE: the number n of bytes of the value without
+   leading zero bytes (at least one), then those n bytes.  Returns the
+   length written to OUT (at most 10).  */
+static unsigned int
+sp800_185_left_encode (byte out[10], const byte be[9])
+{
+  unsigned int skip = 0;
+
+  while (skip < 8 && !be[skip])
+    skip++;
+  out[0] = 9 - skip;
+  memcpy (out + 1, be + skip, 9 - skip);
+  return 10 - skip;
+}
+
+/* Absorb encode_string (X) of SP 800-185, Section 2.3.2: left_encode
+   of the bit length of X, then X.  Returns the bytes absorbed.  */
+static size_t
+cshake_absorb_string (keccak_ctx_t *ctx, const void *x, size_t len)
+{
+  byte be[9], enc[10];
+  u64 bits = (u64)len << 3;     /* Without the top 3 bits.  */
+  unsigned int i, n;
+
+  be[0] = (byte)((u64)len >> 61);
+  for (i = 0; i < 8; i++)
+    be[1 + i] = (byte)(bits >> (56 - 8 * i));
+  n = sp800_185_left_encode (enc, be);
+  _gcry_keccak_absorb (ctx, enc, n);
+  _gcry_keccak_absorb (ctx, x, len);
+  return n + len;
+}
+
+/* cSHAKE (SP 800-185, Section 3.3).  CTX is a SHAKE sponge that has
+   absorbed nothing yet.  If the function name N or the customization
+   string S is non-empty, absorb
+     bytepad (encode_string (N) || encode_string (S), rate)
+   (left_encode of the rate in bytes, the two strings, zeros up to a
+   whole block) and change the domain byte to KECCAK_DS_CSHAKE; else
+   cSHAKE is SHAKE and CTX stays as it is.  */
+void
+_gcry_cshake_customize (keccak_ctx_t *ctx, const void *n, size_t nlen,
+                        const void *s, size_t slen)
+{
+  static const byte zeros[KECCAK_RATE_SHAKE128];
+  byte be[9] = { 0 }, enc[10];
+  size_t total, pad;
+
+  gcry_assert (!ctx->squeezing && !ctx->pos);
+  if (!nlen && !slen)
+    return;
+
+  be[8] = (byte)ctx->rate;      /* 168 or 136: one byte.  */
+  total = sp800_185_left_encode (enc, be);
+  _gcry_keccak_absorb (ctx, enc, total);
+  total += cshake_absorb_string (ctx, n, nlen);
+  total += cshake_absorb_string (ctx, s, slen);
+  pad = (ctx->rate - total % ctx->rate) % ctx->rate;
+  _gcry_keccak_absorb (ctx, zeros, pad);
+  ctx->dsbyte = KECCAK_DS_CSHAKE;
+}
+
+
 /* The lane copies of the batch sponge and of the scheduler.  They are
    as frequent as the permutations are rare: an x8 call of ML-KEM-768
    KeyGen comes with about 130 lanes squeezed and 60 unparked or

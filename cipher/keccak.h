@@ -46,6 +46,7 @@
 /* Domain separation / padding bytes (FIPS 202, first padding byte).  */
 #define KECCAK_DS_SHA3   0x06
 #define KECCAK_DS_SHAKE  0x1f
+#define KECCAK_DS_CSHAKE 0x04   /* cSHAKE with N or S (SP 800-185).  */
 
 #define KECCAK_BATCH_MAX 8
 
@@ -186,6 +187,12 @@ void _gcry_sha3_256 (byte out[32], const void *in, size_t inlen);
 void _gcry_sha3_512 (byte out[64], const void *in, size_t inlen);
 void _gcry_shake128 (void *out, size_t outlen, const void *in, size_t inlen);
 void _gcry_shake256 (void *out, size_t outlen, const void *in, size_t inlen);
+/* Make the fresh SHAKE128/256 sponge CTX (nothing absorbed) the
+   cSHAKE sponge with function name N and customization string S
+   (NIST SP 800-185, Section 3.3; both empty: SHAKE, CTX unchanged).
+   The lengths are in bytes and not limited.  */
+void _gcry_cshake_customize (keccak_ctx_t *ctx, const void *n, size_t nlen,
+                             const void *s, size_t slen);
 
 /* Batch sponge.  Absorb N inputs IN[0..N-1] of INLEN bytes each
    (INLEN may exceed the rate), pad with DSBYTE and prepare for

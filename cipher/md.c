@@ -12,7 +12,7 @@
  */
 
 /* The gcry_md_* functions with libgcrypt's algorithm ids, names and
- * semantics, for SHA-1, the SHA-2 family, SHA-3 and SHAKE (the
+ * semantics, for SHA-1, the SHA-2 family, SHA-3, SHAKE and cSHAKE (the
  * algorithms themselves live in sha1.c, sha256.c, sha512.c and
  * keccak.c).  Every algorithm is described once in digest_specs[];
  * all functions look it up there.
@@ -286,11 +286,15 @@ static const char *const oids_shake128[] =
 static const char *const oids_shake256[] =
   { "2.16.840.1.101.3.4.2.12", "1.3.6.1.5.5.7.6.31",
     "1.3.6.1.5.5.7.6.33", NULL };
+/* cSHAKE has no object identifier (as in libgcrypt).  */
+static const char *const oids_none[] = { NULL };
 
 #define OID(o) (o), sizeof (o)
 
 /* The "abc" digests are FIPS 180-4 / FIPS 202 example values (SHAKE:
-   the first 32 resp. 64 output bytes).  */
+   the first 32 resp. 64 output bytes; cSHAKE without customization is
+   SHAKE).  cSHAKE starts as SHAKE; GCRYCTL_MD_CUSTOMIZE or the first
+   two buffers of gcry_md_hash_buffers add N and S.  */
 static const md_spec_t digest_specs[] =
   {
     { GCRY_MD_SHA1, "SHA1", 20, 64, 0, OID (oid_sha1), oids_sha1,
@@ -341,6 +345,13 @@ static const md_spec_t digest_specs[] =
     { GCRY_MD_SHAKE256, "SHAKE256", 64, KECCAK_RATE_SHAKE256, 1,
       OID (oid_shake256), oids_shake256,
       shake256_init, keccak_write, shake_final,
+      "483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739"
+      "d5a15bef186a5386c75744c0527e1faa9f8726e462a12a4feb06bd8801e751e4" },
+    { GCRY_MD_CSHAKE128, "CSHAKE128", 32, KECCAK_RATE_SHAKE128, 1,
+      NULL, 0, oids_none, shake128_init, keccak_write, shake_final,
+      "5881092dd818bf5cf8a3ddb793fbcba74097d5c526a6d35f97b83351940f2cc8" },
+    { GCRY_MD_CSHAKE256, "CSHAKE256", 64, KECCAK_RATE_SHAKE256, 1,
+      NULL, 0, oids_none, shake256_init, keccak_write, shake_final,
       "483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739"
       "d5a15bef186a5386c75744c0527e1faa9f8726e462a12a4feb06bd8801e751e4" }
   };
@@ -393,6 +404,8 @@ typedef struct md_entry_s
   md_algo_ctx_t hmac_outer;   /* State after K ^ opad (HMAC only).  */
   byte digest[MD_MAX_DIGEST_LEN];
   byte finalized;             /* DIGEST (or the XOF stream) is ready.  */
+  byte absorbed;              /* Data or a cSHAKE customization went
+                                 into CTX since the last (re)start.  */
   byte xof_mode;              /* XOF_NONE, XOF_READ or XOF_EXTRACT.  */
 } md_entry_t;
 
@@ -534,6 +547,8 @@ md_write (gcry_md_hd_t hd, const void *buf, size_t len)
           e->spec->write (&e->ctx, hd->buf, hd->bufpos);
         if (len)
           e->spec->write (&e->ctx, buf, len);
+        if (hd->bufpos || len)
+          e->absorbed = 1;
       }
   hd->bufpos = 0;
 }
@@ -588,6 +603,7 @@ md_reset (gcry_md_hd_t hd)
   for (e = hd->ctx->list; e; e = e->next)
     {
       e->finalized = 0;
+      e->absorbed = 0;
       if (hd->ctx->hmac)
         e->ctx = e->hmac_inner;
       else
@@ -646,6 +662,54 @@ md_setkey_hmac (gcry_md_hd_t hd, const void *key, size_t keylen)
   for (e = hd->ctx->list; e; e = e->next)
     md_entry_hmac_key (e, key, keylen);
   md_reset (hd);
+  return 0;
+}
+
+
+static int
+is_cshake (int algo)
+{
+  return algo == GCRY_MD_CSHAKE128 || algo == GCRY_MD_CSHAKE256;
+}
+
+/* GCRYCTL_MD_CUSTOMIZE: set the function name N and customization
+   string S (struct gcry_cshake_customization, each shorter than 255
+   bytes as in libgcrypt) of every algorithm of HD, which must all be
+   cSHAKE.  Like libgcrypt's, this must come before any data; unlike
+   libgcrypt's, which would then hash a non-standard string, a handle
+   that has absorbed data (or a customization) since it was opened or
+   reset gives GPG_ERR_INV_STATE.  Both strings empty: plain SHAKE,
+   nothing changes.  */
+static gpg_err_code_t
+md_customize (gcry_md_hd_t hd, const void *buffer, size_t buflen)
+{
+  const struct gcry_cshake_customization *p = buffer;
+  md_entry_t *e;
+
+  if (!hd->ctx->list)
+    return GPG_ERR_DIGEST_ALGO;
+  for (e = hd->ctx->list; e; e = e->next)
+    if (!is_cshake (e->spec->algo))
+      return GPG_ERR_DIGEST_ALGO;
+  if (!p || buflen != sizeof *p)
+    return GPG_ERR_INV_ARG;
+  if (p->n_len >= 255 || p->s_len >= 255)
+    return GPG_ERR_TOO_LARGE;
+  if ((p->n_len && !p->n) || (p->s_len && !p->s))
+    return GPG_ERR_INV_ARG;
+  if (hd->bufpos)
+    return GPG_ERR_INV_STATE;
+  for (e = hd->ctx->list; e; e = e->next)
+    if (e->absorbed || e->finalized)
+      return GPG_ERR_INV_STATE;
+  if (!p->n_len && !p->s_len)
+    return 0;
+  for (e = hd->ctx->list; e; e = e->next)
+    {
+      _gcry_cshake_customize (&e->ctx.keccak, p->n, p->n_len,
+                              p->s, p->s_len);
+      e->absorbed = 1;
+    }
   return 0;
 }
 
@@ -748,14 +812,22 @@ gcry_md_reset (gcry_md_hd_t hd)
     md_reset (hd);
 }
 
-/* GCRYCTL_FINALIZE finishes the hash; GCRYCTL_START_DUMP and
+/* Libgcrypt's debugging aid, which writes the hashed data to a file
+   named after SUFFIX: accepted and ignored, as GCRYCTL_START_DUMP
+   is.  */
+void
+gcry_md_debug (gcry_md_hd_t hd, const char *suffix)
+{
+  (void)hd;
+  (void)suffix;
+}
+
+/* GCRYCTL_FINALIZE finishes the hash; GCRYCTL_MD_CUSTOMIZE sets the
+   cSHAKE strings (md_customize); GCRYCTL_START_DUMP and
    GCRYCTL_STOP_DUMP (debug dumps) are accepted and do nothing.  */
 gcry_error_t
 gcry_md_ctl (gcry_md_hd_t hd, int cmd, void *buffer, size_t buflen)
 {
-  (void)buffer;
-  (void)buflen;
-
   if (!hd)
     return gpg_error (GPG_ERR_INV_ARG);
   switch (cmd)
@@ -763,6 +835,8 @@ gcry_md_ctl (gcry_md_hd_t hd, int cmd, void *buffer, size_t buflen)
     case GCRYCTL_FINALIZE:
       md_final (hd);
       return 0;
+    case GCRYCTL_MD_CUSTOMIZE:
+      return gpg_error (md_customize (hd, buffer, buflen));
     case GCRYCTL_START_DUMP:
     case GCRYCTL_STOP_DUMP:
       return 0;
@@ -842,8 +916,8 @@ gcry_md_get_algo (gcry_md_hd_t hd)
   return hd->ctx->list->spec->algo;
 }
 
-/* Digest length of ALGO in bytes (SHAKE128: 32, SHAKE256: 64, the
-   length gcry_md_read returns), 0 for an unknown algorithm.  */
+/* Digest length of ALGO in bytes ((c)SHAKE128: 32, (c)SHAKE256: 64,
+   the length gcry_md_read returns), 0 for an unknown algorithm.  */
 unsigned int
 gcry_md_get_algo_dlen (int algo)
 {
@@ -889,13 +963,15 @@ gcry_md_map_name (const char *string)
 /* Write the DER DigestInfo prefix of SPEC (RFC 8017, Section 9.2:
    SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING of DLEN bytes },
    without the digest) to OUT (NULL: only count).  Returns its
-   length.  */
+   length: 0 for cSHAKE, which has no OID (libgcrypt's answer too).  */
 static size_t
 md_digestinfo_prefix (const md_spec_t *spec, byte *out)
 {
   size_t algid_len = spec->oid_der_len + 2;   /* OID and NULL.  */
   size_t n = 2 + 2 + algid_len + 2;
 
+  if (!spec->oid_der_len)
+    return 0;
   if (out)
     {
       out[0] = 0x30;
@@ -970,8 +1046,9 @@ gcry_md_algo_info (int algo, int what, void *buffer, size_t *nbytes)
       return 0;
 
     case GCRYCTL_SELFTEST:
+      /* No test for an unknown id: libgcrypt's answer.  */
       if (!spec)
-        return gpg_error (GPG_ERR_DIGEST_ALGO);
+        return gpg_error (GPG_ERR_NOT_IMPLEMENTED);
       return gpg_error (md_selftest_one (spec));
 
     default:
@@ -1022,9 +1099,12 @@ gcry_md_is_enabled (gcry_md_hd_t hd, int algo)
 }
 
 /* Hash the IOVCNT buffers of IOV with ALGO into DIGEST.  With
-   GCRY_MD_FLAG_HMAC, IOV[0] is the key.  DIGESTLEN: -1 or the digest
-   length for fixed-length hashes; for SHAKE the number of output
-   bytes (-1: the default 32/64).  */
+   GCRY_MD_FLAG_HMAC, IOV[0] is the key.  For cSHAKE with at least two
+   buffers, IOV[0] is the function name N and IOV[1] the customization
+   string S (any lengths; libgcrypt's convention).  DIGESTLEN: -1 or
+   the digest length for fixed-length hashes; for SHAKE and cSHAKE the
+   number of output bytes (-1: the default 32/64).  IOV must not be
+   NULL, even for no buffers, as in libgcrypt.  */
 static gpg_err_code_t
 md_hash_buffers (int algo, unsigned int flags, void *digest, int digestlen,
                  const gcry_buffer_t *iov, int iovcnt)
@@ -1035,7 +1115,7 @@ md_hash_buffers (int algo, unsigned int flags, void *digest, int digestlen,
   int hmac = !!(flags & GCRY_MD_FLAG_HMAC);
   size_t outlen;
 
-  if ((!iov && iovcnt) || iovcnt < 0 || !digest)
+  if (!iov || iovcnt < 0 || !digest)
     return GPG_ERR_INV_ARG;
   if (flags & ~GCRY_MD_FLAG_HMAC)
     return GPG_ERR_INV_ARG;
@@ -1057,6 +1137,16 @@ md_hash_buffers (int algo, unsigned int flags, void *digest, int digestlen,
       byte tmp[MD_MAX_DIGEST_LEN];
 
       spec->init (&c);
+      if (is_cshake (algo) && iovcnt >= 2)
+        {
+          _gcry_cshake_customize (&c.keccak,
+                                  (const char *)iov[0].data + iov[0].off,
+                                  iov[0].len,
+                                  (const char *)iov[1].data + iov[1].off,
+                                  iov[1].len);
+          iov += 2;
+          iovcnt -= 2;
+        }
       for (; iovcnt; iov++, iovcnt--)
         spec->write (&c, (const char *)iov[0].data + iov[0].off, iov[0].len);
       spec->final (&c, tmp);

@@ -805,6 +805,9 @@ int gcry_md_is_secure (gcry_md_hd_t h);
 int gcry_md_is_enabled (gcry_md_hd_t h, int algo);
 gcry_error_t gcry_md_ctl (gcry_md_hd_t hd, int cmd,
                           void *buffer, size_t buflen);
+/* Libgcrypt writes the hashed data to a file for debugging; here
+   accepted and ignored.  */
+void gcry_md_debug (gcry_md_hd_t hd, const char *suffix);
 void gcry_md_write (gcry_md_hd_t hd, const void *buffer, size_t length);
 /* Finalise (if needed) and return the digest of ALGO (0 = the only
    one enabled); the buffer belongs to HD.  */

@@ -1,4 +1,4 @@
-/* t-hash.c - Tests of the gcry_md_* API (SHA-1, SHA-2, SHA-3, SHAKE)
+/* t-hash.c - Tests of the gcry_md_* API (SHA-1, SHA-2, SHA-3, (c)SHAKE)
  * Copyright (C) 2026 The libgcrypt-pqc authors
  *
  * This file is part of libgcrypt-pqc.
@@ -16,9 +16,10 @@
  * values of RFC 2202/4231 test cases 1, 2 and 7, the streaming XOF
  * property (any split of gcry_md_extract output equals the one-shot
  * output), copy/reset, the multi-buffer functions, name and OID
- * mapping, and the errors for unknown algorithms and misuse.  The
- * SHAKE entries are the first 32 (SHAKE128) / 64 (SHAKE256) output
- * bytes, which is what gcry_md_read returns.
+ * mapping, cSHAKE (check_cshake), and the errors for unknown
+ * algorithms and misuse.  The SHAKE entries are the first 32
+ * (SHAKE128) / 64 (SHAKE256) output bytes, which is what gcry_md_read
+ * returns.
  *
  * The Keccak backend in use is printed by test_init; the test driver
  * runs this program once per backend (GCRYPT_PQC_HWF_DISABLE), and
@@ -642,8 +643,16 @@ check_hash_buffers (void)
     }
 
   check (gpg_err_code (gcry_md_hash_buffers (GCRY_MD_SHA256, 0, out,
-                                             NULL, 1)) == GPG_ERR_INV_ARG,
+                                             NULL, 1)) == GPG_ERR_INV_ARG
+         && gpg_err_code (gcry_md_hash_buffers (GCRY_MD_SHA256, 0, out,
+                                                NULL, 0)) == GPG_ERR_INV_ARG,
          "hash_buffers with NULL iov");
+  check (gpg_err_code (gcry_md_hash_buffers (GCRY_MD_SHA256, 0, out,
+                                             iov, -1)) == GPG_ERR_INV_ARG,
+         "hash_buffers with a negative count");
+  gcry_md_hash_buffer (GCRY_MD_SHA256, expect, "", 0);
+  check (!gcry_md_hash_buffers (GCRY_MD_SHA256, 0, out, iov, 0)
+         && !memcmp (out, expect, 32), "hash_buffers of no buffers");
   check (gpg_err_code (gcry_md_hash_buffers (GCRY_MD_SHA256, 0x100, out,
                                              iov, 1)) == GPG_ERR_INV_ARG,
          "hash_buffers with bad flags");
@@ -652,6 +661,399 @@ check_hash_buffers (void)
          "hash_buffers with MD5 (not implemented)");
 }
 
+
+/* cSHAKE (NIST SP 800-185) through GCRYCTL_MD_CUSTOMIZE and through
+   gcry_md_hash_buffers_ext with N and S as the first two buffers
+   (libgcrypt's two interfaces).  Known answers: the four cSHAKE and
+   two of the KMAC examples that NIST publishes for SP 800-185 (KMAC
+   built here on cSHAKE as GnuPG does, which exercises a non-empty N
+   and a two-byte length encoding), and further cases computed with
+   pycryptodome's Keccak and an independent encoder (itself checked
+   against the KMAC examples): N of 33 bytes, S of 200 bytes (the
+   prefix fills more than a block), N and S of 254 bytes (the largest
+   customization libgcrypt accepts) and S of 8193 bytes (a three-byte
+   length, only through hash_buffers).  */
+static const struct
+{
+  int algo;
+  const char *n;          /* Function name: "" or a string.  */
+  const char *s;          /* Customization: "" or a string.  */
+  unsigned int nrep, srep;  /* Repeat N / S that often (0: once).  */
+  int data;               /* 0: bytes 00..03, 1: 00..c7, 2: "abc",
+                             3: 3 x 00..ff, 4: 200 'x', 5: "", 6: "d".  */
+  const char *hex;
+} cshake_kat[] =
+  {
+    /* SP 800-185 examples, cSHAKE samples 1-4.  */
+    { GCRY_MD_CSHAKE128, "", "Email Signature", 0, 0, 0,
+      "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5" },
+    { GCRY_MD_CSHAKE128, "", "Email Signature", 0, 0, 1,
+      "c5221d50e4f822d96a2e8881a961420f294b7b24fe3d2094baed2c6524cc166b" },
+    { GCRY_MD_CSHAKE256, "", "Email Signature", 0, 0, 0,
+      "d008828e2b80ac9d2218ffee1d070c48b8e4c87bff32c9699d5b6896eee0edd1"
+      "64020e2be0560858d9c00c037e34a96937c561a74c412bb4c746469527281c8c" },
+    { GCRY_MD_CSHAKE256, "", "Email Signature", 0, 0, 1,
+      "07dc27b11e51fbac75bc7b3c1d983e8b4b85fb1defaf218912ac864302730917"
+      "27f42b17ed1df63e8ec118f04b23633c1dfb1574c8fb55cb45da8e25afb092bb" },
+    /* Computed (see above).  */
+    { GCRY_MD_CSHAKE128, "N", "S", 33, 40, 2,
+      "461a2234e654c62cd65ac6ee1563b52a67703889b7a868b495ce3dc82e1dd694" },
+    { GCRY_MD_CSHAKE256, "F", "", 254, 254, 3,
+      "fbd8853d9b8fd0e45557cdae56712bcc9f6425c19e01fd2251b6a1e0dac9ac29"
+      "65242cdabeecf232012c78e496bf23681e1844e58360bc51049b8595c7032b3c"
+      "b9260c9bd64856d41aedc0e85924c3e745ed14820ab4b541051becfe9c1bab20"
+      "b15bab23" },
+    { GCRY_MD_CSHAKE128, "", "s", 0, 200, 4,
+      "999a2377a1a7063920647cb114e33e51471e6a1fcd8080d5808625d6060e13bc"
+      "b280f64cc325b687685d0229c31e1750" },
+    { GCRY_MD_CSHAKE256, "N", "", 0, 0, 5,
+      "146218c188a425498f7782129ccfeda679c04731d12fd6d6d29d4adf38598a4c" },
+    { GCRY_MD_CSHAKE128, "", "S", 0, 8193, 6,
+      "b6894e877b8a5717eeb76eecf2448386dcc34daa51d31837ec8626872ffca736" }
+  };
+
+/* STR repeated REP times (0: once; an empty STR with REP gives REP
+   zero bytes) in a malloced buffer.  */
+static unsigned char *
+cshake_string (const char *str, unsigned int rep, size_t *r_len)
+{
+  size_t n = strlen (str), len = rep ? (n ? n * rep : rep) : n, i;
+  unsigned char *buf = malloc (len + 1);
+
+  if (!buf)
+    die ("out of core");
+  for (i = 0; i < len; i++)
+    buf[i] = n ? (unsigned char)str[i % n] : 0;
+  *r_len = len;
+  return buf;
+}
+
+static unsigned char *
+cshake_data (int which, size_t *r_len)
+{
+  unsigned char *buf = malloc (768);
+  size_t i, len = 0;
+
+  if (!buf)
+    die ("out of core");
+  switch (which)
+    {
+    case 0: len = 4; break;
+    case 1: len = 200; break;
+    case 2: len = 3; memcpy (buf, "abc", 3); break;
+    case 3: len = 768; break;
+    case 4: len = 200; memset (buf, 'x', 200); break;
+    case 5: len = 0; break;
+    case 6: len = 1; buf[0] = 'd'; break;
+    }
+  if (which <= 1 || which == 3)
+    for (i = 0; i < len; i++)
+      buf[i] = (unsigned char)i;
+  *r_len = len;
+  return buf;
+}
+
+/* Byte string of SP 800-185's right_encode (X) / left_encode (X) for
+   X < 2^32 into OUT; returns its length.  */
+static size_t
+sp800_185_encode (unsigned char *out, unsigned long x, int right)
+{
+  unsigned char be[4];
+  size_t n = 0, i;
+
+  for (i = 0; i < 4; i++)
+    be[i] = (unsigned char)(x >> (24 - 8 * i));
+  while (n < 3 && !be[n])
+    n++;
+  if (right)
+    {
+      memcpy (out, be + n, 4 - n);
+      out[4 - n] = (unsigned char)(4 - n);
+    }
+  else
+    {
+      out[0] = (unsigned char)(4 - n);
+      memcpy (out + 1, be + n, 4 - n);
+    }
+  return 4 - n + 1;
+}
+
+/* KMAC128/256 (SP 800-185, Section 4.3) of DATA with KEY, S and an
+   output of OUTLEN bytes, built on the cSHAKE handle as GnuPG's KMAC
+   is.  Returns the error of the customization.  */
+static gpg_error_t
+kmac (int algo, const void *key, size_t keylen, const char *s,
+      const void *data, size_t datalen, unsigned char *out, size_t outlen)
+{
+  struct gcry_cshake_customization cust;
+  unsigned int rate = algo == GCRY_MD_CSHAKE128 ? 168 : 136;
+  unsigned char enc[8], zeros[168] = { 0 };
+  size_t n, total;
+  gcry_md_hd_t hd;
+  gpg_error_t err;
+
+  if (gcry_md_open (&hd, algo, 0))
+    die ("gcry_md_open (cSHAKE)");
+  cust.n = "KMAC";
+  cust.n_len = 4;
+  cust.s = s;
+  cust.s_len = strlen (s);
+  err = gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust);
+  if (!err)
+    {
+      /* bytepad (encode_string (K), rate) || X || right_encode (L).  */
+      total = n = sp800_185_encode (enc, rate, 0);
+      gcry_md_write (hd, enc, n);
+      total += n = sp800_185_encode (enc, keylen * 8, 0);
+      gcry_md_write (hd, enc, n);
+      gcry_md_write (hd, key, keylen);
+      total += keylen;
+      gcry_md_write (hd, zeros, (rate - total % rate) % rate);
+      gcry_md_write (hd, data, datalen);
+      n = sp800_185_encode (enc, outlen * 8, 1);
+      gcry_md_write (hd, enc, n);
+      err = gcry_md_extract (hd, algo, out, outlen);
+    }
+  gcry_md_close (hd);
+  return err;
+}
+
+static void
+check_cshake (void)
+{
+  struct gcry_cshake_customization cust;
+  unsigned char out[128], ref[128], key[32], data4[4];
+  gcry_md_hd_t hd, hd2;
+  gcry_buffer_t iov[3];
+  unsigned int i;
+  gpg_error_t err;
+  size_t j;
+
+  for (i = 0; i < sizeof cshake_kat / sizeof *cshake_kat; i++)
+    {
+      int algo = cshake_kat[i].algo;
+      size_t nlen, slen, dlen, elen;
+      unsigned char *n = cshake_string (cshake_kat[i].n,
+                                        cshake_kat[i].nrep, &nlen);
+      unsigned char *s = cshake_string (cshake_kat[i].s,
+                                        cshake_kat[i].srep, &slen);
+      unsigned char *d = cshake_data (cshake_kat[i].data, &dlen);
+      unsigned char *expect = test_hex2buf (cshake_kat[i].hex, &elen);
+
+      if (!expect || elen > sizeof out)
+        die ("bad cSHAKE vector %u", i);
+
+      /* hash_buffers_ext: N, S, then the data split in two.  */
+      memset (iov, 0, sizeof iov);
+      iov[0].data = n;
+      iov[0].len = nlen;
+      iov[1].data = s;
+      iov[1].len = slen;
+      iov[2].data = d;
+      iov[2].len = dlen;
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers_ext (algo, 0, out, (int)elen, iov, 3);
+      check (!err && !memcmp (out, expect, elen),
+             "cSHAKE vector %u through hash_buffers_ext: %s", i,
+             err ? gpg_strerror (err) : test_buf2hex (out, elen));
+
+      /* The handle, with the data in odd pieces and through putc.  */
+      if (gcry_md_open (&hd, algo, 0))
+        die ("gcry_md_open (cSHAKE)");
+      cust.n = n;
+      cust.n_len = nlen;
+      cust.s = s;
+      cust.s_len = slen;
+      err = gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust);
+      if (nlen >= 255 || slen >= 255)
+        check (gpg_err_code (err) == GPG_ERR_TOO_LARGE,
+               "cSHAKE vector %u: customization of 255 bytes or more", i);
+      else
+        {
+          check (!err, "cSHAKE vector %u: customize: %s", i,
+                 gpg_strerror (err));
+          for (j = 0; j < dlen; j += 7)
+            {
+              size_t k = dlen - j < 7 ? dlen - j : 7;
+
+              if (j % 2)
+                {
+                  gcry_md_putc (hd, d[j]);
+                  gcry_md_write (hd, d + j + 1, k - 1);
+                }
+              else
+                gcry_md_write (hd, d + j, k);
+            }
+          memset (out, 0, sizeof out);
+          err = gcry_md_extract (hd, algo, out, 5);
+          if (!err)
+            err = gcry_md_extract (hd, algo, out + 5, elen - 5);
+          check (!err && !memcmp (out, expect, elen),
+                 "cSHAKE vector %u through a handle: %s", i,
+                 test_buf2hex (out, elen));
+        }
+      gcry_md_close (hd);
+      free (n);
+      free (s);
+      free (d);
+      free (expect);
+    }
+
+  /* KMAC examples of SP 800-185 (KMAC128 sample 1, KMAC256 sample 4):
+     key 0x40..0x5f, data 00 01 02 03.  */
+  for (i = 0; i < 32; i++)
+    key[i] = (unsigned char)(0x40 + i);
+  for (i = 0; i < 4; i++)
+    data4[i] = (unsigned char)i;
+  err = kmac (GCRY_MD_CSHAKE128, key, 32, "", data4, 4, out, 32);
+  check (!err && !strcmp (test_buf2hex (out, 32),
+                          "e5780b0d3ea6f7d3a429c5706aa43a00"
+                          "fadbd7d49628839e3187243f456ee14e"),
+         "KMAC128 sample 1");
+  err = kmac (GCRY_MD_CSHAKE256, key, 32, "My Tagged Application",
+              data4, 4, out, 64);
+  check (!err && !strcmp (test_buf2hex (out, 64),
+                          "20c570c31346f703c9ac36c61c03cb64"
+                          "c3970d0cfc787e9b79599d273a68d2f7"
+                          "f69d4cc3de9d104a351689f27cf6f595"
+                          "1f0103f33f4f24871024d9c27773a8dd"),
+         "KMAC256 sample 4");
+
+  /* Without N and S (empty strings, fewer than two buffers, or no
+     customization at all) cSHAKE is SHAKE.  */
+  memset (iov, 0, sizeof iov);
+  iov[0].data = (void *)"";
+  iov[1].data = (void *)"";
+  iov[2].data = (void *)"abc";
+  iov[2].len = 3;
+  for (i = 0; i < 2; i++)
+    {
+      int algo = i ? GCRY_MD_CSHAKE256 : GCRY_MD_CSHAKE128;
+      int shake = i ? GCRY_MD_SHAKE256 : GCRY_MD_SHAKE128;
+      unsigned int dl = gcry_md_get_algo_dlen (algo);
+
+      check (dl == (i ? 64u : 32u), "cSHAKE%d digest length %u",
+             i ? 256 : 128, dl);
+      gcry_md_hash_buffer (shake, ref, "abc", 3);
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers (algo, 0, out, iov, 3);
+      check (!err && !memcmp (out, ref, dl), "cSHAKE with empty N and S");
+      memset (out, 0, sizeof out);
+      err = gcry_md_hash_buffers (algo, 0, out, iov + 2, 1);
+      check (!err && !memcmp (out, ref, dl), "cSHAKE with one buffer");
+      memset (out, 0, sizeof out);
+      gcry_md_hash_buffer (algo, out, "abc", 3);
+      check (!memcmp (out, ref, dl), "cSHAKE through hash_buffer");
+      if (gcry_md_open (&hd, algo, 0))
+        die ("gcry_md_open (cSHAKE)");
+      cust.n = NULL;
+      cust.n_len = 0;
+      cust.s = NULL;
+      cust.s_len = 0;
+      err = gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust);
+      gcry_md_write (hd, "abc", 3);
+      check (!err && !memcmp (gcry_md_read (hd, 0), ref, dl),
+             "cSHAKE customized with nothing");
+      gcry_md_close (hd);
+    }
+
+  /* gcry_md_read gives the first 64 bytes; a copy keeps the
+     customization; a reset drops it.  */
+  if (gcry_md_open (&hd, GCRY_MD_CSHAKE256, 0))
+    die ("gcry_md_open (cSHAKE256)");
+  cust.n = "";
+  cust.n_len = 0;
+  cust.s = "Email Signature";
+  cust.s_len = 15;
+  if (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust))
+    die ("customize");
+  gcry_md_write (hd, data4, 2);
+  if (gcry_md_copy (&hd2, hd))
+    die ("gcry_md_copy");
+  gcry_md_write (hd, data4 + 2, 2);
+  gcry_md_write (hd2, data4 + 2, 2);
+  check (!strcmp (test_buf2hex (gcry_md_read (hd, 0), 64),
+                  cshake_kat[2].hex)
+         && !strcmp (test_buf2hex (gcry_md_read (hd2, 0), 64),
+                     cshake_kat[2].hex),
+         "cSHAKE256 read and copy");
+  check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                    sizeof cust)) == GPG_ERR_INV_STATE,
+         "customize after final");
+  gcry_md_reset (hd);
+  gcry_md_write (hd, "abc", 3);
+  gcry_md_hash_buffer (GCRY_MD_SHAKE256, ref, "abc", 3);
+  check (!memcmp (gcry_md_read (hd, 0), ref, 64),
+         "reset drops the customization");
+  gcry_md_close (hd2);
+
+  /* Misuse.  */
+  gcry_md_reset (hd);
+  gcry_md_write (hd, "a", 1);
+  check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                    sizeof cust)) == GPG_ERR_INV_STATE,
+         "customize after data");
+  gcry_md_reset (hd);
+  gcry_md_putc (hd, 'a');
+  check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                    sizeof cust)) == GPG_ERR_INV_STATE,
+         "customize after putc");
+  gcry_md_reset (hd);
+  check (!gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust)
+         && gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                       sizeof cust)) == GPG_ERR_INV_STATE,
+         "customize twice");
+  gcry_md_reset (hd);
+  check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                    sizeof cust - 1)) == GPG_ERR_INV_ARG
+         && gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, NULL,
+                                       sizeof cust)) == GPG_ERR_INV_ARG,
+         "customize with a bad buffer");
+  cust.s = NULL;
+  check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                    sizeof cust)) == GPG_ERR_INV_ARG,
+         "customize with S NULL");
+  cust.s = "x";
+  cust.s_len = 1;
+  cust.n_len = 255;
+  check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                    sizeof cust)) == GPG_ERR_TOO_LARGE,
+         "customize with N of 255 bytes");
+  /* A handle with another algorithm cannot be customized, nor an
+     empty one; cSHAKE has no HMAC.  */
+  check (!gcry_md_enable (hd, GCRY_MD_SHA256)
+         && gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                       sizeof cust)) == GPG_ERR_DIGEST_ALGO,
+         "customize a handle with SHA-256 too");
+  gcry_md_close (hd);
+  if (gcry_md_open (&hd, 0, 0))
+    die ("gcry_md_open (0)");
+  check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                    sizeof cust)) == GPG_ERR_DIGEST_ALGO,
+         "customize a handle without algorithms");
+  gcry_md_close (hd);
+  check (gpg_err_code (gcry_md_open (&hd, GCRY_MD_CSHAKE128,
+                                     GCRY_MD_FLAG_HMAC))
+         == GPG_ERR_DIGEST_ALGO, "HMAC with cSHAKE");
+
+  /* cSHAKE128 and cSHAKE256 in one handle are customized together.  */
+  if (gcry_md_open (&hd, GCRY_MD_CSHAKE128, 0)
+      || gcry_md_enable (hd, GCRY_MD_CSHAKE256))
+    die ("gcry_md_open (two cSHAKEs)");
+  cust.n = "";
+  cust.n_len = 0;
+  cust.s = "Email Signature";
+  cust.s_len = 15;
+  err = gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust);
+  gcry_md_write (hd, data4, 4);
+  check (!err
+         && !strcmp (test_buf2hex (gcry_md_read (hd, GCRY_MD_CSHAKE128), 32),
+                     cshake_kat[0].hex)
+         && !strcmp (test_buf2hex (gcry_md_read (hd, GCRY_MD_CSHAKE256), 64),
+                     cshake_kat[2].hex),
+         "cSHAKE128 and cSHAKE256 in one handle");
+  gcry_md_close (hd);
+}
 
 /* HMAC known answers: RFC 4231 test cases 1, 2 and 7 (keys 0x0b*20,
    "Jefe" and 0xaa*131 longer than any block), for every fixed-length
@@ -821,6 +1223,8 @@ check_names (void)
       { "sha256", GCRY_MD_SHA256 },
       { "Sha3-512", GCRY_MD_SHA3_512 },
       { "shake256", GCRY_MD_SHAKE256 },
+      { "CSHAKE128", GCRY_MD_CSHAKE128 },
+      { "cshake256", GCRY_MD_CSHAKE256 },
       { "sha512_224", GCRY_MD_SHA512_224 },
       { "2.16.840.1.101.3.4.2.1", GCRY_MD_SHA256 },
       { "oid.2.16.840.1.101.3.4.2.8", GCRY_MD_SHA3_256 },
@@ -899,8 +1303,20 @@ check_errors (void)
          == GPG_ERR_DIGEST_ALGO, "ASN.1 prefix of an unknown algorithm");
   check (gpg_err_code (gcry_md_algo_info (GCRY_MD_SHA256, 4711, NULL, NULL))
          == GPG_ERR_INV_OP, "algo_info with an unknown command");
-  check (!gcry_md_algo_info (GCRY_MD_SHA3_256, GCRYCTL_SELFTEST, NULL, NULL),
-         "self-test of SHA3-256");
+  check (!gcry_md_algo_info (GCRY_MD_SHA3_256, GCRYCTL_SELFTEST, NULL, NULL)
+         && !gcry_md_algo_info (GCRY_MD_CSHAKE128, GCRYCTL_SELFTEST,
+                                NULL, NULL),
+         "self-test of SHA3-256 and cSHAKE128");
+  check (gpg_err_code (gcry_md_algo_info (4711, GCRYCTL_SELFTEST, NULL, NULL))
+         == GPG_ERR_NOT_IMPLEMENTED, "self-test of an unknown algorithm");
+  /* cSHAKE has no OID: an empty prefix, as in libgcrypt.  */
+  n = sizeof asn;
+  check (!gcry_md_get_asnoid (GCRY_MD_CSHAKE256, asn, &n) && n == 0,
+         "ASN.1 prefix of cSHAKE256");
+  check (!strcmp (gcry_md_algo_name (GCRY_MD_CSHAKE128), "CSHAKE128")
+         && !strcmp (gcry_md_algo_name (GCRY_MD_CSHAKE256), "CSHAKE256")
+         && !gcry_md_test_algo (GCRY_MD_CSHAKE256),
+         "cSHAKE names");
 
   if (gcry_md_open (&hd, GCRY_MD_SHA256, GCRY_MD_FLAG_SECURE))
     die ("gcry_md_open (secure)");
@@ -913,6 +1329,8 @@ check_errors (void)
          "md_ctl with an unknown command");
   check (!gcry_md_start_debug (hd, "t-hash") && !gcry_md_stop_debug (hd, 0),
          "debug dump requests are accepted");
+  gcry_md_debug (hd, "t-hash");
+  gcry_md_debug (hd, NULL);
   gcry_md_close (hd);
   gcry_md_close (NULL);
 
@@ -1108,6 +1526,7 @@ main (int argc, char **argv)
   check_xof_streaming ();
   check_copy_reset ();
   check_hash_buffers ();
+  check_cshake ();
   check_hmac ();
   check_names ();
   check_errors ();
