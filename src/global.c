@@ -486,15 +486,17 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
       __atomic_store_n (&init_finished, 1, __ATOMIC_SEQ_CST);
       return 0;
 
+    /* The queries: GPG_ERR_GENERAL is "true", as in Libgcrypt.  */
     case GCRYCTL_INITIALIZATION_FINISHED_P:
-      /* Like libgcrypt, the answer is the raw value 1 or 0.  */
-      return __atomic_load_n (&init_finished, __ATOMIC_SEQ_CST) ? 1 : 0;
+      return __atomic_load_n (&init_finished, __ATOMIC_SEQ_CST)
+             ? GPG_ERR_GENERAL : 0;
 
     case GCRYCTL_ANY_INITIALIZATION_P:
-      return __atomic_load_n (&any_init_done, __ATOMIC_SEQ_CST) ? 1 : 0;
+      return __atomic_load_n (&any_init_done, __ATOMIC_SEQ_CST)
+             ? GPG_ERR_GENERAL : 0;
 
     case GCRYCTL_OPERATIONAL_P:
-      return _gcry_global_is_operational () ? 1 : 0;
+      return _gcry_global_is_operational () ? GPG_ERR_GENERAL : 0;
 
     case GCRYCTL_FIPS_MODE_P:
       return 0;   /* Never in FIPS mode.  */
@@ -632,9 +634,9 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
       {
         int *r_type = va_arg (arg_ptr, int *);
 
-        if (!r_type)
-          return GPG_ERR_INV_ARG;
-        *r_type = _gcry_get_rng_type ();
+        /* NULL is ignored, as in Libgcrypt.  */
+        if (r_type)
+          *r_type = _gcry_get_rng_type ();
         return 0;
       }
 
@@ -652,22 +654,48 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
     case GCRYCTL_DISABLE_PRIV_DROP:
       return 0;
 
+    /* The guarded debug allocator is not built; the enforced-FIPS
+       flag is obsolete and ignored by Libgcrypt too.  */
     case GCRYCTL_ENABLE_M_GUARD:
-    case GCRYCTL_FORCE_FIPS_MODE:
     case GCRYCTL_SET_ENFORCED_FIPS_FLAG:
-    case GCRYCTL_INACTIVATE_FIPS_FLAG:
-    case GCRYCTL_REACTIVATE_FIPS_FLAG:
+      return 0;
+
+    /* Libgcrypt's answer when the feature is not in the build (no
+       random daemon, no EGD) or, for the service indicators, when the
+       algorithm or function is not FIPS-approved: the library has no
+       FIPS mode and claims no approval.  */
     case GCRYCTL_FIPS_SERVICE_INDICATOR_CIPHER:
     case GCRYCTL_FIPS_SERVICE_INDICATOR_KDF:
     case GCRYCTL_FIPS_SERVICE_INDICATOR_FUNCTION:
     case GCRYCTL_FIPS_SERVICE_INDICATOR_MAC:
     case GCRYCTL_FIPS_SERVICE_INDICATOR_MD:
     case GCRYCTL_FIPS_SERVICE_INDICATOR_PK_FLAGS:
-    case GCRYCTL_FIPS_SERVICE_INDICATOR:
     case GCRYCTL_SET_RANDOM_DAEMON_SOCKET:
     case GCRYCTL_USE_RANDOM_DAEMON:
     case GCRYCTL_SET_RNDEGD_SOCKET:
+      return GPG_ERR_NOT_SUPPORTED;
+
     case GCRYCTL_DRBG_REINIT:
+      {
+        /* Arguments: flags string, personalisation buffers, their
+           count, NULL.  Checked as Libgcrypt does; then, since the
+           generator is no DRBG, GPG_ERR_NOT_SUPPORTED (Libgcrypt's
+           answer unless its FIPS DRBG is in use).  */
+        int npers;
+
+        (void)va_arg (arg_ptr, const char *);
+        (void)va_arg (arg_ptr, gcry_buffer_t *);
+        npers = va_arg (arg_ptr, int);
+        if (va_arg (arg_ptr, void *) || npers < 0)
+          return GPG_ERR_INV_ARG;
+        return GPG_ERR_NOT_SUPPORTED;
+      }
+
+    /* No FIPS mode, hence no indicator of the last operation.  */
+    case GCRYCTL_FORCE_FIPS_MODE:
+    case GCRYCTL_INACTIVATE_FIPS_FLAG:
+    case GCRYCTL_REACTIVATE_FIPS_FLAG:
+    case GCRYCTL_FIPS_SERVICE_INDICATOR:
       return GPG_ERR_NOT_IMPLEMENTED;
 
     default:
@@ -679,8 +707,8 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
 
 
 /* Perform the global control command CMD; see the libgcrypt manual.
-   Some query commands return the raw values 0 or 1 (not an error
-   code), as in libgcrypt.  */
+   The query commands answer "true" with the error value of
+   GPG_ERR_GENERAL and "false" with 0, as Libgcrypt does.  */
 gcry_error_t
 gcry_control (enum gcry_ctl_cmds cmd, ...)
 {
@@ -690,17 +718,7 @@ gcry_control (enum gcry_ctl_cmds cmd, ...)
   va_start (arg_ptr, cmd);
   rc = control_va (cmd, arg_ptr);
   va_end (arg_ptr);
-  switch (cmd)
-    {
-    case GCRYCTL_INITIALIZATION_FINISHED_P:
-    case GCRYCTL_ANY_INITIALIZATION_P:
-    case GCRYCTL_OPERATIONAL_P:
-    case GCRYCTL_FIPS_MODE_P:
-    case GCRYCTL_FAKED_RANDOM_P:
-      return rc;
-    default:
-      return rc ? gpg_error (rc) : 0;
-    }
+  return rc ? gpg_error (rc) : 0;
 }
 
 

@@ -297,11 +297,16 @@ check_after_init (void)
   int type = 0;
   unsigned char rnd[64], zero[64];
 
-  check (gcry_control (GCRYCTL_INITIALIZATION_FINISHED_P) == 1,
-         "INITIALIZATION_FINISHED_P is 1");
-  check (gcry_control (GCRYCTL_ANY_INITIALIZATION_P) == 1,
-         "ANY_INITIALIZATION_P is 1");
-  check (gcry_control (GCRYCTL_OPERATIONAL_P) == 1, "OPERATIONAL_P is 1");
+  /* "True" is the error value of GPG_ERR_GENERAL, as in Libgcrypt.  */
+  check (gcry_control (GCRYCTL_INITIALIZATION_FINISHED_P)
+         == gpg_err_make (GPG_ERR_SOURCE_GCRYPT, GPG_ERR_GENERAL),
+         "INITIALIZATION_FINISHED_P is true");
+  check (gcry_control (GCRYCTL_ANY_INITIALIZATION_P)
+         == gpg_err_make (GPG_ERR_SOURCE_GCRYPT, GPG_ERR_GENERAL),
+         "ANY_INITIALIZATION_P is true");
+  check (gcry_control (GCRYCTL_OPERATIONAL_P)
+         == gpg_err_make (GPG_ERR_SOURCE_GCRYPT, GPG_ERR_GENERAL),
+         "OPERATIONAL_P is true");
   check (gcry_control (GCRYCTL_FIPS_MODE_P, 0) == 0, "FIPS_MODE_P is 0");
   check (!gcry_fips_mode_active (), "gcry_fips_mode_active is false");
   check (gcry_control (GCRYCTL_FAKED_RANDOM_P) == 0, "FAKED_RANDOM_P is 0");
@@ -316,6 +321,8 @@ check_after_init (void)
          "SET/CLEAR_DEBUG_FLAGS");
   check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
          && type == GCRY_RNG_TYPE_STANDARD, "GET_CURRENT_RNG_TYPE");
+  check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, NULL),
+         "GET_CURRENT_RNG_TYPE with NULL is ignored");
 
   /* Quick random is accepted but must not weaken the output.  */
   check (!gcry_control (GCRYCTL_ENABLE_QUICK_RANDOM, 0),
@@ -334,6 +341,31 @@ check_after_init (void)
   err = gcry_control (GCRYCTL_FORCE_FIPS_MODE);
   check (gcry_err_code (err) == GPG_ERR_NOT_IMPLEMENTED,
          "FORCE_FIPS_MODE gives GPG_ERR_NOT_IMPLEMENTED");
+  /* Libgcrypt's answers for what is not built or not approved.  */
+  check (!gcry_control (GCRYCTL_ENABLE_M_GUARD)
+         && !gcry_control (GCRYCTL_SET_ENFORCED_FIPS_FLAG),
+         "ENABLE_M_GUARD and SET_ENFORCED_FIPS_FLAG are ignored");
+  check (gcry_err_code (gcry_control (GCRYCTL_USE_RANDOM_DAEMON, 1))
+         == GPG_ERR_NOT_SUPPORTED
+         && gcry_err_code (gcry_control (GCRYCTL_SET_RANDOM_DAEMON_SOCKET,
+                                         "/nonexistent"))
+         == GPG_ERR_NOT_SUPPORTED
+         && gcry_err_code (gcry_control (GCRYCTL_SET_RNDEGD_SOCKET,
+                                         "/nonexistent"))
+         == GPG_ERR_NOT_SUPPORTED,
+         "random daemon and EGD give GPG_ERR_NOT_SUPPORTED");
+  check (gcry_err_code (gcry_control (GCRYCTL_FIPS_SERVICE_INDICATOR_MD,
+                                      GCRY_MD_SHA256))
+         == GPG_ERR_NOT_SUPPORTED
+         && gcry_err_code (gcry_control (GCRYCTL_FIPS_SERVICE_INDICATOR_MAC,
+                                         GCRY_MAC_HMAC_SHA256))
+         == GPG_ERR_NOT_SUPPORTED,
+         "FIPS service indicators give GPG_ERR_NOT_SUPPORTED");
+  check (gcry_err_code (gcry_control (GCRYCTL_DRBG_REINIT, NULL, NULL, 0,
+                                      NULL)) == GPG_ERR_NOT_SUPPORTED
+         && gcry_err_code (gcry_control (GCRYCTL_DRBG_REINIT, NULL, NULL, -1,
+                                         NULL)) == GPG_ERR_INV_ARG,
+         "DRBG_REINIT");
 
   fp = tmpfile ();
   if (fp)
