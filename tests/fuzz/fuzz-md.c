@@ -22,7 +22,11 @@
  * chunks of fuzzed lengths (zero included); gcry_md_hash_buffers over
  * an iovec cut at the split points; reset and rehash; and with
  * FLAG_HMAC, HMAC through gcry_md_hash_buffers_ext and a handle
- * against HMAC built from the plain hash (FIPS 198-1).  */
+ * against HMAC built from the plain hash (FIPS 198-1).  For cSHAKE,
+ * which without customization is SHAKE, check_cshake also takes N
+ * and S from the message and compares GCRYCTL_MD_CUSTOMIZE on a
+ * handle with N and S as the first buffers of
+ * gcry_md_hash_buffers_ext.  */
 
 #include "fuzz-common.h"
 
@@ -63,15 +67,24 @@ static const struct
     { GCRY_MD_SHA3_384, 104 },
     { GCRY_MD_SHA3_512, 72 },
     { GCRY_MD_SHAKE128, 0 },
-    { GCRY_MD_SHAKE256, 0 }
+    { GCRY_MD_SHAKE256, 0 },
+    { GCRY_MD_CSHAKE128, 0 },
+    { GCRY_MD_CSHAKE256, 0 }
   };
 #define NALGOS (sizeof algos / sizeof algos[0])
 
 
 static int
+is_cshake (int algo)
+{
+  return algo == GCRY_MD_CSHAKE128 || algo == GCRY_MD_CSHAKE256;
+}
+
+static int
 is_xof (int algo)
 {
-  return algo == GCRY_MD_SHAKE128 || algo == GCRY_MD_SHAKE256;
+  return algo == GCRY_MD_SHAKE128 || algo == GCRY_MD_SHAKE256
+         || is_cshake (algo);
 }
 
 
@@ -279,32 +292,110 @@ check_hmac (unsigned int a, const uint8_t *msg, size_t len,
 
 /* Check gcry_md_hash_buffers over the message cut into pieces at the
    split points, each piece given with a non-zero offset into the
-   message.  */
+   message.  For cSHAKE the pieces follow an empty N and S.  */
 static void
 check_iov (int algo, const uint8_t *msg, size_t len, const size_t *splits,
            size_t nsplit, const unsigned char *want)
 {
-  gcry_buffer_t iov[MAX_SPLITS + 1];
+  gcry_buffer_t iov[MAX_SPLITS + 3];
   unsigned char digest[MAX_DLEN];
-  size_t i, pos = 0, end;
+  size_t i, pos = 0, end, first = is_cshake (algo) ? 2 : 0;
   gcry_error_t err;
 
   memset (iov, 0, sizeof iov);
+  for (i = 0; i < first; i++)
+    iov[i].data = (void *)msg;
   for (i = 0; i <= nsplit; i++)
     {
       end = i < nsplit ? splits[i] % (len + 1) : len;
       if (end < pos)
         end = pos;
-      iov[i].data = (void *)msg;
-      iov[i].off = pos;
-      iov[i].len = end - pos;
+      iov[first + i].data = (void *)msg;
+      iov[first + i].off = pos;
+      iov[first + i].len = end - pos;
       pos = end;
     }
-  err = gcry_md_hash_buffers (algo, 0, digest, iov, nsplit + 1);
+  err = gcry_md_hash_buffers (algo, 0, digest, iov, first + nsplit + 1);
   if (err)
     fuzz_fail ("gcry_md_hash_buffers: %s", gcry_strerror (err));
   expect_equal (digest, want, gcry_md_get_algo_dlen (algo), algo,
                 "gcry_md_hash_buffers over pieces");
+}
+
+
+/* cSHAKE with a function name N and customization string S from the
+   message: the first two bytes give their lengths (up to 299 bytes,
+   so that both sides of Libgcrypt's limit of 254 for
+   GCRYCTL_MD_CUSTOMIZE occur), N and S follow, the rest is the data.
+   The reference is gcry_md_hash_buffers_ext with N, S and the data;
+   against it a handle customized and fed at the split points, with
+   the output extracted in chunks.  With both strings empty it must
+   be SHAKE.  */
+static void
+check_cshake (int algo, const uint8_t *msg, size_t len, size_t outlen,
+              const size_t *splits, size_t nsplit, int flags,
+              unsigned int seed)
+{
+  struct gcry_cshake_customization cust;
+  size_t nlen, slen, dlen;
+  const uint8_t *n, *s, *d;
+  unsigned char *want, *shake;
+  gcry_md_hd_t hd;
+  gcry_error_t err;
+
+  if (len < 2)
+    return;
+  nlen = msg[0] % 300;
+  slen = msg[1] % 300;
+  msg += 2;
+  len -= 2;
+  if (nlen > len)
+    nlen = len;
+  if (slen > len - nlen)
+    slen = len - nlen;
+  n = msg;
+  s = msg + nlen;
+  d = s + slen;
+  dlen = len - nlen - slen;
+
+  want = malloc (outlen ? outlen : 1);
+  shake = malloc (outlen ? outlen : 1);
+  if (!want || !shake)
+    fuzz_fail ("out of memory");
+  fuzz_hash (algo, want, outlen, n, nlen, s, slen, d, dlen, NULL, 0);
+  if (!nlen && !slen)
+    {
+      fuzz_hash (algo == GCRY_MD_CSHAKE128 ? GCRY_MD_SHAKE128
+                 : GCRY_MD_SHAKE256, shake, outlen, d, dlen,
+                 NULL, 0, NULL, 0, NULL, 0);
+      expect_equal (want, shake, outlen, algo, "cSHAKE without N and S");
+    }
+
+  if (gcry_md_open (&hd, algo,
+                    (flags & FLAG_SECURE) ? GCRY_MD_FLAG_SECURE : 0))
+    fuzz_fail ("gcry_md_open");
+  cust.n = n;
+  cust.n_len = nlen;
+  cust.s = s;
+  cust.s_len = slen;
+  err = gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust);
+  if (nlen >= 255 || slen >= 255)
+    {
+      if (gcry_err_code (err) != GPG_ERR_TOO_LARGE)
+        fuzz_fail ("customization of %zu and %zu bytes: got \"%s\"",
+                   nlen, slen, gcry_strerror (err));
+    }
+  else
+    {
+      if (err)
+        fuzz_fail ("GCRYCTL_MD_CUSTOMIZE: %s", gcry_strerror (err));
+      feed (hd, d, dlen, splits, nsplit, flags & FLAG_PUTC, NULL);
+      expect_output (hd, algo, want, outlen, seed,
+                     "customized handle");
+    }
+  gcry_md_close (hd);
+  free (want);
+  free (shake);
 }
 
 
@@ -488,6 +579,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
   if (flags & FLAG_HMAC)
     check_hmac (a, msg, len, splits, nsplit, flags);
+  if (is_cshake (algo))
+    check_cshake (algo, msg, len, outlen, splits, nsplit, flags, seed + 3);
 
   free (want);
   free (out);
