@@ -1107,7 +1107,8 @@ _gcry_cshake_customize (keccak_ctx_t *ctx, const void *n, size_t nlen,
   byte be[9] = { 0 }, enc[10];
   size_t total, pad;
 
-  gcry_assert (!ctx->squeezing && !ctx->pos);
+  gcry_assert (!ctx->squeezing && !ctx->pos
+               && ctx->rate <= sizeof zeros);
   if (!nlen && !slen)
     return;
 

@@ -677,9 +677,10 @@ is_cshake (int algo)
    bytes as in libgcrypt) of every algorithm of HD, which must all be
    cSHAKE.  Like libgcrypt's, this must come before any data; unlike
    libgcrypt's, which would then hash a non-standard string, a handle
-   that has absorbed data (or a customization) since it was opened or
-   reset gives GPG_ERR_INV_STATE.  Both strings empty: plain SHAKE,
-   nothing changes.  */
+   that has absorbed data (or a non-empty customization) since it was
+   opened or reset, or is finalized, gives GPG_ERR_INV_STATE.  Both
+   strings empty: plain SHAKE, nothing changes.  An algorithm enabled
+   later starts fresh, as after gcry_md_enable always: plain SHAKE.  */
 static gpg_err_code_t
 md_customize (gcry_md_hd_t hd, const void *buffer, size_t buflen)
 {
@@ -967,11 +968,12 @@ gcry_md_map_name (const char *string)
 static size_t
 md_digestinfo_prefix (const md_spec_t *spec, byte *out)
 {
-  size_t algid_len = spec->oid_der_len + 2;   /* OID and NULL.  */
-  size_t n = 2 + 2 + algid_len + 2;
+  size_t algid_len, n;
 
   if (!spec->oid_der_len)
     return 0;
+  algid_len = spec->oid_der_len + 2;   /* OID and NULL.  */
+  n = 2 + 2 + algid_len + 2;
   if (out)
     {
       out[0] = 0x30;
@@ -1098,6 +1100,14 @@ gcry_md_is_enabled (gcry_md_hd_t hd, int algo)
   return hd && algo && md_find (hd, algo) ? 1 : 0;
 }
 
+/* The bytes of buffer B; NULL when it is empty, which may come with
+   a NULL DATA (pointer arithmetic on NULL is undefined).  */
+static const void *
+iov_bytes (const gcry_buffer_t *b)
+{
+  return b->len ? (const char *)b->data + b->off : NULL;
+}
+
 /* Hash the IOVCNT buffers of IOV with ALGO into DIGEST.  With
    GCRY_MD_FLAG_HMAC, IOV[0] is the key.  For cSHAKE with at least two
    buffers, IOV[0] is the function name N and IOV[1] the customization
@@ -1139,16 +1149,13 @@ md_hash_buffers (int algo, unsigned int flags, void *digest, int digestlen,
       spec->init (&c);
       if (is_cshake (algo) && iovcnt >= 2)
         {
-          _gcry_cshake_customize (&c.keccak,
-                                  (const char *)iov[0].data + iov[0].off,
-                                  iov[0].len,
-                                  (const char *)iov[1].data + iov[1].off,
-                                  iov[1].len);
+          _gcry_cshake_customize (&c.keccak, iov_bytes (&iov[0]), iov[0].len,
+                                  iov_bytes (&iov[1]), iov[1].len);
           iov += 2;
           iovcnt -= 2;
         }
       for (; iovcnt; iov++, iovcnt--)
-        spec->write (&c, (const char *)iov[0].data + iov[0].off, iov[0].len);
+        spec->write (&c, iov_bytes (&iov[0]), iov[0].len);
       spec->final (&c, tmp);
       if (spec->is_xof)
         _gcry_keccak_squeeze (&c.keccak, digest, outlen);
@@ -1163,15 +1170,14 @@ md_hash_buffers (int algo, unsigned int flags, void *digest, int digestlen,
   rc = md_open (&hd, algo, GCRY_MD_FLAG_HMAC);
   if (rc)
     return rc;
-  rc = md_setkey_hmac (hd, (const char *)iov[0].data + iov[0].off,
-                       iov[0].len);
+  rc = md_setkey_hmac (hd, iov_bytes (&iov[0]), iov[0].len);
   if (rc)
     {
       md_close (hd);
       return rc;
     }
   for (iov++, iovcnt--; iovcnt; iov++, iovcnt--)
-    md_write (hd, (const char *)iov[0].data + iov[0].off, iov[0].len);
+    md_write (hd, iov_bytes (&iov[0]), iov[0].len);
   md_final (hd);
   memcpy (digest, hd->ctx->list->digest, outlen);
   md_close (hd);

@@ -671,8 +671,9 @@ check_hash_buffers (void)
    pycryptodome's Keccak and an independent encoder (itself checked
    against the KMAC examples): N of 33 bytes, S of 200 bytes (the
    prefix fills more than a block), N and S of 254 bytes (the largest
-   customization libgcrypt accepts) and S of 8193 bytes (a three-byte
-   length, only through hash_buffers).  */
+   customization libgcrypt accepts), S of 8193 bytes (a three-byte
+   length, only through hash_buffers) and prefixes of exactly one
+   block.  */
 static const struct
 {
   int algo;
@@ -709,7 +710,13 @@ static const struct
     { GCRY_MD_CSHAKE256, "N", "", 0, 0, 5,
       "146218c188a425498f7782129ccfeda679c04731d12fd6d6d29d4adf38598a4c" },
     { GCRY_MD_CSHAKE128, "", "S", 0, 8193, 6,
-      "b6894e877b8a5717eeb76eecf2448386dcc34daa51d31837ec8626872ffca736" }
+      "b6894e877b8a5717eeb76eecf2448386dcc34daa51d31837ec8626872ffca736" },
+    /* Prefixes of exactly one block (2 + 2 + 3 + 161 = 168 and
+       2 + 2 + 3 + 129 = 136 bytes): no zero padding.  */
+    { GCRY_MD_CSHAKE128, "", "S", 0, 161, 2,
+      "b2a55544e2dc7948ce61bac981d2d6c1bb74c2e1f6bb893a46877efc01d689c3" },
+    { GCRY_MD_CSHAKE256, "", "S", 0, 129, 2,
+      "95a87baf40d180916e9470bfc17309319b06d3d054892c4998aa127e998864f3" }
   };
 
 /* STR repeated REP times (0: once; an empty STR with REP gives REP
@@ -922,7 +929,7 @@ check_cshake (void)
   /* Without N and S (empty strings, fewer than two buffers, or no
      customization at all) cSHAKE is SHAKE.  */
   memset (iov, 0, sizeof iov);
-  iov[0].data = (void *)"";
+  iov[0].data = NULL;           /* Empty buffers may have no data.  */
   iov[1].data = (void *)"";
   iov[2].data = (void *)"abc";
   iov[2].len = 3;
@@ -989,6 +996,11 @@ check_cshake (void)
 
   /* Misuse.  */
   gcry_md_reset (hd);
+  gcry_md_final (hd);
+  check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
+                                    sizeof cust)) == GPG_ERR_INV_STATE,
+         "customize a finalized handle without data");
+  gcry_md_reset (hd);
   gcry_md_write (hd, "a", 1);
   check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
                                     sizeof cust)) == GPG_ERR_INV_STATE,
@@ -1003,6 +1015,20 @@ check_cshake (void)
          && gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
                                        sizeof cust)) == GPG_ERR_INV_STATE,
          "customize twice");
+  /* An empty customization changes nothing, so a real one may
+     follow.  */
+  gcry_md_reset (hd);
+  {
+    struct gcry_cshake_customization none = { NULL, 0, NULL, 0 };
+
+    check (!gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &none, sizeof none)
+           && !gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust),
+           "customize after an empty customization");
+    gcry_md_write (hd, data4, 4);
+    check (!strcmp (test_buf2hex (gcry_md_read (hd, 0), 64),
+                    cshake_kat[2].hex),
+           "cSHAKE256 customized after an empty customization");
+  }
   gcry_md_reset (hd);
   check (gpg_err_code (gcry_md_ctl (hd, GCRYCTL_MD_CUSTOMIZE, &cust,
                                     sizeof cust - 1)) == GPG_ERR_INV_ARG
