@@ -38,6 +38,7 @@
 
 #include "g10lib.h"
 #include "cipher-proto.h"
+#include "../src/context.h"
 
 
 /* The algorithms compiled in.  Order does not matter: names and ids
@@ -347,6 +348,136 @@ gcry_pk_verify (gcry_sexp_t s_sig, gcry_sexp_t s_data, gcry_sexp_t s_pkey)
 }
 
 
+/* The data S-expression of gcry_pk_hash_sign and gcry_pk_hash_verify,
+   as Libgcrypt 1.11/1.12 builds it.  With a hash handle HD the
+   template TMPL must contain "(hash " followed either by "%s %b" (the
+   name and digest of the first algorithm of HD) or by a fixed name
+   and "%b" (the digest of that algorithm, which must be enabled in
+   HD); the digest is read from a copy, so HD stays usable.  A data
+   context CTX adds one "%b" after those: its first (most recently
+   pushed) entry, e.g. for "(random-override %b)".  Without HD the
+   template is filled from CTX alone, up to two entries, most recently
+   pushed first.  A template that wants more arguments than there are
+   gives GPG_ERR_INV_ARG (gcry_sexp_build_array sees the end of the
+   list).  */
+static gpg_err_code_t
+hash_data_sexp (gcry_sexp_t *r_data, const char *tmpl, gcry_md_hd_t hd,
+                gcry_ctx_t ctx)
+{
+  void *args[7];
+  int lens[2], nargs = 0, algo, dlen;
+  const byte *ptrs[2], *digest;
+  const char *s, *name;
+  gcry_md_hd_t copy;
+  gpg_err_code_t rc;
+
+  *r_data = NULL;
+  if (!tmpl)
+    return GPG_ERR_INV_ARG;
+  memset (args, 0, sizeof args);
+
+  if (!hd)
+    {
+      nargs = _gcry_ctx_data_args (ctx, args, lens, ptrs, 2, 1);
+      if (nargs <= 0)
+        return GPG_ERR_INV_ARG;       /* No data at all, or a bad CTX.  */
+      return gpg_err_code (gcry_sexp_build_array (r_data, NULL, tmpl,
+                                                  args));
+    }
+
+  s = strstr (tmpl, "(hash ");
+  if (!s)
+    return GPG_ERR_DIGEST_ALGO;
+  s += 6;
+  if (!strncmp (s, "%s", 2))
+    algo = gcry_md_get_algo (hd);
+  else
+    {
+      char buf[32];
+      size_t n = strcspn (s, " )");
+
+      if (n >= sizeof buf)
+        return GPG_ERR_DIGEST_ALGO;
+      memcpy (buf, s, n);
+      buf[n] = 0;
+      algo = gcry_md_map_name (buf);
+      if (!algo || !gcry_md_is_enabled (hd, algo))
+        return GPG_ERR_DIGEST_ALGO;
+    }
+  if (!algo)
+    return GPG_ERR_DIGEST_ALGO;
+
+  rc = gpg_err_code (gcry_md_copy (&copy, hd));
+  if (rc)
+    return rc;
+  digest = gcry_md_read (copy, algo);
+  dlen = (int)gcry_md_get_algo_dlen (algo);
+  name = gcry_md_algo_name (algo);
+  if (!digest)
+    rc = GPG_ERR_NOT_IMPLEMENTED;    /* An XOF already extracted.  */
+  else
+    {
+      if (!strncmp (s, "%s", 2))
+        args[nargs++] = &name;
+      lens[0] = dlen;
+      ptrs[0] = digest;
+      args[nargs++] = &lens[0];
+      args[nargs++] = &ptrs[0];
+      if (ctx && _gcry_ctx_data_args (ctx, args + nargs, lens + 1,
+                                      ptrs + 1, 1, 0) != 1)
+        rc = GPG_ERR_INV_ARG;
+      else
+        rc = gpg_err_code (gcry_sexp_build_array (r_data, NULL, tmpl,
+                                                  args));
+    }
+  gcry_md_close (copy);
+  return rc;
+}
+
+
+/* Sign the hash in HD (or data from CTX) with the private key SKEY,
+   the data S-expression made from the template DATA_TMPL
+   (hash_data_sexp).  For ML-DSA, "(data (flags prehash) (hash %s
+   %b))" is HashML-DSA with the hash of HD.  */
+gcry_error_t
+gcry_pk_hash_sign (gcry_sexp_t *result, const char *data_tmpl,
+                   gcry_sexp_t skey, gcry_md_hd_t hd, gcry_ctx_t ctx)
+{
+  gcry_sexp_t s_data;
+  gpg_err_code_t rc;
+
+  _gcry_global_init ();
+  clear_result (result);
+  if (!result)
+    return gpg_error (GPG_ERR_INV_ARG);
+  rc = hash_data_sexp (&s_data, data_tmpl, hd, ctx);
+  if (rc)
+    return gpg_error (rc);
+  rc = gpg_err_code (gcry_pk_sign (result, s_data, skey));
+  gcry_sexp_release (s_data);
+  return gpg_error (rc);
+}
+
+
+/* Verify SIGVAL over the hash in HD (or data from CTX) with the public
+   key PKEY; the counterpart of gcry_pk_hash_sign.  */
+gcry_error_t
+gcry_pk_hash_verify (gcry_sexp_t sigval, const char *data_tmpl,
+                     gcry_sexp_t pkey, gcry_md_hd_t hd, gcry_ctx_t ctx)
+{
+  gcry_sexp_t s_data;
+  gpg_err_code_t rc;
+
+  _gcry_global_init ();
+  rc = hash_data_sexp (&s_data, data_tmpl, hd, ctx);
+  if (rc)
+    return gpg_error (rc);
+  rc = gpg_err_code (gcry_pk_verify (sigval, s_data, pkey));
+  gcry_sexp_release (s_data);
+  return gpg_error (rc);
+}
+
+
 /* Check that the private key S_KEY is consistent (the checks are the
    algorithm's: FIPS 203 section 7.3 for ML-KEM, sk/pk consistency for
    ML-DSA).  */
@@ -429,6 +560,45 @@ gcry_pk_get_nbits (gcry_sexp_t key)
   nbits = spec->get_nbits ? spec->get_nbits (keyparms) : 0;
   gcry_sexp_release (keyparms);
   return nbits;
+}
+
+
+/* Named elliptic curves are Libgcrypt's; there are none here: NULL,
+   as Libgcrypt answers for keys of other algorithms.  */
+const char *
+gcry_pk_get_curve (gcry_sexp_t key, int iterator, unsigned int *r_nbits)
+{
+  (void)key;
+  (void)iterator;
+  if (r_nbits)
+    *r_nbits = 0;
+  return NULL;
+}
+
+/* The parameters of a named curve: NULL, as in Libgcrypt for every
+   algorithm that is not ECC.  */
+gcry_sexp_t
+gcry_pk_get_param (int algo, const char *name)
+{
+  (void)algo;
+  (void)name;
+  return NULL;
+}
+
+/* Key from an EC context: there are no EC contexts here, so after
+   Libgcrypt's argument checks a context is always of the wrong
+   kind.  */
+gcry_error_t
+gcry_pubkey_get_sexp (gcry_sexp_t *r_sexp, int mode, gcry_ctx_t ctx)
+{
+  if (!r_sexp)
+    return gpg_error (GPG_ERR_INV_VALUE);
+  *r_sexp = NULL;
+  if (mode && mode != GCRY_PK_GET_PUBKEY && mode != GCRY_PK_GET_SECKEY)
+    return gpg_error (GPG_ERR_INV_VALUE);
+  if (!ctx)
+    return gpg_error (GPG_ERR_NO_CRYPT_CTX);
+  return gpg_error (GPG_ERR_WRONG_CRYPT_CTX);
 }
 
 

@@ -669,7 +669,7 @@ enum gcry_pk_algos
 #define GCRY_PK_USAGE_AUTH 8
 #define GCRY_PK_USAGE_UNKN 128
 
-/* Modes of gcry_pubkey_get_sexp (not implemented here).  */
+/* Modes of gcry_pubkey_get_sexp (there are no EC contexts here).  */
 #define GCRY_PK_GET_PUBKEY 1
 #define GCRY_PK_GET_SECKEY 2
 
@@ -694,6 +694,25 @@ unsigned int gcry_pk_get_nbits (gcry_sexp_t key) _GCRY_GCC_ATTR_PURE;
 /* The 20 byte SHA-1 keygrip of KEY, stored in ARRAY or in a new
    buffer if ARRAY is NULL; NULL on error.  */
 unsigned char *gcry_pk_get_keygrip (gcry_sexp_t key, unsigned char *array);
+/* Libgcrypt's elliptic-curve queries: there are no curves here, so
+   always NULL.  */
+const char *gcry_pk_get_curve (gcry_sexp_t key, int iterator,
+                               unsigned int *r_nbits);
+gcry_sexp_t gcry_pk_get_param (int algo, const char *name);
+/* Key from an EC context: GPG_ERR_NO_CRYPT_CTX or
+   GPG_ERR_WRONG_CRYPT_CTX here.  */
+gcry_error_t gcry_pubkey_get_sexp (gcry_sexp_t *r_sexp, int mode,
+                                   gcry_ctx_t ctx);
+
+/* Push a data context with the LEN bytes at P in front of the chain
+   at *R_CTX (initialise it to NULL); for the data templates of
+   gcry_pk_hash_sign and gcry_pk_hash_verify.  */
+gcry_error_t gcry_pk_random_override_new (gcry_ctx_t *r_ctx,
+                                          const unsigned char *p,
+                                          size_t len);
+#define gcry_pk_input_data_push gcry_pk_random_override_new
+/* Release a context chain.  */
+void gcry_ctx_release (gcry_ctx_t ctx);
 
 /* Return 0 if the public-key algorithm A is available.  */
 #define gcry_pk_test_algo(a) \
@@ -861,6 +880,17 @@ int gcry_md_map_name (const char *name) _GCRY_GCC_ATTR_PURE;
    the actual length).  */
 #define gcry_md_get_asnoid(a,b,n) \
             gcry_md_algo_info ((a), GCRYCTL_GET_ASNOID, (b), (n))
+
+/* Sign or verify the hash in HD: DATA_TMPL is the data S-expression
+   with "(hash %s %b)" (or a fixed name and %b) and, with CTX, one
+   more %b for the context's data; without HD it is filled from CTX
+   alone (up to two %b).  */
+gcry_error_t gcry_pk_hash_sign (gcry_sexp_t *result, const char *data_tmpl,
+                                gcry_sexp_t skey, gcry_md_hd_t hd,
+                                gcry_ctx_t ctx);
+gcry_error_t gcry_pk_hash_verify (gcry_sexp_t sigval, const char *data_tmpl,
+                                  gcry_sexp_t pkey, gcry_md_hd_t hd,
+                                  gcry_ctx_t ctx);
 
 
 /*

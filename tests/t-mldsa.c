@@ -1152,6 +1152,179 @@ check_modes (int set)
 }
 
 
+/* gcry_pk_hash_sign / gcry_pk_hash_verify (Libgcrypt 1.11/1.12): the
+   data template filled from a hash handle (HashML-DSA with the hash
+   of the handle) and from data contexts (gcry_pk_random_override_new,
+   alias gcry_pk_input_data_push), each against gcry_pk_sign with the
+   same data written out.  */
+static void
+check_hash_sign (int set)
+{
+  static const unsigned char msg[] = "hashed in two pieces";
+  static const int algos[3] = { GCRY_MD_SHA256, GCRY_MD_SHAKE256,
+                                GCRY_MD_SHA3_512 };
+  static const char *const names[3] = { "sha256", "shake256", "sha3-512" };
+  unsigned char xi[32], pk[MAX_PK], sk[MAX_SK], rnd[32];
+  unsigned char sig1[MAX_SIG], sig2[MAX_SIG], out[64];
+  size_t l1 = 0, l2 = 0, i, n;
+  gcry_sexp_t skey, pkey, s, d;
+  gcry_md_hd_t hd;
+  gcry_ctx_t ctx = NULL, ctx3 = NULL;
+  gpg_error_t err;
+  const unsigned char *p;
+  int ok;
+
+  for (i = 0; i < 32; i++)
+    {
+      xi[i] = (unsigned char)(i * 11 + set);
+      rnd[i] = (unsigned char)(0xa0 + i);
+    }
+  if (genkey_seed (set, NULL, xi, 32, pk, sk, NULL))
+    {
+      fail ("genkey %s", set_name[set]);
+      return;
+    }
+  skey = make_key (set, "private-key", "s", sk, sk_len[set]);
+  pkey = make_key (set, "public-key", "p", pk, pk_len[set]);
+  if (gcry_pk_random_override_new (&ctx, rnd, sizeof rnd))
+    die ("gcry_pk_random_override_new");
+
+  for (i = 0; i < 3; i++)
+    {
+      if (gcry_md_open (&hd, algos[i], 0))
+        die ("gcry_md_open");
+      gcry_md_write (hd, msg, 6);
+      gcry_md_write (hd, msg + 6, sizeof msg - 6);
+
+      /* "%s %b": the name and digest of the handle's algorithm.  */
+      err = gcry_pk_hash_sign (&s, "(data (flags prehash deterministic)"
+                               " (hash %s %b))", skey, hd, NULL);
+      ok = !err && get_token (s, "s", sig1, MAX_SIG) == (long)sig_len[set];
+      gcry_sexp_release (s);
+      if (gcry_sexp_build (&d, NULL, "(data (flags prehash deterministic)"
+                           " (hash-algo %s) (value %b))", names[i],
+                           (int)sizeof msg, msg))
+        die ("build");
+      ok = ok && !do_sign (skey, d, sig2, &l2) && l2 == sig_len[set]
+           && !memcmp (sig1, sig2, l2);
+      check (ok, "%s: gcry_pk_hash_sign with %s is HashML-DSA (%s)",
+             set_name[set], names[i], err ? gpg_strerror (err) : "ok");
+
+      /* The handle is only copied: it can go on and be read.  */
+      gcry_md_hash_buffer (algos[i], out, msg, sizeof msg);
+      p = gcry_md_read (hd, 0);
+      check (p && !memcmp (p, out, gcry_md_get_algo_dlen (algos[i])),
+             "%s: the hash handle is left as it was", set_name[set]);
+      gcry_md_reset (hd);
+      gcry_md_write (hd, msg, sizeof msg);
+
+      /* A context adds one %b: the random-override.  */
+      err = gcry_pk_hash_sign (&s, "(data (flags prehash) (hash %s %b)"
+                               " (random-override %b))", skey, hd, ctx);
+      ok = !err && get_token (s, "s", sig1, MAX_SIG) == (long)sig_len[set];
+      gcry_sexp_release (s);
+      if (gcry_sexp_build (&d, NULL, "(data (flags prehash) (hash-algo %s)"
+                           " (value %b) (random-override %b))", names[i],
+                           (int)sizeof msg, msg, 32, rnd))
+        die ("build");
+      ok = ok && !do_sign (skey, d, sig2, &l2) && !memcmp (sig1, sig2, l2);
+      check (ok, "%s: gcry_pk_hash_sign with %s and a random-override",
+             set_name[set], names[i]);
+
+      /* Verify, also with a fixed name; a changed hash fails.  */
+      s = make_sig (set, sig1, l2);
+      check (!gcry_pk_hash_verify (s, "(data (flags prehash) (hash %s %b))",
+                                   pkey, hd, NULL),
+             "%s: gcry_pk_hash_verify with %s", set_name[set], names[i]);
+      {
+        char tmpl[80];
+
+        snprintf (tmpl, sizeof tmpl, "(data (flags prehash) (hash %s %%b))",
+                  names[i]);
+        check (!gcry_pk_hash_verify (s, tmpl, pkey, hd, NULL),
+               "%s: gcry_pk_hash_verify with the fixed name %s",
+               set_name[set], names[i]);
+        /* A fixed name that is not enabled in the handle.  */
+        snprintf (tmpl, sizeof tmpl, "(data (flags prehash) (hash %s %%b))",
+                  names[(i + 1) % 3]);
+        check (gpg_err_code (gcry_pk_hash_verify (s, tmpl, pkey, hd, NULL))
+               == GPG_ERR_DIGEST_ALGO,
+               "%s: hash name not enabled in the handle", set_name[set]);
+      }
+      gcry_md_write (hd, "x", 1);
+      check (gpg_err_code (gcry_pk_hash_verify (s, "(data (flags prehash)"
+                                                " (hash %s %b))",
+                                                pkey, hd, NULL))
+             == GPG_ERR_BAD_SIGNATURE,
+             "%s: gcry_pk_hash_verify of another hash", set_name[set]);
+      gcry_sexp_release (s);
+
+      /* Template errors.  */
+      s = (gcry_sexp_t)1;
+      check (gpg_err_code (gcry_pk_hash_sign (&s, "(data (flags prehash)"
+                                              " (value %b))", skey, hd,
+                                              NULL)) == GPG_ERR_DIGEST_ALGO
+             && !s, "%s: template without (hash", set_name[set]);
+      check (gpg_err_code (gcry_pk_hash_sign (&s, "(data (flags prehash)"
+                                              " (hash %s %b)"
+                                              " (random-override %b))",
+                                              skey, hd, NULL))
+             == GPG_ERR_INV_ARG,
+             "%s: template with more %%b than data", set_name[set]);
+      if (algos[i] == GCRY_MD_SHAKE256)
+        {
+          /* After gcry_md_extract there is no digest to read.  */
+          gcry_md_extract (hd, 0, out, 8);
+          check (gpg_err_code (gcry_pk_hash_sign (&s, "(data (flags prehash)"
+                                                  " (hash %s %b))", skey,
+                                                  hd, NULL))
+                 == GPG_ERR_NOT_IMPLEMENTED,
+                 "%s: hash_sign after gcry_md_extract", set_name[set]);
+        }
+      gcry_md_close (hd);
+    }
+
+  /* Without a handle the template takes the pushed data, the most
+     recently pushed first: here the message, then the randomness.  */
+  if (gcry_pk_input_data_push (&ctx, msg, sizeof msg))
+    die ("gcry_pk_input_data_push");
+  err = gcry_pk_hash_sign (&s, "(data (value %b) (random-override %b))",
+                           skey, NULL, ctx);
+  ok = !err && get_token (s, "s", sig1, MAX_SIG) == (long)sig_len[set];
+  gcry_sexp_release (s);
+  ok = ok && !do_sign (skey, make_data (NULL, msg, sizeof msg, NULL, 0, rnd),
+                       sig2, &l1) && !memcmp (sig1, sig2, l1);
+  check (ok, "%s: gcry_pk_hash_sign from two data contexts", set_name[set]);
+  s = make_sig (set, sig1, l1);
+  check (!gcry_pk_hash_verify (s, "(data (value %b))", pkey, NULL, ctx),
+         "%s: verify with the second context left over", set_name[set]);
+  gcry_sexp_release (s);
+
+  /* Three contexts are one too many; none at all is no data.  */
+  for (n = 0; n < 3; n++)
+    if (gcry_pk_random_override_new (&ctx3, rnd, sizeof rnd))
+      die ("gcry_pk_random_override_new");
+  check (gpg_err_code (gcry_pk_hash_sign (&s, "(data (value %b))", skey,
+                                          NULL, ctx3)) == GPG_ERR_INV_ARG
+         && gpg_err_code (gcry_pk_hash_sign (&s, "(data (value %b))", skey,
+                                             NULL, NULL)) == GPG_ERR_INV_ARG,
+         "%s: data contexts: three, or none", set_name[set]);
+  check (gpg_err_code (gcry_pk_hash_sign (NULL, "(data (value %b))", skey,
+                                          NULL, ctx)) == GPG_ERR_INV_ARG,
+         "%s: gcry_pk_hash_sign without a result", set_name[set]);
+  gcry_ctx_release (ctx3);
+  gcry_ctx_release (ctx);
+  gcry_ctx_release (NULL);
+  ctx = NULL;
+  check (gpg_err_code (gcry_pk_random_override_new (&ctx, NULL, 1))
+         == GPG_ERR_EINVAL && !ctx
+         && gpg_err_code (gcry_pk_random_override_new (NULL, rnd, 1))
+         == GPG_ERR_EINVAL, "%s: random_override_new arguments",
+         set_name[set]);
+  gcry_sexp_release (skey);
+  gcry_sexp_release (pkey);
+}
+
 /* Bad input: every kind gives its documented error.  */
 static void
 check_bad_input (int set)
@@ -1934,6 +2107,7 @@ main (int argc, char **argv)
   for (set = 0; set < NSETS; set++)
     {
       check_modes (set);
+      check_hash_sign (set);
       check_bad_input (set);
       check_secure_memory (set);
       /* Under Valgrind the ct part needs the suppressions described

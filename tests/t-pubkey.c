@@ -695,6 +695,36 @@ test_dsa_key (void)
 #endif
 
 
+/* Libgcrypt's elliptic-curve functions exist and answer "none".  */
+static void
+test_no_curves (void)
+{
+  unsigned int nbits = 99;
+  gcry_sexp_t r = (gcry_sexp_t)1;
+  gcry_ctx_t ctx = NULL;
+  static const unsigned char byte1[1] = { 1 };
+
+  check (!gcry_pk_get_curve (NULL, 0, &nbits) && nbits == 0,
+         "gcry_pk_get_curve: no curves");
+  check (!gcry_pk_get_curve (sx ("(public-key (ecc (curve Ed25519)))"), 0,
+                             NULL), "gcry_pk_get_curve of an ECC key");
+  check (!gcry_pk_get_param (GCRY_PK_ECC, "NIST P-256"),
+         "gcry_pk_get_param: no curves");
+  check_code (gcry_pubkey_get_sexp (NULL, 0, NULL), GPG_ERR_INV_VALUE,
+              "gcry_pubkey_get_sexp without a result");
+  check_code (gcry_pubkey_get_sexp (&r, 7, NULL), GPG_ERR_INV_VALUE,
+              "gcry_pubkey_get_sexp with a bad mode");
+  check (!r, "gcry_pubkey_get_sexp clears the result");
+  check_code (gcry_pubkey_get_sexp (&r, GCRY_PK_GET_PUBKEY, NULL),
+              GPG_ERR_NO_CRYPT_CTX, "gcry_pubkey_get_sexp without a context");
+  if (gcry_pk_random_override_new (&ctx, byte1, 1))
+    die ("gcry_pk_random_override_new");
+  check_code (gcry_pubkey_get_sexp (&r, 0, ctx), GPG_ERR_WRONG_CRYPT_CTX,
+              "gcry_pubkey_get_sexp with a data context");
+  gcry_ctx_release (ctx);
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -710,6 +740,7 @@ main (int argc, char **argv)
   test_names ();
   test_algo_info ();
   test_structure ();
+  test_no_curves ();
 #ifdef USE_MLKEM
   test_mutated_kem ();
   test_kem_key ();
