@@ -313,6 +313,37 @@ gcry_mpi_set (gcry_mpi_t w, const gcry_mpi_t u)
 }
 
 
+/* Set W to a random non-negative number of NBITS bits rounded up to
+   whole bytes, as Libgcrypt documents it: (NBITS + 7) / 8 random bytes
+   from the generator of LEVEL (GCRY_WEAK_RANDOM: the nonce
+   generator), kept in secure memory if W is secure.  An immutable W is
+   left unchanged (with a warning); out of core is fatal, as for
+   Libgcrypt's void functions.  */
+void
+gcry_mpi_randomize (gcry_mpi_t w, unsigned int nbits,
+                    enum gcry_random_level level)
+{
+  size_t n = ((size_t)nbits + 7) / 8;
+  int secure;
+  byte *p;
+
+  if (!w || check_immutable (w))
+    return;
+  secure = !!(w->flags & GCRYMPI_FLAG_SECURE);
+  p = n ? (secure ? _gcry_xmalloc_secure (n) : _gcry_xmalloc (n)) : NULL;
+  if (level == GCRY_WEAK_RANDOM)
+    gcry_create_nonce (p, n);
+  else
+    gcry_randomize (p, n, level);
+  if (assign_magnitude (w, p, n, 0))
+    _gcry_fatal_error (GPG_ERR_ENOMEM, "out of core");
+  if (p)
+    {
+      wipememory (p, n);
+      xfree (p);
+    }
+}
+
 /* W = U; a new MPI if W is NULL.  */
 gcry_mpi_t
 gcry_mpi_set_ui (gcry_mpi_t w, unsigned long u)

@@ -392,6 +392,12 @@ gcry_error_t gcry_sexp_build_array (gcry_sexp_t *retsexp, size_t *erroff,
                                     const char *format, void **arg_list);
 
 void gcry_sexp_release (gcry_sexp_t sexp);
+/* Declared by Libgcrypt but never implemented there; NULL here.  */
+gcry_sexp_t gcry_sexp_cons (const gcry_sexp_t a, const gcry_sexp_t b);
+gcry_sexp_t gcry_sexp_alist (const gcry_sexp_t *array);
+gcry_sexp_t gcry_sexp_vlist (const gcry_sexp_t a, ...);
+gcry_sexp_t gcry_sexp_append (const gcry_sexp_t a, const gcry_sexp_t n);
+gcry_sexp_t gcry_sexp_prepend (const gcry_sexp_t a, const gcry_sexp_t n);
 
 /* Write SEXP in format MODE to BUFFER of MAXLENGTH bytes and return
    the length written, or the length needed when BUFFER is NULL, or 0
@@ -1204,6 +1210,13 @@ void *gcry_random_bytes (size_t nbytes, enum gcry_random_level level)
 void *gcry_random_bytes_secure (size_t nbytes, enum gcry_random_level level)
                                 _GCRY_GCC_ATTR_MALLOC;
 void gcry_create_nonce (void *buffer, size_t length);
+/* Checks its arguments and ignores the bytes: the generators are
+   seeded by the kernel.  */
+gcry_error_t gcry_random_add_bytes (const void *buffer, size_t length,
+                                    int quality);
+/* NBITS (rounded up to bytes) random bits into W.  */
+void gcry_mpi_randomize (gcry_mpi_t w, unsigned int nbits,
+                         enum gcry_random_level level);
 
 /* A no-op kept for compatibility.  */
 #define gcry_fast_random_poll()  gcry_control (GCRYCTL_FAST_POLL, NULL)
@@ -1241,8 +1254,7 @@ enum gcry_log_levels
     GCRY_LOG_DEBUG  = 100
   };
 
-/* Handler types of libgcrypt (the registration functions are not
-   provided).  */
+/* Handlers, as in Libgcrypt.  */
 typedef void (*gcry_handler_progress_t) (void *, const char *, int, int, int);
 typedef void *(*gcry_handler_alloc_t) (size_t n);
 typedef int (*gcry_handler_secure_check_t) (const void *);
@@ -1251,6 +1263,25 @@ typedef void (*gcry_handler_free_t) (void *);
 typedef int (*gcry_handler_no_mem_t) (void *, size_t, unsigned int);
 typedef void (*gcry_handler_error_t) (void *, int, const char *);
 typedef void (*gcry_handler_log_t) (void *, int, const char *, va_list);
+
+/* Never called: there is no prime generation.  */
+void gcry_set_progress_handler (gcry_handler_progress_t cb, void *cb_data);
+/* Ignored: the library keeps its own (secure) allocators.  */
+void gcry_set_allocation_handler (gcry_handler_alloc_t func_alloc,
+                                  gcry_handler_alloc_t func_alloc_secure,
+                                  gcry_handler_secure_check_t
+                                    func_secure_check,
+                                  gcry_handler_realloc_t func_realloc,
+                                  gcry_handler_free_t func_free);
+/* Asked whether to retry when an x allocation function runs out of
+   core.  */
+void gcry_set_outofcore_handler (gcry_handler_no_mem_t h, void *opaque);
+/* Called before a fatal error ends the process.  */
+void gcry_set_fatalerror_handler (gcry_handler_error_t fnc, void *opaque);
+/* Gets the log messages instead of stderr.  */
+void gcry_set_log_handler (gcry_handler_log_t f, void *opaque);
+/* Ignored: the messages are not translated.  */
+void gcry_set_gettext_handler (const char *(*f) (const char *));
 
 /* Memory.  Memory from the library must be released with gcry_free.
    The _secure variants use the locked, wiped secure-memory pool; the

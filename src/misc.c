@@ -13,10 +13,15 @@
 
 /* The library writes its diagnostics to stderr with a "libgcrypt-pqc"
  * prefix; whole lines are written under the stdio lock so that lines
- * from several threads do not interleave.  Fatal errors and internal
- * bugs end the process with abort(): as in libgcrypt, continuing after
- * a failed invariant (for example a broken entropy source) could
- * produce weak keys, which is worse than stopping.  */
+ * from several threads do not interleave.  A handler set with
+ * gcry_set_log_handler gets them instead, with Libgcrypt's level
+ * numbers.  Fatal errors and internal bugs end the process with
+ * abort(), after the handlers of gcry_set_log_handler and
+ * gcry_set_fatalerror_handler had their say: as in libgcrypt,
+ * continuing after a failed invariant (for example a broken entropy
+ * source) could produce weak keys, which is worse than stopping.
+ * Like Libgcrypt, the handlers are meant to be set once, before
+ * threads start.  */
 
 #include <config.h>
 #include <stdio.h>
@@ -28,13 +33,60 @@
 
 #define LOG_PREFIX "libgcrypt-pqc"
 
-/* Write one log line: PREFIX, LEVEL text, then the formatted message.
-   A newline is added when the message has none.  */
+static gcry_handler_log_t log_handler;
+static void *log_handler_value;
+static gcry_handler_error_t fatal_handler;
+static void *fatal_handler_value;
+
+/* Send the log messages to F (NULL: back to stderr), called with
+   OPAQUE, a GCRY_LOG_* level, the format and its arguments.  */
+void
+gcry_set_log_handler (gcry_handler_log_t f, void *opaque)
+{
+  log_handler = f;
+  log_handler_value = opaque;
+}
+
+/* Call FNC (with OPAQUE, the error code and a text) before the
+   library ends the process on a fatal error.  If it returns, the
+   process is aborted as without it.  */
+void
+gcry_set_fatalerror_handler (gcry_handler_error_t fnc, void *opaque)
+{
+  fatal_handler = fnc;
+  fatal_handler_value = opaque;
+}
+
+/* Progress reports come from prime generation, which this library
+   does not have: the handler is accepted and never called.  */
+void
+gcry_set_progress_handler (gcry_handler_progress_t cb, void *cb_data)
+{
+  (void)cb;
+  (void)cb_data;
+}
+
+/* The messages are not translated: accepted and ignored.  */
+void
+gcry_set_gettext_handler (const char *(*f) (const char *))
+{
+  (void)f;
+}
+
+/* Write one log message of Libgcrypt level LEVEL: to the log handler,
+   or to stderr as PREFIX, LEVEL text, then the formatted message.  A
+   newline is added when the message has none.  */
 static void
-do_log (const char *level, const char *fmt, va_list arg_ptr)
+do_log (int gcry_level, const char *level, const char *fmt,
+        va_list arg_ptr)
 {
   size_t n = strlen (fmt);
 
+  if (log_handler)
+    {
+      log_handler (log_handler_value, gcry_level, fmt, arg_ptr);
+      return;
+    }
   flockfile (stderr);
   if (level)
     fprintf (stderr, "%s: %s", LOG_PREFIX, level);
@@ -53,7 +105,7 @@ _gcry_log_info (const char *fmt, ...)
   va_list arg_ptr;
 
   va_start (arg_ptr, fmt);
-  do_log (NULL, fmt, arg_ptr);
+  do_log (GCRY_LOG_INFO, NULL, fmt, arg_ptr);
   va_end (arg_ptr);
 }
 
@@ -63,7 +115,7 @@ _gcry_log_error (const char *fmt, ...)
   va_list arg_ptr;
 
   va_start (arg_ptr, fmt);
-  do_log ("error: ", fmt, arg_ptr);
+  do_log (GCRY_LOG_ERROR, "error: ", fmt, arg_ptr);
   va_end (arg_ptr);
 }
 
@@ -73,7 +125,7 @@ _gcry_log_debug (const char *fmt, ...)
   va_list arg_ptr;
 
   va_start (arg_ptr, fmt);
-  do_log ("DBG: ", fmt, arg_ptr);
+  do_log (GCRY_LOG_DEBUG, "DBG: ", fmt, arg_ptr);
   va_end (arg_ptr);
 }
 
@@ -83,7 +135,7 @@ _gcry_log_fatal (const char *fmt, ...)
   va_list arg_ptr;
 
   va_start (arg_ptr, fmt);
-  do_log ("fatal: ", fmt, arg_ptr);
+  do_log (GCRY_LOG_FATAL, "fatal: ", fmt, arg_ptr);
   va_end (arg_ptr);
   abort ();
 }
@@ -94,7 +146,7 @@ _gcry_log_bug (const char *fmt, ...)
   va_list arg_ptr;
 
   va_start (arg_ptr, fmt);
-  do_log ("Ohhhh jeeee: ", fmt, arg_ptr);
+  do_log (GCRY_LOG_BUG, "Ohhhh jeeee: ", fmt, arg_ptr);
   va_end (arg_ptr);
   abort ();
 }
@@ -109,6 +161,8 @@ _gcry_fatal_error (int rc, const char *text)
 {
   if (!text)
     text = gpg_strerror (gpg_error (rc));
+  if (fatal_handler)
+    fatal_handler (fatal_handler_value, rc, text);
   flockfile (stderr);
   fprintf (stderr, "\nFatal error in " LOG_PREFIX ": %s\n", text);
   fflush (stderr);

@@ -272,6 +272,48 @@ gcry_sexp_release (gcry_sexp_t sexp)
 
 
 
+/* Libgcrypt declares these list constructors but never implemented
+   them (each stops the process there).  Here they return NULL, which
+   the callers already have to expect from every constructor.  */
+gcry_sexp_t
+gcry_sexp_cons (const gcry_sexp_t a, const gcry_sexp_t b)
+{
+  (void)a;
+  (void)b;
+  return NULL;
+}
+
+gcry_sexp_t
+gcry_sexp_alist (const gcry_sexp_t *array)
+{
+  (void)array;
+  return NULL;
+}
+
+gcry_sexp_t
+gcry_sexp_vlist (const gcry_sexp_t a, ...)
+{
+  (void)a;
+  return NULL;
+}
+
+gcry_sexp_t
+gcry_sexp_append (const gcry_sexp_t a, const gcry_sexp_t n)
+{
+  (void)a;
+  (void)n;
+  return NULL;
+}
+
+gcry_sexp_t
+gcry_sexp_prepend (const gcry_sexp_t a, const gcry_sexp_t n)
+{
+  (void)a;
+  (void)n;
+  return NULL;
+}
+
+
 /*
  * Growing output buffer used by the parser and builder.
  *

@@ -164,66 +164,109 @@ _gcry_is_secure (const void *a)
 }
 
 
-/* Out of core in an x function: fatal.  */
-static void
-out_of_core (int secure)
+static gcry_handler_no_mem_t outofcore_handler;
+static void *outofcore_handler_value;
+
+/* As in Libgcrypt: when an x function runs out of core, H (with
+   OPAQUE, the size and flag bit 0 for secure memory) may free memory
+   and return nonzero to have the allocation tried again; returning 0
+   makes it fatal.  */
+void
+gcry_set_outofcore_handler (gcry_handler_no_mem_t h, void *opaque)
 {
+  outofcore_handler = h;
+  outofcore_handler_value = opaque;
+}
+
+/* Libgcrypt's replacement allocators are not used: the secure-memory
+   pool and the wiping on free are part of this library's guarantees
+   (Libgcrypt too ignores them in FIPS mode).  Accepted and
+   ignored.  */
+void
+gcry_set_allocation_handler (gcry_handler_alloc_t func_alloc,
+                             gcry_handler_alloc_t func_alloc_secure,
+                             gcry_handler_secure_check_t func_secure_check,
+                             gcry_handler_realloc_t func_realloc,
+                             gcry_handler_free_t func_free)
+{
+  (void)func_alloc;
+  (void)func_alloc_secure;
+  (void)func_secure_check;
+  (void)func_realloc;
+  (void)func_free;
+}
+
+/* An x function failed to get N bytes of ordinary or (SECURE) secure
+   memory: return if the out-of-core handler wants another try, else
+   end the process.  */
+static void
+out_of_core (size_t n, int secure)
+{
+  if (outofcore_handler
+      && outofcore_handler (outofcore_handler_value, n, secure ? 1 : 0))
+    return;
   _gcry_fatal_error (gpg_err_code_from_errno (ENOMEM),
                      secure ? "out of core in secure memory"
                             : "out of core");
 }
 
-/* Return P, the result of an allocation from ordinary or (SECURE)
-   secure memory; fatal if it failed.  */
-static void *
-check_core (void *p, int secure)
-{
-  if (!p)
-    out_of_core (secure);
-  return p;
-}
-
 void *
 _gcry_xmalloc (size_t n)
 {
-  return check_core (_gcry_malloc (n), 0);
+  void *p;
+
+  while (!(p = _gcry_malloc (n)))
+    out_of_core (n, 0);
+  return p;
 }
 
 void *
 _gcry_xcalloc (size_t n, size_t m)
 {
-  return check_core (_gcry_calloc (n, m), 0);
+  void *p;
+
+  while (!(p = _gcry_calloc (n, m)))
+    out_of_core (n * m, 0);
+  return p;
 }
 
 void *
 _gcry_xmalloc_secure (size_t n)
 {
-  return check_core (_gcry_malloc_secure (n), 1);
+  void *p;
+
+  while (!(p = _gcry_malloc_secure (n)))
+    out_of_core (n, 1);
+  return p;
 }
 
 void *
 _gcry_xcalloc_secure (size_t n, size_t m)
 {
-  return check_core (_gcry_calloc_secure (n, m), 1);
+  void *p;
+
+  while (!(p = _gcry_calloc_secure (n, m)))
+    out_of_core (n * m, 1);
+  return p;
 }
 
 static void *
 xrealloc (void *a, size_t n)
 {
-  void *p = _gcry_realloc (a, n);
+  void *p;
 
-  if (!p && n)
-    out_of_core (a && _gcry_private_is_secure (a));
+  while (!(p = _gcry_realloc (a, n)) && n)
+    out_of_core (n, a && _gcry_private_is_secure (a));
   return p;
 }
 
 char *
 _gcry_xstrdup (const char *a)
 {
-  char *p = _gcry_strdup (a);
+  char *p;
 
-  if (!p)
-    out_of_core (_gcry_private_is_secure (a));
+  while (!(p = _gcry_strdup (a)))
+    out_of_core (strlen (a) + 1, _gcry_private_is_secure (a));
   return p;
 }
 

@@ -412,6 +412,84 @@ check_after_init (void)
 }
 
 
+/* The handlers of Libgcrypt: the log handler receives the library's
+   messages with their level; before a fatal error ends the process
+   the out-of-core handler may ask for another try and the fatal-error
+   handler is called (checked in a child, which the handler ends with
+   a known exit code).  */
+static int log_calls, log_level;
+static char log_text[200];
+
+static void
+log_cb (void *opaque, int level, const char *fmt, va_list ap)
+{
+  (void)opaque;
+  log_calls++;
+  log_level = level;
+  vsnprintf (log_text, sizeof log_text, fmt, ap);
+}
+
+static int oom_calls;
+
+static int
+oom_cb (void *opaque, size_t n, unsigned int flags)
+{
+  (void)opaque;
+  (void)flags;
+  /* Ask for one more try, then give up.  */
+  return n && ++oom_calls == 1;
+}
+
+static void
+fatal_cb (void *opaque, int rc, const char *text)
+{
+  (void)text;
+  /* Exit with a code that proves the order of the calls.  */
+  _exit (*(int *)opaque + 10 * oom_calls + (rc == GPG_ERR_ENOMEM));
+}
+
+static void
+check_handlers (void)
+{
+  gcry_mpi_t a = gcry_mpi_new (0);
+  int base = 40, status;
+  pid_t pid;
+
+  gcry_set_log_handler (log_cb, NULL);
+  gcry_mpi_set_flag (a, GCRYMPI_FLAG_IMMUTABLE);
+  gcry_mpi_set_ui (a, 5);
+  gcry_set_log_handler (NULL, NULL);
+  check (log_calls == 1 && log_level == GCRY_LOG_INFO
+         && strstr (log_text, "immutable"),
+         "log handler got the immutable-MPI warning (%d calls, level %d)",
+         log_calls, log_level);
+  gcry_mpi_release (a);
+
+  /* Accepted, as in Libgcrypt (their effects are documented).  */
+  gcry_set_progress_handler (NULL, NULL);
+  gcry_set_gettext_handler (NULL);
+  gcry_set_allocation_handler (NULL, NULL, NULL, NULL, NULL);
+
+  fflush (NULL);
+  pid = fork ();
+  if (pid < 0)
+    die ("fork");
+  if (!pid)
+    {
+      gcry_set_outofcore_handler (oom_cb, NULL);
+      gcry_set_fatalerror_handler (fatal_cb, &base);
+      gcry_xmalloc ((size_t)-1 / 2);
+      _exit (1);
+    }
+  if (waitpid (pid, &status, 0) != pid)
+    die ("waitpid");
+  /* 40 + 10 * 2 out-of-core calls + 1 for GPG_ERR_ENOMEM.  */
+  check (WIFEXITED (status) && WEXITSTATUS (status) == 61,
+         "out-of-core handler (asked twice) and fatal-error handler "
+         "(status %d)", WIFEXITED (status) ? WEXITSTATUS (status) : -1);
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -427,5 +505,6 @@ main (int argc, char **argv)
 
   test_init (argc, argv);
   check_after_init ();
+  check_handlers ();
   return test_exit ();
 }

@@ -467,6 +467,43 @@ test_misc (void)
 }
 
 
+/* gcry_mpi_randomize: NBITS rounded up to bytes, different values,
+   secure stays secure, an immutable MPI is left alone.  */
+static void
+test_randomize (void)
+{
+  gcry_mpi_t a = gcry_mpi_new (0), b = gcry_mpi_new (0);
+  gcry_mpi_t s = gcry_mpi_snew (0);
+  int i, big = 0;
+
+  for (i = 0; i < 20; i++)
+    {
+      gcry_mpi_randomize (a, 100, i % 2 ? GCRY_STRONG_RANDOM
+                                        : GCRY_WEAK_RANDOM);
+      check (gcry_mpi_get_nbits (a) <= 104, "randomize 100: %u bits",
+             gcry_mpi_get_nbits (a));
+      if (gcry_mpi_get_nbits (a) > 90)
+        big++;
+    }
+  /* All 20 below 2^90 has probability 2^-280.  */
+  check (big > 0, "randomize 100 reaches the top bits");
+  gcry_mpi_randomize (a, 256, GCRY_STRONG_RANDOM);
+  gcry_mpi_randomize (b, 256, GCRY_STRONG_RANDOM);
+  check (gcry_mpi_cmp (a, b), "two random values differ");
+  gcry_mpi_randomize (a, 0, GCRY_STRONG_RANDOM);
+  check (!gcry_mpi_cmp_ui (a, 0), "randomize 0 bits gives 0");
+  gcry_mpi_randomize (s, 64, GCRY_VERY_STRONG_RANDOM);
+  check (gcry_mpi_get_flag (s, GCRYMPI_FLAG_SECURE)
+         && gcry_mpi_get_nbits (s) <= 64, "randomize a secure MPI");
+  gcry_mpi_set_ui (b, 7);
+  gcry_mpi_set_flag (b, GCRYMPI_FLAG_IMMUTABLE);
+  gcry_mpi_randomize (b, 64, GCRY_STRONG_RANDOM);
+  check (!gcry_mpi_cmp_ui (b, 7), "randomize leaves an immutable MPI");
+  gcry_mpi_release (a);
+  gcry_mpi_release (b);
+  gcry_mpi_release (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -476,5 +513,6 @@ main (int argc, char **argv)
   test_opaque ();
   test_compare ();
   test_misc ();
+  test_randomize ();
   return test_exit ();
 }

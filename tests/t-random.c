@@ -1027,6 +1027,26 @@ check_entropy_failure (void)
 #endif /*!USE_SECCOMP_TESTS*/
 
 
+/* gcry_random_add_bytes: Libgcrypt's argument checks; the bytes are
+   ignored (the output stays unpredictable, checked elsewhere).  */
+static void
+check_add_bytes (void)
+{
+  static const unsigned char junk[16];
+
+  check (!gcry_random_add_bytes (junk, sizeof junk, -1)
+         && !gcry_random_add_bytes (junk, sizeof junk, 100)
+         && !gcry_random_add_bytes (NULL, 0, 50),
+         "random_add_bytes accepts good arguments");
+  check (gpg_err_code (gcry_random_add_bytes (NULL, 1, 50))
+         == GPG_ERR_INV_ARG
+         && gpg_err_code (gcry_random_add_bytes (junk, 1, 101))
+         == GPG_ERR_INV_ARG
+         && gpg_err_code (gcry_random_add_bytes (junk, 1, -2))
+         == GPG_ERR_INV_ARG, "random_add_bytes refuses bad arguments");
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -1044,6 +1064,7 @@ main (int argc, char **argv)
   check_threads ();
   check_reseed ();
   check_short_sequence ();
+  check_add_bytes ();
   check_fork ();
   check_interrupted ();
   check_entropy_failure ();

@@ -1726,6 +1726,25 @@ test_ct (void)
 }
 
 
+/* The list constructors Libgcrypt declares but never implemented
+   return NULL here (Libgcrypt would stop the process).  */
+static void
+test_unimplemented_lists (void)
+{
+  gcry_sexp_t a = NULL, arr[2];
+
+  if (gcry_sexp_new (&a, "(a)", 0, 1))
+    die ("gcry_sexp_new");
+  arr[0] = a;
+  arr[1] = NULL;
+  check (!gcry_sexp_cons (a, a) && !gcry_sexp_alist (arr)
+         && !gcry_sexp_vlist (a, a, NULL) && !gcry_sexp_append (a, a)
+         && !gcry_sexp_prepend (a, a), "cons, alist, vlist, append and "
+         "prepend give NULL");
+  gcry_sexp_release (a);
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -1751,6 +1770,7 @@ main (int argc, char **argv)
     }
   test_parse ();
   test_print ();
+  test_unimplemented_lists ();
   test_build ();
   test_access ();
   test_extract ();
