@@ -365,8 +365,8 @@ hash_data_sexp (gcry_sexp_t *r_data, const char *tmpl, gcry_md_hd_t hd,
                 gcry_ctx_t ctx)
 {
   void *args[7];
-  int lens[2], nargs = 0, algo, dlen;
-  const byte *ptrs[2], *digest;
+  int lens[2] = { 0, 0 }, nargs = 0, algo, dlen;
+  const byte *ptrs[2] = { NULL, NULL }, *digest;
   const char *s, *name;
   gcry_md_hd_t copy;
   gpg_err_code_t rc;

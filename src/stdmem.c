@@ -168,9 +168,9 @@ static gcry_handler_no_mem_t outofcore_handler;
 static void *outofcore_handler_value;
 
 /* As in Libgcrypt: when an x function runs out of core, H (with
-   OPAQUE, the size and flag bit 0 for secure memory) may free memory
-   and return nonzero to have the allocation tried again; returning 0
-   makes it fatal.  */
+   OPAQUE, the size and the flags: bit 0 secure memory, bit 1 a
+   reallocation) may free memory and return nonzero to have the
+   allocation tried again; returning 0 makes it fatal.  */
 void
 gcry_set_outofcore_handler (gcry_handler_no_mem_t h, void *opaque)
 {
@@ -196,18 +196,29 @@ gcry_set_allocation_handler (gcry_handler_alloc_t func_alloc,
   (void)func_free;
 }
 
-/* An x function failed to get N bytes of ordinary or (SECURE) secure
-   memory: return if the out-of-core handler wants another try, else
-   end the process.  */
+/* An x function failed to get N bytes; FLAGS as for the out-of-core
+   handler.  Return if the handler wants another try, else end the
+   process.  */
 static void
-out_of_core (size_t n, int secure)
+out_of_core (size_t n, unsigned int flags)
 {
   if (outofcore_handler
-      && outofcore_handler (outofcore_handler_value, n, secure ? 1 : 0))
+      && outofcore_handler (outofcore_handler_value, n, flags))
     return;
   _gcry_fatal_error (gpg_err_code_from_errno (ENOMEM),
-                     secure ? "out of core in secure memory"
-                            : "out of core");
+                     (flags & 1) ? "out of core in secure memory"
+                                 : "out of core");
+}
+
+/* N * M bytes for the calloc functions; a product that does not fit
+   is fatal at once (no handler can free that much), as in
+   Libgcrypt.  */
+static size_t
+calloc_size (size_t n, size_t m)
+{
+  if (m && n > (size_t)-1 / m)
+    _gcry_fatal_error (GPG_ERR_ENOMEM, "out of core (size overflow)");
+  return n * m;
 }
 
 void *
@@ -223,10 +234,11 @@ _gcry_xmalloc (size_t n)
 void *
 _gcry_xcalloc (size_t n, size_t m)
 {
+  size_t total = calloc_size (n, m);
   void *p;
 
   while (!(p = _gcry_calloc (n, m)))
-    out_of_core (n * m, 0);
+    out_of_core (total, 0);
   return p;
 }
 
@@ -243,10 +255,11 @@ _gcry_xmalloc_secure (size_t n)
 void *
 _gcry_xcalloc_secure (size_t n, size_t m)
 {
+  size_t total = calloc_size (n, m);
   void *p;
 
   while (!(p = _gcry_calloc_secure (n, m)))
-    out_of_core (n * m, 1);
+    out_of_core (total, 1);
   return p;
 }
 
@@ -256,7 +269,7 @@ xrealloc (void *a, size_t n)
   void *p;
 
   while (!(p = _gcry_realloc (a, n)) && n)
-    out_of_core (n, a && _gcry_private_is_secure (a));
+    out_of_core (n, 2 | (a && _gcry_private_is_secure (a) ? 1 : 0));
   return p;
 }
 
@@ -266,7 +279,7 @@ _gcry_xstrdup (const char *a)
   char *p;
 
   while (!(p = _gcry_strdup (a)))
-    out_of_core (strlen (a) + 1, _gcry_private_is_secure (a));
+    out_of_core (strlen (a), _gcry_private_is_secure (a) ? 1 : 0);
   return p;
 }
 

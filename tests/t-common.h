@@ -65,6 +65,25 @@
 # endif
 #endif
 
+/* Under AddressSanitizer malloc of an impossible size aborts the
+   process instead of returning NULL as the C library does.  A test
+   that needs the standard behaviour puts
+     T_ASAN_ALLOCATOR_MAY_RETURN_NULL;
+   at file scope; ASAN_OPTIONS from the environment still apply on
+   top of this default.  */
+#ifdef T_ASAN
+# define T_ASAN_ALLOCATOR_MAY_RETURN_NULL                       \
+  const char *__asan_default_options (void);                    \
+  const char *__asan_default_options (void)                     \
+  {                                                             \
+    return "allocator_may_return_null=1";                       \
+  }                                                             \
+  extern int t_asan_allocator_may_return_null_
+#else
+# define T_ASAN_ALLOCATOR_MAY_RETURN_NULL \
+  extern int t_asan_allocator_may_return_null_
+#endif
+
 static int verbose;
 static int debug;
 static unsigned long test_passed;

@@ -33,6 +33,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+/* check_handlers needs an impossible malloc to fail normally.  */
+T_ASAN_ALLOCATOR_MAY_RETURN_NULL;
+
 
 /* Return the line "NAME:..." from gcry_get_config as a malloced
    string without the newline, or NULL.  */
@@ -440,6 +443,18 @@ oom_cb (void *opaque, size_t n, unsigned int flags)
   return n && ++oom_calls == 1;
 }
 
+/* Always asks for another try: must not be asked when retrying
+   cannot help.  */
+static int
+oom_always_cb (void *opaque, size_t n, unsigned int flags)
+{
+  (void)opaque;
+  (void)n;
+  (void)flags;
+  oom_calls++;
+  return 1;
+}
+
 static void
 fatal_cb (void *opaque, int rc, const char *text)
 {
@@ -486,6 +501,23 @@ check_handlers (void)
   /* 40 + 10 * 2 out-of-core calls + 1 for GPG_ERR_ENOMEM.  */
   check (WIFEXITED (status) && WEXITSTATUS (status) == 61,
          "out-of-core handler (asked twice) and fatal-error handler "
+         "(status %d)", WIFEXITED (status) ? WEXITSTATUS (status) : -1);
+
+  /* A gcry_xcalloc size that overflows is fatal at once.  */
+  pid = fork ();
+  if (pid < 0)
+    die ("fork");
+  if (!pid)
+    {
+      gcry_set_outofcore_handler (oom_always_cb, NULL);
+      gcry_set_fatalerror_handler (fatal_cb, &base);
+      gcry_xcalloc ((size_t)-1 / 2 + 1, 2);
+      _exit (1);
+    }
+  if (waitpid (pid, &status, 0) != pid)
+    die ("waitpid");
+  check (WIFEXITED (status) && WEXITSTATUS (status) == 41,
+         "gcry_xcalloc overflow is fatal without the out-of-core handler "
          "(status %d)", WIFEXITED (status) ? WEXITSTATUS (status) : -1);
 }
 

@@ -42,18 +42,9 @@
 
 #define WARNING_TEXT "insecure memory"
 
-/* Under AddressSanitizer malloc (SIZE_MAX) aborts the process instead
-   of returning NULL, unlike the C library; the huge allocations in
-   check_basic need the standard behaviour.  ASAN_OPTIONS from the
-   environment still apply on top of this default.  */
-#ifdef T_ASAN
-const char *__asan_default_options (void);
-const char *
-__asan_default_options (void)
-{
-  return "allocator_may_return_null=1";
-}
-#endif
+/* The huge allocations in check_basic need malloc (SIZE_MAX) to fail
+   normally.  */
+T_ASAN_ALLOCATOR_MAY_RETURN_NULL;
 
 
 /*
