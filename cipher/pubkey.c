@@ -357,16 +357,19 @@ gcry_pk_verify (gcry_sexp_t s_sig, gcry_sexp_t s_data, gcry_sexp_t s_pkey)
    context CTX adds one "%b" after those: its first (most recently
    pushed) entry, e.g. for "(random-override %b)".  Without HD the
    template is filled from CTX alone, up to two entries, most recently
-   pushed first.  A template that wants more arguments than there are
-   gives GPG_ERR_INV_ARG (gcry_sexp_build_array sees the end of the
-   list).  */
+   pushed first.  A template that wants more arguments than there are,
+   or another type than a directive's argument (e.g. "%s" where a
+   digest is given), gives GPG_ERR_INV_ARG: the arguments go to the
+   builder with their types.  */
 static gpg_err_code_t
 hash_data_sexp (gcry_sexp_t *r_data, const char *tmpl, gcry_md_hd_t hd,
                 gcry_ctx_t ctx)
 {
   void *args[7];
+  char types[7];
   int lens[2] = { 0, 0 }, nargs = 0, algo, dlen;
-  const byte *ptrs[2] = { NULL, NULL }, *digest;
+  const void *ptrs[2] = { NULL, NULL };
+  const byte *digest;
   const char *s, *name;
   gcry_md_hd_t copy;
   gpg_err_code_t rc;
@@ -375,14 +378,15 @@ hash_data_sexp (gcry_sexp_t *r_data, const char *tmpl, gcry_md_hd_t hd,
   if (!tmpl)
     return GPG_ERR_INV_ARG;
   memset (args, 0, sizeof args);
+  memset (types, 0, sizeof types);
 
   if (!hd)
     {
       nargs = _gcry_ctx_data_args (ctx, args, lens, ptrs, 2, 1);
       if (nargs <= 0)
         return GPG_ERR_INV_ARG;       /* No data at all, or a bad CTX.  */
-      return gpg_err_code (gcry_sexp_build_array (r_data, NULL, tmpl,
-                                                  args));
+      memcpy (types, nargs == 2 ? "ipip" : "ip", 2 * nargs);
+      return _gcry_sexp_build_typed (r_data, tmpl, args, types);
     }
 
   s = strstr (tmpl, "(hash ");
@@ -418,17 +422,25 @@ hash_data_sexp (gcry_sexp_t *r_data, const char *tmpl, gcry_md_hd_t hd,
   else
     {
       if (!strncmp (s, "%s", 2))
-        args[nargs++] = &name;
+        {
+          types[nargs] = 's';
+          args[nargs++] = &name;
+        }
       lens[0] = dlen;
       ptrs[0] = digest;
+      types[nargs] = 'i';
       args[nargs++] = &lens[0];
+      types[nargs] = 'p';
       args[nargs++] = &ptrs[0];
       if (ctx && _gcry_ctx_data_args (ctx, args + nargs, lens + 1,
                                       ptrs + 1, 1, 0) != 1)
         rc = GPG_ERR_INV_ARG;
       else
-        rc = gpg_err_code (gcry_sexp_build_array (r_data, NULL, tmpl,
-                                                  args));
+        {
+          if (ctx)
+            memcpy (types + nargs, "ip", 2);
+          rc = _gcry_sexp_build_typed (r_data, tmpl, args, types);
+        }
     }
   gcry_md_close (copy);
   return rc;

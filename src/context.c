@@ -99,7 +99,7 @@ gcry_ctx_release (gcry_ctx_t ctx)
    EXACT is set, or a length exceeds INT_MAX.  */
 int
 _gcry_ctx_data_args (gcry_ctx_t ctx, void **args, int *lens,
-                     const byte **ptrs, int n, int exact)
+                     const void **ptrs, int n, int exact)
 {
   int i;
 

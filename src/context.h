@@ -12,6 +12,6 @@
 /* The data of the first N contexts of the chain CTX as arguments of N
    "%b" directives for gcry_sexp_build_array (see context.c).  */
 int _gcry_ctx_data_args (gcry_ctx_t ctx, void **args, int *lens,
-                         const byte **ptrs, int n, int exact);
+                         const void **ptrs, int n, int exact);
 
 #endif /* GCRY_CONTEXT_H */

@@ -155,5 +155,10 @@ const char *_gcry_mldsa_backend_name (void);
    length, or NULL.  */
 const char *_gcry_sexp_nth_data (gcry_sexp_t list, int number,
                                  size_t *datalen);
+/* gcry_sexp_build_array with the type letter of each argument in
+   ARG_TYPES: a mismatching directive gives GPG_ERR_INV_ARG.  */
+gpg_err_code_t _gcry_sexp_build_typed (gcry_sexp_t *retsexp,
+                                       const char *format, void **arg_list,
+                                       const char *arg_types);
 
 #endif /*G10LIB_H*/

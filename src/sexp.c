@@ -502,6 +502,8 @@ struct parser
                          buffer is secure already if one is.  */
   void **arg_list;    /* Arguments for gcry_sexp_build_array, or  */
   va_list *ap;        /* arguments for gcry_sexp_build.  */
+  const char *arg_types;  /* With ARG_LIST from _gcry_sexp_build_typed:
+                             the type of each entry (see NEXT_ARG).  */
   size_t argidx;
   struct sbuf sb;     /* Encoded output.  */
 };
@@ -921,14 +923,21 @@ parse_length_prefixed (struct parser *ps)
 }
 
 
-/* Fetch the next build argument.  For gcry_sexp_build_array each
- * element of ARG_LIST points to the argument's variable.  */
-#define NEXT_ARG(ps, var, type)                                 \
+/* Fetch the next build argument, of C type TYPE and type letter TC
+ * ('s' const char *, 'i' int, 'u' unsigned int, 'p' const void *,
+ * 'm' gcry_mpi_t, 'S' gcry_sexp_t).  For gcry_sexp_build_array each
+ * element of ARG_LIST points to the argument's variable; with
+ * ARG_TYPES (_gcry_sexp_build_typed) an entry of another type is an
+ * error instead of a misread.  */
+#define NEXT_ARG(ps, var, type, tc)                             \
   do                                                            \
     {                                                           \
       if ((ps)->arg_list)                                       \
         {                                                       \
           if (!(ps)->arg_list[(ps)->argidx])                    \
+            return GPG_ERR_INV_ARG;                             \
+          if ((ps)->arg_types                                   \
+              && (ps)->arg_types[(ps)->argidx] != (tc))         \
             return GPG_ERR_INV_ARG;                             \
           (var) = *(type *)(ps)->arg_list[(ps)->argidx++];      \
         }                                                       \
@@ -945,7 +954,7 @@ parse_length_prefixed (struct parser *ps)
 static inline gpg_err_code_t
 next_string_arg (struct parser *ps, const char **r_str)
 {
-  NEXT_ARG (ps, *r_str, const char *);
+  NEXT_ARG (ps, *r_str, const char *, 's');
   return *r_str ? 0 : GPG_ERR_INV_ARG;
 }
 
@@ -955,8 +964,8 @@ next_string_arg (struct parser *ps, const char **r_str)
 static inline gpg_err_code_t
 next_buffer_arg (struct parser *ps, int *r_n, const void **r_p)
 {
-  NEXT_ARG (ps, *r_n, int);
-  NEXT_ARG (ps, *r_p, const void *);
+  NEXT_ARG (ps, *r_n, int, 'i');
+  NEXT_ARG (ps, *r_p, const void *, 'p');
   return *r_n < 0 || (*r_n && !*r_p) ? GPG_ERR_INV_ARG : 0;
 }
 
@@ -1054,7 +1063,7 @@ parse_directive (struct parser *ps)
       {
         gcry_mpi_t m;
 
-        NEXT_ARG (ps, m, gcry_mpi_t);
+        NEXT_ARG (ps, m, gcry_mpi_t, 'm');
         rc = insert_mpi (ps, m, c == 'M');
       }
       break;
@@ -1076,7 +1085,7 @@ parse_directive (struct parser *ps)
       {
         int v;
 
-        NEXT_ARG (ps, v, int);
+        NEXT_ARG (ps, v, int, 'i');
         snprintf (numbuf, sizeof numbuf, "%d", v);
         rc = sb_data (&ps->sb, numbuf, strlen (numbuf));
       }
@@ -1086,7 +1095,7 @@ parse_directive (struct parser *ps)
       {
         unsigned int v;
 
-        NEXT_ARG (ps, v, unsigned int);
+        NEXT_ARG (ps, v, unsigned int, 'u');
         snprintf (numbuf, sizeof numbuf, "%u", v);
         rc = sb_data (&ps->sb, numbuf, strlen (numbuf));
       }
@@ -1110,7 +1119,7 @@ parse_directive (struct parser *ps)
       {
         gcry_sexp_t s;
 
-        NEXT_ARG (ps, s, gcry_sexp_t);
+        NEXT_ARG (ps, s, gcry_sexp_t, 'S');
         if (!s)
           {
             rc = 0;  /* Nothing to insert (libgcrypt does the same).  */
@@ -1338,7 +1347,7 @@ build_size_scan (struct parser *ps, size_t *r_total, int *r_secure)
               {
                 int v;
 
-                NEXT_ARG (ps, v, int);
+                NEXT_ARG (ps, v, int, 'i');
                 (void)v;
                 n = 11;
               }
@@ -1347,7 +1356,7 @@ build_size_scan (struct parser *ps, size_t *r_total, int *r_secure)
               {
                 unsigned int v;
 
-                NEXT_ARG (ps, v, unsigned int);
+                NEXT_ARG (ps, v, unsigned int, 'u');
                 (void)v;
                 n = 10;
               }
@@ -1368,7 +1377,7 @@ build_size_scan (struct parser *ps, size_t *r_total, int *r_secure)
               {
                 gcry_sexp_t sx;
 
-                NEXT_ARG (ps, sx, gcry_sexp_t);
+                NEXT_ARG (ps, sx, gcry_sexp_t, 'S');
                 /* At most the whole of SX but its TAG_END.  */
                 if (sx && sx->size - 1 > SIZE_MAX / 4 - total)
                   return GPG_ERR_TOO_LARGE;
@@ -1425,7 +1434,8 @@ build_size (const struct parser *ps, int *r_secure)
 /* Common back end of sscan, new, create, build and build_array.  */
 static gpg_err_code_t
 do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
-         size_t length, int argflag, void **arg_list, va_list *ap)
+         size_t length, int argflag, void **arg_list, const char *arg_types,
+         va_list *ap)
 {
   struct parser ps;
   gpg_err_code_t rc;
@@ -1443,6 +1453,7 @@ do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
   ps.len = length;
   ps.argflag = argflag;
   ps.arg_list = arg_list;
+  ps.arg_types = arg_types;
   ps.ap = ap;
   /* Text read from secure memory is a secret; keep it there.  */
   ps.sb.secure = length && _gcry_is_secure (buffer);
@@ -1484,7 +1495,8 @@ gcry_error_t
 gcry_sexp_sscan (gcry_sexp_t *retsexp, size_t *erroff,
                  const char *buffer, size_t length)
 {
-  return gpg_error (do_scan (retsexp, erroff, buffer, length, 0, NULL, NULL));
+  return gpg_error (do_scan (retsexp, erroff, buffer, length, 0, NULL, NULL,
+                             NULL));
 }
 
 
@@ -1510,7 +1522,8 @@ gcry_sexp_new (gcry_sexp_t *retsexp, const void *buffer, size_t length,
     }
   else if (!length)
     length = strlen (buffer);
-  return gpg_error (do_scan (retsexp, NULL, buffer, length, 0, NULL, NULL));
+  return gpg_error (do_scan (retsexp, NULL, buffer, length, 0, NULL, NULL,
+                             NULL));
 }
 
 
@@ -1551,7 +1564,8 @@ gcry_sexp_build (gcry_sexp_t *retsexp, size_t *erroff,
       return gpg_error (GPG_ERR_INV_ARG);
     }
   va_start (ap, format);
-  rc = do_scan (retsexp, erroff, format, strlen (format), 1, NULL, &ap);
+  rc = do_scan (retsexp, erroff, format, strlen (format), 1, NULL, NULL,
+                &ap);
   va_end (ap);
   return gpg_error (rc);
 }
@@ -1570,7 +1584,27 @@ gcry_sexp_build_array (gcry_sexp_t *retsexp, size_t *erroff,
       return gpg_error (GPG_ERR_INV_ARG);
     }
   return gpg_error (do_scan (retsexp, erroff, format, strlen (format), 1,
-                             arg_list, NULL));
+                             arg_list, NULL, NULL));
+}
+
+
+/* As gcry_sexp_build_array, for internal callers whose FORMAT comes
+ * from outside (the data templates of gcry_pk_hash_sign): ARG_TYPES
+ * gives the type letter of each ARG_LIST entry (see NEXT_ARG), so
+ * that a directive that does not match its argument gives
+ * GPG_ERR_INV_ARG instead of reading it as another type.  */
+gpg_err_code_t
+_gcry_sexp_build_typed (gcry_sexp_t *retsexp, const char *format,
+                        void **arg_list, const char *arg_types)
+{
+  if (!format)
+    {
+      if (retsexp)
+        *retsexp = NULL;
+      return GPG_ERR_INV_ARG;
+    }
+  return do_scan (retsexp, NULL, format, strlen (format), 1, arg_list,
+                  arg_types, NULL);
 }
 
 

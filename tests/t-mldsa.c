@@ -1271,6 +1271,17 @@ check_hash_sign (int set)
                                               skey, hd, NULL))
              == GPG_ERR_INV_ARG,
              "%s: template with more %%b than data", set_name[set]);
+      /* A directive of another type than its argument is refused,
+         not misread (%s would take the digest length as a string).  */
+      check (gpg_err_code (gcry_pk_hash_sign (&s, "(data (flags %s)"
+                                              " (hash sha256 %b))",
+                                              skey, hd, NULL))
+             == (algos[i] == GCRY_MD_SHA256 ? GPG_ERR_INV_ARG
+                 : GPG_ERR_DIGEST_ALGO)
+             && gpg_err_code (gcry_pk_hash_sign (&s, "(data (flags prehash)"
+                                                 " (hash %s %s))", skey, hd,
+                                                 NULL)) == GPG_ERR_INV_ARG,
+             "%s: template directives of the wrong type", set_name[set]);
       if (algos[i] == GCRY_MD_SHAKE256)
         {
           /* After gcry_md_extract there is no digest to read.  */
@@ -1312,6 +1323,9 @@ check_hash_sign (int set)
   check (gpg_err_code (gcry_pk_hash_sign (NULL, "(data (value %b))", skey,
                                           NULL, ctx)) == GPG_ERR_INV_ARG,
          "%s: gcry_pk_hash_sign without a result", set_name[set]);
+  check (gpg_err_code (gcry_pk_hash_sign (&s, "(data (value %s))", skey,
+                                          NULL, ctx)) == GPG_ERR_INV_ARG,
+         "%s: data context given to %%s", set_name[set]);
   gcry_ctx_release (ctx3);
   gcry_ctx_release (ctx);
   gcry_ctx_release (NULL);
