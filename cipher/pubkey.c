@@ -371,6 +371,7 @@ hash_data_sexp (gcry_sexp_t *r_data, const char *tmpl, gcry_md_hd_t hd,
   const void *ptrs[2] = { NULL, NULL };
   const byte *digest;
   const char *s, *name;
+  int with_name;
   gcry_md_hd_t copy;
   gpg_err_code_t rc;
 
@@ -393,8 +394,13 @@ hash_data_sexp (gcry_sexp_t *r_data, const char *tmpl, gcry_md_hd_t hd,
   if (!s)
     return GPG_ERR_DIGEST_ALGO;
   s += 6;
-  if (!strncmp (s, "%s", 2))
-    algo = gcry_md_get_algo (hd);
+  with_name = !strncmp (s, "%s", 2);
+  if (with_name)
+    {
+      algo = gcry_md_get_algo (hd);
+      if (!algo)
+        return GPG_ERR_DIGEST_ALGO;
+    }
   else
     {
       char buf[32];
@@ -408,8 +414,6 @@ hash_data_sexp (gcry_sexp_t *r_data, const char *tmpl, gcry_md_hd_t hd,
       if (!algo || !gcry_md_is_enabled (hd, algo))
         return GPG_ERR_DIGEST_ALGO;
     }
-  if (!algo)
-    return GPG_ERR_DIGEST_ALGO;
 
   rc = gpg_err_code (gcry_md_copy (&copy, hd));
   if (rc)
@@ -421,7 +425,7 @@ hash_data_sexp (gcry_sexp_t *r_data, const char *tmpl, gcry_md_hd_t hd,
     rc = GPG_ERR_NOT_IMPLEMENTED;    /* An XOF already extracted.  */
   else
     {
-      if (!strncmp (s, "%s", 2))
+      if (with_name)
         {
           types[nargs] = 's';
           args[nargs++] = &name;

@@ -167,6 +167,10 @@ _gcry_is_secure (const void *a)
 static gcry_handler_no_mem_t outofcore_handler;
 static void *outofcore_handler_value;
 
+/* The flags the out-of-core handler gets (Libgcrypt's values).  */
+#define OOC_SECURE  1
+#define OOC_REALLOC 2
+
 /* As in Libgcrypt: when an x function runs out of core, H (with
    OPAQUE, the size and the flags: bit 0 secure memory, bit 1 a
    reallocation) may free memory and return nonzero to have the
@@ -206,7 +210,7 @@ out_of_core (size_t n, unsigned int flags)
       && outofcore_handler (outofcore_handler_value, n, flags))
     return;
   _gcry_fatal_error (gpg_err_code_from_errno (ENOMEM),
-                     (flags & 1) ? "out of core in secure memory"
+                     (flags & OOC_SECURE) ? "out of core in secure memory"
                                  : "out of core");
 }
 
@@ -248,7 +252,7 @@ _gcry_xmalloc_secure (size_t n)
   void *p;
 
   while (!(p = _gcry_malloc_secure (n)))
-    out_of_core (n, 1);
+    out_of_core (n, OOC_SECURE);
   return p;
 }
 
@@ -259,7 +263,7 @@ _gcry_xcalloc_secure (size_t n, size_t m)
   void *p;
 
   while (!(p = _gcry_calloc_secure (n, m)))
-    out_of_core (total, 1);
+    out_of_core (total, OOC_SECURE);
   return p;
 }
 
@@ -269,7 +273,8 @@ xrealloc (void *a, size_t n)
   void *p;
 
   while (!(p = _gcry_realloc (a, n)) && n)
-    out_of_core (n, 2 | (a && _gcry_private_is_secure (a) ? 1 : 0));
+    out_of_core (n, OOC_REALLOC
+                    | (a && _gcry_private_is_secure (a) ? OOC_SECURE : 0));
   return p;
 }
 
@@ -279,7 +284,7 @@ _gcry_xstrdup (const char *a)
   char *p;
 
   while (!(p = _gcry_strdup (a)))
-    out_of_core (strlen (a), _gcry_private_is_secure (a) ? 1 : 0);
+    out_of_core (strlen (a), _gcry_private_is_secure (a) ? OOC_SECURE : 0);
   return p;
 }
 

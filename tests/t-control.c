@@ -463,12 +463,33 @@ fatal_cb (void *opaque, int rc, const char *text)
   _exit (*(int *)opaque + 10 * oom_calls + (rc == GPG_ERR_ENOMEM));
 }
 
+static int fatal_base = 40;
+
+/* The child of check_handlers: one retry, then fatal.  */
+static void
+oom_child (void *arg)
+{
+  (void)arg;
+  gcry_set_outofcore_handler (oom_cb, NULL);
+  gcry_set_fatalerror_handler (fatal_cb, &fatal_base);
+  gcry_xmalloc ((size_t)-1 / 2);
+}
+
+/* The child of check_handlers: a calloc size that overflows.  */
+static void
+calloc_overflow_child (void *arg)
+{
+  (void)arg;
+  gcry_set_outofcore_handler (oom_always_cb, NULL);
+  gcry_set_fatalerror_handler (fatal_cb, &fatal_base);
+  gcry_xcalloc ((size_t)-1 / 2 + 1, 2);
+}
+
 static void
 check_handlers (void)
 {
   gcry_mpi_t a = gcry_mpi_new (0);
-  int base = 40, status;
-  pid_t pid;
+  int status;
 
   gcry_set_log_handler (log_cb, NULL);
   gcry_mpi_set_flag (a, GCRYMPI_FLAG_IMMUTABLE);
@@ -485,38 +506,15 @@ check_handlers (void)
   gcry_set_gettext_handler (NULL);
   gcry_set_allocation_handler (NULL, NULL, NULL, NULL, NULL);
 
-  fflush (NULL);
-  pid = fork ();
-  if (pid < 0)
-    die ("fork");
-  if (!pid)
-    {
-      gcry_set_outofcore_handler (oom_cb, NULL);
-      gcry_set_fatalerror_handler (fatal_cb, &base);
-      gcry_xmalloc ((size_t)-1 / 2);
-      _exit (1);
-    }
-  if (waitpid (pid, &status, 0) != pid)
-    die ("waitpid");
   /* 40 + 10 * 2 out-of-core calls + 1 for GPG_ERR_ENOMEM.  */
-  check (WIFEXITED (status) && WEXITSTATUS (status) == 61,
+  status = run_in_child (oom_child, NULL);
+  check (status != -1 && WIFEXITED (status) && WEXITSTATUS (status) == 61,
          "out-of-core handler (asked twice) and fatal-error handler "
          "(status %d)", WIFEXITED (status) ? WEXITSTATUS (status) : -1);
 
   /* A gcry_xcalloc size that overflows is fatal at once.  */
-  pid = fork ();
-  if (pid < 0)
-    die ("fork");
-  if (!pid)
-    {
-      gcry_set_outofcore_handler (oom_always_cb, NULL);
-      gcry_set_fatalerror_handler (fatal_cb, &base);
-      gcry_xcalloc ((size_t)-1 / 2 + 1, 2);
-      _exit (1);
-    }
-  if (waitpid (pid, &status, 0) != pid)
-    die ("waitpid");
-  check (WIFEXITED (status) && WEXITSTATUS (status) == 41,
+  status = run_in_child (calloc_overflow_child, NULL);
+  check (status != -1 && WIFEXITED (status) && WEXITSTATUS (status) == 41,
          "gcry_xcalloc overflow is fatal without the out-of-core handler "
          "(status %d)", WIFEXITED (status) ? WEXITSTATUS (status) : -1);
 }
