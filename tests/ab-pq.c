@@ -36,7 +36,8 @@
  * messages in the same trial, so that all copies run the same
  * number of signing attempts.
  * Default DISABLE set: "" "intel-avx512" "all" on x86-64, "" "all"
- * elsewhere.  Not run by make check; build it with "make ab-pq".  */
+ * elsewhere.  --only S (repeatable) times only the operations whose
+ * name contains one of the strings S ("ML-KEM-768", "encaps").  Not run by make check; build it with "make ab-pq".  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -316,6 +317,8 @@ main (int argc, char **argv)
   static double ratio[MAX_COPIES][MAX_TRIALS];
   const char *const *disable = default_disable;
   const char *old_disable = "all";
+  const char *only[18];
+  unsigned int nonly = 0;
   unsigned int ncopies, trials = 11, scale = 1, op, t, i, j;
 
   for (argc--, argv++; argc >= 2 && !strncmp (*argv, "--", 2);
@@ -326,13 +329,16 @@ main (int argc, char **argv)
       scale = atoi (argv[1]);
     else if (!strcmp (*argv, "--old-disable"))
       old_disable = argv[1];
+    else if (!strcmp (*argv, "--only") && nonly < 18)
+      only[nonly++] = argv[1];
     else
       break;
   if (argc < 2 || !strncmp (*argv, "--", 2)
       || !trials || trials > MAX_TRIALS || !scale)
     {
       fputs ("usage: ab-pq [--trials N (<= 101)] [--scale S]"
-             " [--old-disable D] OLD.so NEW.so [DISABLE...]\n", stderr);
+             " [--old-disable D] [--only S]\n"
+             "             OLD.so NEW.so [DISABLE...]\n", stderr);
       return 2;
     }
   ncopies = 1 + (argc > 2 ? (unsigned int)argc - 2
@@ -365,6 +371,10 @@ main (int argc, char **argv)
       unsigned int n = op_calls[op] * scale;
       double old_sum = 0, secs[MAX_COPIES];
 
+      for (i = 0; i < nonly && !strstr (op_name[op], only[i]); i++)
+        ;
+      if (nonly && i == nonly)
+        continue;
       for (t = 0; t < trials; t++)
         {
           for (j = 0; j < ncopies; j++)
