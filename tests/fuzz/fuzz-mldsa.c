@@ -22,6 +22,14 @@
  *                stops verifying when the message changes.
  *   MODE_KEYGEN  Key generation from a fuzzed seed xi: the key passes
  *                gcry_pk_testkey, signs, and the signature verifies.
+ *   MODE_HASH    gcry_pk_hash_sign with a fuzzed data template (the
+ *                caller's format string), a hash handle of a fuzzed
+ *                algorithm over a fuzzed message (none with
+ *                FLAG_NO_HD) and a data context (FLAG_CTX; two
+ *                entries without a handle): a template the builder
+ *                refuses gives an error and no result, never a crash;
+ *                a signature made verifies with gcry_pk_hash_verify
+ *                and the same template; the handle stays usable.
  *
  * ML-DSA is strongly unforgeable: without the secret key no new
  * valid signature can be found for any (key, context, message), not
@@ -49,6 +57,7 @@ enum
     MODE_PK,
     MODE_SIGN,
     MODE_KEYGEN,
+    MODE_HASH,
     NMODES
   };
 
@@ -56,6 +65,17 @@ enum
 #define FLAG_RAW_LEN   1   /* Lengths from the payload, not the set.  */
 #define FLAG_HINT      2   /* EDIT: offsets within the hint section.  */
 #define FLAG_EXT_MU    2   /* SIGN: compare with external mu, not M'.  */
+#define FLAG_CTX       1   /* HASH: pass a data context.  */
+#define FLAG_NO_HD     2   /* HASH: no hash handle, data from the context.  */
+
+/* HASH: the hash algorithms of the handle, chosen by a payload byte.  */
+static const int hash_algos[] =
+  {
+    GCRY_MD_SHA256, GCRY_MD_SHA512, GCRY_MD_SHA3_256, GCRY_MD_SHAKE128,
+    GCRY_MD_SHAKE256, GCRY_MD_SHA1, GCRY_MD_SHA3_512, GCRY_MD_SHA224
+  };
+#define N_HASH_ALGOS (sizeof hash_algos / sizeof *hash_algos)
+#define MAX_TMPL_LEN 255
 
 /* FIPS 204, Table 1: the lengths and the hint section's size
    omega + k.  */
@@ -169,7 +189,8 @@ write_seeds (const char *dir)
       {
         const dsa_param_t *p = &params[a];
 
-        fuzz_seed_begin (&s, a, mode, mode == MODE_EDIT ? FLAG_HINT : 0);
+        fuzz_seed_begin (&s, a, mode, mode == MODE_EDIT ? FLAG_HINT
+                         : mode == MODE_HASH ? FLAG_CTX : 0);
         switch (mode)
           {
           case MODE_SIG:
@@ -199,6 +220,17 @@ write_seeds (const char *dir)
               fuzz_seed_byte (&s, i);
             fuzz_seed_add (&s, valid_ctx, VALID_CTX_LEN);
             fuzz_seed_add (&s, valid_msg, VALID_MSG_LEN);
+            break;
+          case MODE_HASH:
+            {
+              static const char tmpl[] = "(data (flags prehash)"
+                                         " (hash %s %b) (label %b))";
+
+              fuzz_seed_byte (&s, a);   /* SHA-256, SHA-512, SHA3-256.  */
+              fuzz_seed_byte (&s, sizeof tmpl - 1);
+              fuzz_seed_add (&s, tmpl, sizeof tmpl - 1);
+              fuzz_seed_add (&s, valid_msg, VALID_MSG_LEN);
+            }
             break;
           default:
             for (i = 0; i < SEED_LEN; i++)
@@ -530,11 +562,120 @@ fuzz_keygen (unsigned int a, int flags, const uint8_t *pl, size_t pn)
 }
 
 
+/* The digest of HD's algorithm ALGO (32 bytes of output for an XOF)
+   to OUT; returns its length.  */
+static size_t
+read_digest (gcry_md_hd_t hd, int algo, unsigned char *out)
+{
+  size_t n = gcry_md_get_algo_dlen (algo);
+  const unsigned char *d;
+
+  if (!n)
+    {
+      if (gcry_md_extract (hd, algo, out, 32))
+        fuzz_fail ("gcry_md_extract");
+      return 32;
+    }
+  d = gcry_md_read (hd, algo);
+  if (!d)
+    fuzz_fail ("gcry_md_read");
+  memcpy (out, d, n);
+  return n;
+}
+
+
+/* MODE_HASH: payload hash selector (1 byte), template length (1
+   byte), the template, the message (with FLAG_CTX its first half is
+   also the newer context entry and, without a handle, its second half
+   the older one).  */
+static void
+fuzz_hash_sign (unsigned int a, int flags, const uint8_t *pl, size_t pn)
+{
+  static int sentinel;
+  char tmpl[MAX_TMPL_LEN + 1];
+  unsigned char d1[64], d2[64];
+  const uint8_t *msg;
+  size_t tlen, mlen, half, n1, n2;
+  int algo;
+  gcry_md_hd_t hd = NULL, ref;
+  gcry_ctx_t ctx = NULL;
+  gcry_sexp_t sig = (gcry_sexp_t)&sentinel, pkey;
+  gcry_error_t err;
+
+  if (pn < 2)
+    return;
+  algo = hash_algos[pl[0] % N_HASH_ALGOS];
+  tlen = pl[1];
+  if (2 + tlen > pn)
+    return;
+  memcpy (tmpl, pl + 2, tlen);
+  tmpl[tlen] = 0;
+  msg = pl + 2 + tlen;
+  mlen = pn - 2 - tlen;
+  half = mlen / 2;
+
+  if (!(flags & FLAG_NO_HD))
+    {
+      if (gcry_md_open (&hd, algo, 0))
+        fuzz_fail ("gcry_md_open (%d)", algo);
+      gcry_md_write (hd, msg, mlen);
+    }
+  if (flags & FLAG_CTX)
+    {
+      if ((flags & FLAG_NO_HD)
+          && gcry_pk_input_data_push (&ctx, msg + half, mlen - half))
+        fuzz_fail ("gcry_pk_input_data_push");
+      if (gcry_pk_input_data_push (&ctx, msg, half))
+        fuzz_fail ("gcry_pk_input_data_push");
+    }
+
+  err = gcry_pk_hash_sign (&sig, tmpl, valid_skey[a], hd, ctx);
+  if (err && sig)
+    fuzz_fail ("gcry_pk_hash_sign failed (%s) but gave a result",
+               gcry_strerror (err));
+  if (!err)
+    {
+      if (!sig || sig == (gcry_sexp_t)&sentinel)
+        fuzz_fail ("gcry_pk_hash_sign succeeded without a result");
+      if (gcry_sexp_build (&pkey, NULL, "(public-key (%s (p %b)))",
+                           params[a].name, (int)params[a].pk_len,
+                           valid_pk[a]))
+        fuzz_fail ("gcry_sexp_build");
+      err = gcry_pk_hash_verify (sig, tmpl, pkey, hd, ctx);
+      if (err)
+        fuzz_fail ("a signature of gcry_pk_hash_sign does not verify with"
+                   " the same template \"%s\": %s", tmpl,
+                   gcry_strerror (err));
+      gcry_sexp_release (pkey);
+      gcry_sexp_release (sig);
+    }
+
+  /* The library hashed copies: HD takes more data and gives the digest
+     of all of it.  */
+  if (hd)
+    {
+      if (gcry_md_open (&ref, algo, 0))
+        fuzz_fail ("gcry_md_open (%d)", algo);
+      gcry_md_write (ref, msg, mlen);
+      gcry_md_write (ref, "+", 1);
+      gcry_md_write (hd, "+", 1);
+      n1 = read_digest (hd, algo, d1);
+      n2 = read_digest (ref, algo, d2);
+      if (n1 != n2 || memcmp (d1, d2, n1))
+        fuzz_fail ("the hash handle changed in gcry_pk_hash_sign/verify");
+      gcry_md_close (ref);
+      gcry_md_close (hd);
+    }
+  gcry_ctx_release (ctx);
+}
+
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   static const fuzz_mode_t modes[NMODES] =
-    { fuzz_sig, fuzz_edit, fuzz_tuple, fuzz_pk, fuzz_sign, fuzz_keygen };
+    { fuzz_sig, fuzz_edit, fuzz_tuple, fuzz_pk, fuzz_sign, fuzz_keygen,
+      fuzz_hash_sign };
 
   return fuzz_run_mode (modes, NMODES, data, size);
 }
