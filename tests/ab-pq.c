@@ -37,7 +37,8 @@
  * number of signing attempts.
  * Default DISABLE set: "" "intel-avx512" "all" on x86-64, "" "all"
  * elsewhere.  --only S (repeatable) times only the operations whose
- * name contains one of the strings S ("ML-KEM-768", "encaps").  Not run by make check; build it with "make ab-pq".  */
+ * name contains one of the strings S ("ML-KEM-768", "encaps").
+ * Not run by make check; build it with "make ab-pq".  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
