@@ -31,6 +31,12 @@
  * trials) over the trials of OLD's time divided by each copy's time:
  * the speed-up over the old portable code that issue 10 asks for.
  * Paired ratios are what stays stable on machines whose clock drifts.
+ * They still carry the copies' memory layout: OLD.so given as NEW.so
+ * too (with --old-disable and DISABLE alike) reads 0.89-0.94 for
+ * "--only 'ML-KEM-1024 encaps'" alone and 1.01 for the three
+ * ML-KEM-1024 operations (Zen 5, December 2026), so check a small
+ * difference with such a control run and with the operations around
+ * it, not with one operation alone.
  * Every copy uses the keys made by the first (ML-DSA keys pass as
  * canonical S-expressions) and signs deterministically, the same
  * messages in the same trial, so that all copies run the same
