@@ -27,8 +27,10 @@
  *                              modulus check (FIPS 203 section 7.2).
  *   GPG_ERR_BAD_SECKEY         The decapsulation key fails the hash
  *                              check (FIPS 203 section 7.3).
- * OPTIONAL_LEN is ignored when OPTIONAL is NULL, as libgcrypt does
- * (its gcry_kem_* look at the length only with a buffer).
+ * OPTIONAL_LEN is ignored when OPTIONAL is NULL in KeyGen and Encaps,
+ * as libgcrypt does (it looks at the length only with a buffer);
+ * Decaps, which takes no OPTIONAL, refuses a nonzero OPTIONAL_LEN too,
+ * as libgcrypt does.
  * On error nothing is written to the output buffers.  The parameter
  * set is looked up once per call, from the table in mlkem.c.  */
 
@@ -125,7 +127,7 @@ gcry_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
 
 
 /* ML-KEM.Decaps (Algorithm 21) after the decapsulation key check.
- * OPTIONAL must be NULL.  */
+ * OPTIONAL must be NULL and OPTIONAL_LEN 0.  */
 gcry_error_t
 gcry_kem_decap (int algo, const void *seckey, size_t seckey_len,
                 const void *ciphertext, size_t ciphertext_len,
@@ -143,7 +145,7 @@ gcry_kem_decap (int algo, const void *seckey, size_t seckey_len,
       || seckey_len != p->dk_len || ciphertext_len != p->ct_len
       || shared_len != MLKEM_SS_LEN)
     return gpg_error (GPG_ERR_INV_ARG);
-  if (optional)
+  if (optional || optional_len)
     return gpg_error (GPG_ERR_INV_ARG);
 
   ec = _gcry_mlkem_decaps (p, shared, seckey, ciphertext);

@@ -1134,10 +1134,12 @@ md_hash_buffers (int algo, unsigned int flags, void *digest, int digestlen,
   spec = spec_from_algo (algo);
   if (!spec)
     return GPG_ERR_DIGEST_ALGO;
-  if (digestlen < -1)
-    return GPG_ERR_INV_ARG;
+  /* A fixed-length hash takes only its own length (or -1), as in
+     Libgcrypt; an XOF any length but a negative one other than -1.  */
   if (!spec->is_xof && digestlen != -1 && (unsigned int)digestlen != spec->dlen)
     return GPG_ERR_DIGEST_ALGO;
+  if (digestlen < -1)
+    return GPG_ERR_INV_ARG;
   outlen = digestlen == -1 ? spec->dlen : (size_t)digestlen;
 
   if (!hmac)

@@ -1436,7 +1436,14 @@ mlkem_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
 
   p = param_from_sexp (genparms);
   if (!p)
-    return GPG_ERR_PUBKEY_ALGO;
+    {
+      /* Libgcrypt's codes: no name at all, or a name of the KEM
+         family ("KEM" itself) that is no parameter set.  */
+      size_t len;
+
+      return gcry_sexp_nth_data (genparms, 0, &len) && len
+             ? GPG_ERR_WRONG_PUBKEY_ALGO : GPG_ERR_PUBKEY_ALGO;
+    }
   ec = check_seed_placement (genparms);
   if (ec)
     return ec;

@@ -218,7 +218,8 @@ parse_version_number (const char *s, int *number)
   return s;
 }
 
-/* Parse "MAJOR.MINOR[.MICRO][anything]".  Returns 0 on success.  */
+/* Parse "MAJOR.MINOR.MICRO[anything]", the form Libgcrypt requires
+   (it refuses "1.12").  Returns 0 on success.  */
 static int
 parse_version_string (const char *s, int *major, int *minor, int *micro)
 {
@@ -226,15 +227,11 @@ parse_version_string (const char *s, int *major, int *minor, int *micro)
   if (!s || *s != '.')
     return -1;
   s = parse_version_number (s + 1, minor);
+  if (!s || *s != '.')
+    return -1;
+  s = parse_version_number (s + 1, micro);
   if (!s)
     return -1;
-  *micro = 0;
-  if (*s == '.')
-    {
-      s = parse_version_number (s + 1, micro);
-      if (!s)
-        return -1;
-    }
   return 0;
 }
 
@@ -409,8 +406,11 @@ print_config (membuf_t *mb, const char *what)
           mb_printf (mb, "%s:", name);
       mb_printf (mb, "\n");
     }
+  /* Libgcrypt's format since 1.9: the second field (the old
+     enforced-FIPS flag) is empty, the third names the FIPS module
+     version in FIPS mode only.  */
   if (all || !strcmp (what, "fips-mode"))
-    mb_printf (mb, "fips-mode:n:n:\n");
+    mb_printf (mb, "fips-mode:n:::\n");
   if (all || !strcmp (what, "rng-type"))
     {
       /* libgcrypt's format: name, number, then the version of the
@@ -439,11 +439,16 @@ print_config (membuf_t *mb, const char *what)
 #endif
       mb_printf (mb, "\n");
     }
+  /* No certification claimed: Libgcrypt's line with empty fields
+     (GnuPG asks for this item).  */
+  if (all || !strcmp (what, "compliance"))
+    mb_printf (mb, "compliance:::\n");
 }
 
-/* Return a gcry_malloc'd string with the configuration item WHAT (all
-   items if NULL), or NULL if MODE is not 0 (errno EINVAL), WHAT is
-   unknown (errno 0) or memory ran out (errno ENOMEM).  */
+/* Return a gcry_malloc'd string with the configuration item WHAT
+   without its line feed, or all items (one line each) if WHAT is
+   NULL; NULL if MODE is not 0 (errno EINVAL), WHAT is unknown (errno
+   0) or memory ran out (errno ENOMEM).  */
 char *
 gcry_get_config (int mode, const char *what)
 {
@@ -468,6 +473,14 @@ gcry_get_config (int mode, const char *what)
       errno = 0;
       return NULL;
     }
+  /* As Libgcrypt: a single item comes without its line feed.  */
+  if (what)
+    {
+      char *lf = strchr (mb.buf, '\n');
+
+      if (lf)
+        *lf = 0;
+    }
   return mb.buf;
 }
 
@@ -476,9 +489,76 @@ gcry_get_config (int mode, const char *what)
  * gcry_control.
  */
 
+/* Nonzero if CMD asks for one of the per-algorithm FIPS service
+   indicators.  */
+static int
+is_fips_service_indicator (enum gcry_ctl_cmds cmd)
+{
+  return (cmd == GCRYCTL_FIPS_SERVICE_INDICATOR_CIPHER
+          || cmd == GCRYCTL_FIPS_SERVICE_INDICATOR_KDF
+          || cmd == GCRYCTL_FIPS_SERVICE_INDICATOR_FUNCTION
+          || cmd == GCRYCTL_FIPS_SERVICE_INDICATOR_MAC
+          || cmd == GCRYCTL_FIPS_SERVICE_INDICATOR_MD
+          || cmd == GCRYCTL_FIPS_SERVICE_INDICATOR_PK_FLAGS);
+}
+
+/* Nonzero if Libgcrypt counts the control command CMD as a call of
+   the initialisation: it then takes no more requests for the system
+   RNG type (random.c), so that a library the application loads cannot
+   talk it into a type it did not choose.  The queries, the dumps, the
+   debug flags, the hardware features, the RNG type commands and the
+   FIPS ones are no such calls; everything else is, unknown codes
+   too.  */
+static int
+control_is_init_call (enum gcry_ctl_cmds cmd)
+{
+  if (is_fips_service_indicator (cmd))
+    return 0;
+  switch (cmd)
+    {
+    case GCRYCTL_ENABLE_M_GUARD:
+    case GCRYCTL_FAKED_RANDOM_P:
+    case GCRYCTL_DUMP_RANDOM_STATS:
+    case GCRYCTL_DUMP_MEMORY_STATS:
+    case GCRYCTL_DUMP_SECMEM_STATS:
+    case GCRYCTL_AUTO_EXPAND_SECMEM:
+    case GCRYCTL_SET_DEBUG_FLAGS:
+    case GCRYCTL_CLEAR_DEBUG_FLAGS:
+    case GCRYCTL_ANY_INITIALIZATION_P:
+    case GCRYCTL_INITIALIZATION_FINISHED_P:
+    case GCRYCTL_SET_RANDOM_DAEMON_SOCKET:
+    case GCRYCTL_USE_RANDOM_DAEMON:
+    case GCRYCTL_SET_RNDEGD_SOCKET:
+    case GCRYCTL_CLOSE_RANDOM_DEVICE:
+    case GCRYCTL_FIPS_MODE_P:
+    case GCRYCTL_FIPS_REJECT_NON_FIPS:
+    case GCRYCTL_FIPS_SERVICE_INDICATOR:
+    case GCRYCTL_DISABLE_HWF:
+    case GCRYCTL_SET_ENFORCED_FIPS_FLAG:
+    case GCRYCTL_SET_PREFERRED_RNG_TYPE:
+    case GCRYCTL_GET_CURRENT_RNG_TYPE:
+    case GCRYCTL_INACTIVATE_FIPS_FLAG:
+    case GCRYCTL_REACTIVATE_FIPS_FLAG:
+    case GCRYCTL_DRBG_REINIT:
+    case GCRYCTL_REINIT_SYSCALL_CLAMP:
+      return 0;
+    default:
+      return 1;
+    }
+}
+
 static gpg_err_code_t
 control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
 {
+  if (control_is_init_call (cmd))
+    _gcry_random_initialize ();
+
+  /* Libgcrypt's answer where the algorithm or function is not
+     FIPS-approved: the library has no FIPS mode and claims no
+     approval.  */
+  if (is_fips_service_indicator (cmd))
+    return GPG_ERR_NOT_SUPPORTED;
+
   switch (cmd)
     {
     case GCRYCTL_INITIALIZATION_FINISHED:
@@ -502,7 +582,10 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
       return 0;   /* Never in FIPS mode.  */
 
     case GCRYCTL_NO_FIPS_MODE:
-      return 0;
+      /* Too late once the initialisation is finished, as in
+         Libgcrypt.  */
+      return __atomic_load_n (&init_finished, __ATOMIC_SEQ_CST)
+             ? GPG_ERR_GENERAL : 0;
 
     case GCRYCTL_FIPS_REJECT_NON_FIPS:
       /* Rejection applies in FIPS mode only, which this library
@@ -561,18 +644,25 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
       }
 
     case GCRYCTL_INIT_SECMEM:
+      /* GPG_ERR_GENERAL, as in Libgcrypt, if the pool could not be
+         locked into memory: the application learns that its secrets
+         may reach swap.  */
       _gcry_global_init ();
-      _gcry_secmem_init (va_arg (arg_ptr, unsigned int));
-      return 0;
+      return _gcry_secmem_init (va_arg (arg_ptr, unsigned int))
+             ? GPG_ERR_GENERAL : 0;
 
     case GCRYCTL_TERM_SECMEM:
+      _gcry_global_init ();
       _gcry_secmem_term ();
       return 0;
 
     case GCRYCTL_DISABLE_SECMEM:
     case GCRYCTL_DISABLE_LOCKED_SECMEM:
       /* The pool stays separate and wiped, only locking is skipped,
-         and so is the warning about it.  */
+         and so is the warning about it.  DISABLE_SECMEM initialises
+         the library, as in Libgcrypt.  */
+      if (cmd == GCRYCTL_DISABLE_SECMEM)
+        _gcry_global_init ();
       _gcry_secmem_set_flags (_gcry_secmem_get_flags ()
                               | GCRY_SECMEM_FLAG_NOT_LOCKED);
       return 0;
@@ -651,25 +741,24 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
 
     case GCRYCTL_DISABLE_INTERNAL_LOCKING:
     case GCRYCTL_DROP_PRIVS:
+      /* Nothing to do but initialise, as Libgcrypt does.  */
+      _gcry_global_init ();
+      return 0;
+
     case GCRYCTL_DISABLE_PRIV_DROP:
       return 0;
 
-    /* The guarded debug allocator is not built; the enforced-FIPS
-       flag is obsolete and ignored by Libgcrypt too.  */
-    case GCRYCTL_ENABLE_M_GUARD:
+    /* The enforced-FIPS flag is obsolete and ignored by Libgcrypt
+       too.  */
     case GCRYCTL_SET_ENFORCED_FIPS_FLAG:
       return 0;
 
+    /* Libgcrypt's answer since its guarded debug allocator went.  */
+    case GCRYCTL_ENABLE_M_GUARD:
+      return GPG_ERR_NOT_SUPPORTED;
+
     /* Libgcrypt's answer when the feature is not in the build (no
-       random daemon, no EGD) or, for the service indicators, when the
-       algorithm or function is not FIPS-approved: the library has no
-       FIPS mode and claims no approval.  */
-    case GCRYCTL_FIPS_SERVICE_INDICATOR_CIPHER:
-    case GCRYCTL_FIPS_SERVICE_INDICATOR_KDF:
-    case GCRYCTL_FIPS_SERVICE_INDICATOR_FUNCTION:
-    case GCRYCTL_FIPS_SERVICE_INDICATOR_MAC:
-    case GCRYCTL_FIPS_SERVICE_INDICATOR_MD:
-    case GCRYCTL_FIPS_SERVICE_INDICATOR_PK_FLAGS:
+       random daemon, no EGD).  */
     case GCRYCTL_SET_RANDOM_DAEMON_SOCKET:
     case GCRYCTL_USE_RANDOM_DAEMON:
     case GCRYCTL_SET_RNDEGD_SOCKET:

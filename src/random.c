@@ -197,8 +197,10 @@ _gcry_get_rng_type (void)
 }
 
 
-/* Called by the library initialisation: from now on the type can
-   only become STANDARD.  */
+/* Called by the library initialisation and by every gcry_control
+   command that Libgcrypt counts as a call of it (global.c,
+   control_is_init_call): from now on the type can only become
+   STANDARD.  */
 void
 _gcry_random_initialize (void)
 {

@@ -90,6 +90,7 @@ static area_t *area_list;
 static size_t pool_size = DEFAULT_POOL_SIZE;  /* Size of new areas.  */
 static unsigned int secmem_flags;
 static int warning_pending;   /* Unlocked memory, warning not yet shown.  */
+static int lock_failed;       /* An area could not be locked.  */
 static int warning_shown;
 
 /* Statistics.  */
@@ -231,11 +232,11 @@ add_area (size_t minsize)
       if (!mlock (area->base, size))
         area->locked = 1;
       else
-        warning_pending = 1;
+        warning_pending = lock_failed = 1;
     }
 #else
   if (!(secmem_flags & GCRY_SECMEM_FLAG_NOT_LOCKED))
-    warning_pending = 1;
+    warning_pending = lock_failed = 1;
 #endif
   maybe_print_warning ();
 
@@ -426,9 +427,11 @@ release_block (area_t *area, blockhdr_t *hdr)
 }
 
 
-void
+int
 _gcry_secmem_init (size_t nbytes)
 {
+  int failed;
+
   lock_pool ();
   if (nbytes)
     {
@@ -438,7 +441,9 @@ _gcry_secmem_init (size_t nbytes)
     }
   if (!area_list)
     add_area (pool_size - HDR_SIZE);
+  failed = lock_failed;
   pthread_mutex_unlock (&secmem_lock);
+  return failed;
 }
 
 

@@ -24,8 +24,9 @@
 
 /* Create the pool with at least NBYTES (0 = default size) if it does
    not exist yet.  Later calls only raise the size of areas added when
-   the pool grows.  */
-void _gcry_secmem_init (size_t nbytes);
+   the pool grows.  Returns nonzero if an area of the pool could not
+   be locked into memory (so far, locking not disabled).  */
+int _gcry_secmem_init (size_t nbytes);
 
 /* Wipe all free space of the pool.  Blocks still in use are left
    alone, so that later gcry_free calls remain valid.  */

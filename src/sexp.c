@@ -1139,6 +1139,17 @@ parse_directive (struct parser *ps)
 }
 
 
+/* The number of NUL bytes at the start of the N bytes at P.  */
+static size_t
+strspn_zero (const byte *p, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i < n && !p[i]; i++)
+    ;
+  return i;
+}
+
 /* Parse PS->buf into PS->sb.  Returns 0 or an error code with the
  * offset in PS->errpos.  */
 static gpg_err_code_t
@@ -1155,6 +1166,13 @@ parse (struct parser *ps)
           ps->pos++;
           continue;
         }
+      /* NUL bytes after complete expressions end the input: callers
+         pass lengths that count the string's terminator (sizeof), and
+         Libgcrypt accepts those.  A NUL anywhere else is an error.  */
+      if (!c && !ps->level && !ps->in_hint
+          && ps->len - ps->pos == strspn_zero (ps->buf + ps->pos,
+                                               ps->len - ps->pos))
+        break;
       if (c == ']')
         {
           if (!ps->in_hint)

@@ -337,11 +337,12 @@ test_init (int argc, char **argv)
   gcry_control (GCRYCTL_INIT_SECMEM, 65536, 0);
   gcry_control (GCRYCTL_INITIALIZATION_FINISHED, 0);
 
+  /* Single items come without their line feed.  */
   cfg = gcry_get_config (0, "backends");
-  printf ("%s: %s", PGM, cfg ? cfg : "backends: (unknown)\n");
+  printf ("%s: %s\n", PGM, cfg ? cfg : "backends: (unknown)");
   gcry_free (cfg);
   cfg = gcry_get_config (0, "hwflist");
-  printf ("%s: %s", PGM, cfg ? cfg : "hwflist: (unknown)\n");
+  printf ("%s: %s\n", PGM, cfg ? cfg : "hwflist: (unknown)");
   gcry_free (cfg);
   fflush (stdout);
   return j;

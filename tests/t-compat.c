@@ -136,6 +136,11 @@ check_versions (void)
   /* A bug-fix release of the same API level (libgcrypt 1.12.1).  */
   check (gcry_check_version ("1.12.1") != NULL, "version 1.12.1 accepted");
   check (gcry_check_version ("1.13.0") == NULL, "version 1.13.0 refused");
+  /* Libgcrypt requires all three numbers.  */
+  check (gcry_check_version ("1.12") == NULL, "version 1.12 refused");
+  check (gcry_check_version ("1") == NULL, "version 1 refused");
+  check (gcry_check_version ("1.5.0-beta3") != NULL,
+         "version 1.5.0-beta3 accepted");
   check (gcry_check_version ("2.0.0") == NULL, "version 2.0.0 refused");
   check (gcry_check_version (NULL) != NULL, "gcry_check_version (NULL)");
 }

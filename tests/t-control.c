@@ -311,6 +311,10 @@ check_after_init (void)
          == gpg_err_make (GPG_ERR_SOURCE_GCRYPT, GPG_ERR_GENERAL),
          "OPERATIONAL_P is true");
   check (gcry_control (GCRYCTL_FIPS_MODE_P, 0) == 0, "FIPS_MODE_P is 0");
+  /* Before the initialisation is finished it is accepted (t-random).  */
+  check (gcry_err_code (gcry_control (GCRYCTL_NO_FIPS_MODE, 0))
+         == GPG_ERR_GENERAL,
+         "NO_FIPS_MODE when finished gives GPG_ERR_GENERAL");
   check (!gcry_fips_mode_active (), "gcry_fips_mode_active is false");
   check (gcry_control (GCRYCTL_FAKED_RANDOM_P) == 0, "FAKED_RANDOM_P is 0");
 
@@ -347,9 +351,11 @@ check_after_init (void)
   /* Libgcrypt's answers for what is not built or not approved (the
      library claims no FIPS approval, so the indicators say "not
      approved" even where Libgcrypt says approved).  */
-  check (!gcry_control (GCRYCTL_ENABLE_M_GUARD)
-         && !gcry_control (GCRYCTL_SET_ENFORCED_FIPS_FLAG),
-         "ENABLE_M_GUARD and SET_ENFORCED_FIPS_FLAG are ignored");
+  check (gcry_err_code (gcry_control (GCRYCTL_ENABLE_M_GUARD))
+         == GPG_ERR_NOT_SUPPORTED,
+         "ENABLE_M_GUARD gives GPG_ERR_NOT_SUPPORTED");
+  check (!gcry_control (GCRYCTL_SET_ENFORCED_FIPS_FLAG),
+         "SET_ENFORCED_FIPS_FLAG is ignored");
   check (gcry_err_code (gcry_control (GCRYCTL_USE_RANDOM_DAEMON, 1))
          == GPG_ERR_NOT_SUPPORTED
          && gcry_err_code (gcry_control (GCRYCTL_SET_RANDOM_DAEMON_SOCKET,

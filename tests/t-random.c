@@ -377,7 +377,7 @@ check_standard_type (void)
   check (!gcry_control (GCRYCTL_GET_CURRENT_RNG_TYPE, &type)
          && type == GCRY_RNG_TYPE_STANDARD, "the default type is standard");
   cfg = gcry_get_config (0, "rng-type");
-  check (cfg && !strcmp (cfg, "rng-type:standard:1:0:0:\n"),
+  check (cfg && !strcmp (cfg, "rng-type:standard:1:0:0:"),
          "config rng-type line (%s)", cfg ? cfg : "null");
   gcry_free (cfg);
   check (!gcry_control (GCRYCTL_SET_PREFERRED_RNG_TYPE, GCRY_RNG_TYPE_SYSTEM)
@@ -710,11 +710,15 @@ check_fork (void)
  * The RNG types, chosen before initialisation.
  */
 
-/* A case of check_types: the preference PREF (0: none, -1: first use
-   the RNG, then prefer SYSTEM) and the type EXPECT that must result.  */
+/* A case of check_types: the control command BEFORE (0: none), given
+   the argument 0, then the preference PREF (0: none, -1: first use the
+   RNG, then prefer SYSTEM) and the type EXPECT that must result.  As
+   in Libgcrypt, most control commands count as a call of the
+   initialisation, after which only STANDARD may still be chosen.  */
 struct type_case
 {
   int pref, expect;
+  enum gcry_ctl_cmds before;
 };
 
 /* Child side of check_types: prefer ARG's PREF before initialising,
@@ -730,6 +734,17 @@ type_child (void *arg)
   int type = 0, i, is_system = expect == GCRY_RNG_TYPE_SYSTEM;
   char line[64], *cfg;
 
+  if (tc->before)
+    {
+      gpg_error_t err = gcry_control (tc->before, 0);
+
+      check (!err, "control %d before the preference: %s", tc->before,
+             gpg_strerror (err));
+      /* Of these only DISABLE_SECMEM initialises the library.  */
+      check ((gcry_control (GCRYCTL_ANY_INITIALIZATION_P) != 0)
+             == (tc->before == GCRYCTL_DISABLE_SECMEM),
+             "control %d: ANY_INITIALIZATION_P", tc->before);
+    }
   if (pref == -1)
     {
       gcry_randomize (buf, sizeof buf, GCRY_STRONG_RANDOM);
@@ -745,11 +760,11 @@ type_child (void *arg)
     type = -1;
   check (type == expect, "preferred %d: type %d (want %d)",
          pref, type, expect);
-  snprintf (line, sizeof line, "rng-type:%s:%d:0:0:\n",
+  snprintf (line, sizeof line, "rng-type:%s:%d:0:0:",
             is_system ? "system" : "standard", expect);
   cfg = gcry_get_config (0, "rng-type");
   check (cfg && !strcmp (cfg, line), "preferred %d: config %s", pref,
-         cfg ? cfg : "null\n");
+         cfg ? cfg : "null");
   gcry_free (cfg);
 
   _gcry_random_get_stats (&st0);
@@ -806,7 +821,19 @@ check_types (void)
       { GCRY_RNG_TYPE_SYSTEM, GCRY_RNG_TYPE_SYSTEM },
       { GCRY_RNG_TYPE_FIPS, GCRY_RNG_TYPE_SYSTEM },
       { 42, GCRY_RNG_TYPE_STANDARD },
-      { -1, GCRY_RNG_TYPE_STANDARD }
+      { -1, GCRY_RNG_TYPE_STANDARD },
+      { GCRY_RNG_TYPE_SYSTEM, GCRY_RNG_TYPE_STANDARD,
+        GCRYCTL_SUSPEND_SECMEM_WARN },
+      { GCRY_RNG_TYPE_SYSTEM, GCRY_RNG_TYPE_STANDARD,
+        GCRYCTL_DISABLE_SECMEM },
+      { GCRY_RNG_TYPE_SYSTEM, GCRY_RNG_TYPE_STANDARD,
+        GCRYCTL_SET_VERBOSITY },
+      { GCRY_RNG_TYPE_SYSTEM, GCRY_RNG_TYPE_STANDARD,
+        GCRYCTL_NO_FIPS_MODE },
+      { GCRY_RNG_TYPE_SYSTEM, GCRY_RNG_TYPE_SYSTEM,
+        GCRYCTL_SET_DEBUG_FLAGS },
+      { GCRY_RNG_TYPE_FIPS, GCRY_RNG_TYPE_SYSTEM,
+        GCRYCTL_ANY_INITIALIZATION_P }
     };
   size_t i;
   int bad = 0;
@@ -815,7 +842,8 @@ check_types (void)
     if (!exited_zero (run_in_child (type_child, (void *)&cases[i])))
       {
         fprintf (stderr, "FAIL: " PGM ": type check for preference %d"
-                 " failed\n", cases[i].pref);
+                 " after control %d failed\n", cases[i].pref,
+                 cases[i].before);
         bad++;
       }
   return bad;

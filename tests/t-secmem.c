@@ -27,7 +27,8 @@
  *    allocations still succeed, and exactly one "insecure memory"
  *    warning is printed, none with GCRYCTL_DISABLE_SECMEM_WARN or
  *    GCRYCTL_DISABLE_SECMEM, and a suspended warning appears at
- *    GCRYCTL_RESUME_SECMEM_WARN.  */
+ *    GCRYCTL_RESUME_SECMEM_WARN; GCRYCTL_INIT_SECMEM reports the
+ *    failure to lock (GPG_ERR_GENERAL) unless locking was disabled.  */
 
 #define PGM "t-secmem"
 #include "t-common.h"
@@ -94,6 +95,21 @@ lowlock_child (const char *mode)
     }
   else if (!strcmp (mode, "suspend"))
     gcry_control (GCRYCTL_SUSPEND_SECMEM_WARN);
+
+  /* INIT_SECMEM tells the application that its pool could not be
+     locked (GPG_ERR_GENERAL, as in Libgcrypt), unless it asked for no
+     locking.  */
+  {
+    gpg_error_t err = gcry_control (GCRYCTL_INIT_SECMEM, 16384, 0);
+    gpg_err_code_t want = !strcmp (mode, "disable") ? GPG_ERR_NO_ERROR
+                                                    : GPG_ERR_GENERAL;
+
+    if (gpg_err_code (err) != want)
+      {
+        fprintf (stderr, "INIT_SECMEM gave %s\n", gpg_strerror (err));
+        ok = 0;
+      }
+  }
 
   /* 64 blocks of 4 KiB exceed the default pool, so several areas are
      added, each failing to lock; still only one warning.  */

@@ -204,6 +204,12 @@ test_parse (void)
   CP ("", NULL);
   CP ("   ", NULL);
   CP (" ( ) ", NULL);
+  /* Lengths that count the string's terminator (sizeof), which
+     Libgcrypt takes: NUL bytes after complete expressions end the
+     input.  */
+  check_parse ("(a)", 4, "(1:a)", 5);
+  check_parse ("(a b)\0\0", 8, "(1:a1:b)", 8);
+  check_parse ("foo", 4, "3:foo", 5);
 
   /* gcry_sexp_new and gcry_sexp_create.  */
   {
@@ -222,6 +228,17 @@ test_parse (void)
     if (s)
       check_canon (s, "(3:abc3:d e)", 12, "gcry_sexp_new advanced");
     gcry_sexp_release (s);
+
+    {
+      static const char text[] = "(public-key (ml-kem-768 (p #01#)))";
+
+      err = gcry_sexp_new (&s, text, sizeof text, 1);
+      check (!err && s, "gcry_sexp_new with the terminator counted");
+      if (s)
+        check_canon (s, "(10:public-key(10:ml-kem-768(1:p1:\x01)))", 38,
+                     "gcry_sexp_new with the terminator counted");
+      gcry_sexp_release (s);
+    }
 
     err = gcry_sexp_new (&s, "3:abc", 0, 0);
     check (gpg_err_code (err) == GPG_ERR_SEXP_NOT_CANONICAL && !s,
@@ -1060,7 +1077,9 @@ test_malformed (void)
       { "(a %b)",          -1, GPG_ERR_SEXP_BAD_CHARACTER, 3 },
       { "(a\x01)",         -1, GPG_ERR_SEXP_BAD_CHARACTER, 2 },
       { "(a\0)",            4, GPG_ERR_SEXP_BAD_CHARACTER, 2 },
-      { "(a)\0",            4, GPG_ERR_SEXP_BAD_CHARACTER, 3 },
+      { "(a)\0b",           5, GPG_ERR_SEXP_BAD_CHARACTER, 3 },
+      { "(a\0",             3, GPG_ERR_SEXP_BAD_CHARACTER, 2 },
+      { "[a\0",             3, GPG_ERR_SEXP_BAD_CHARACTER, 2 },
       { "(a\xff)",         -1, GPG_ERR_SEXP_BAD_CHARACTER, 2 },
       { "(a ,b)",          -1, GPG_ERR_SEXP_BAD_CHARACTER, 3 },
     };
