@@ -35,6 +35,15 @@
 /* Flags that a copy of an MPI does not inherit.  */
 #define MPI_FLAGS_NOT_COPIED (GCRYMPI_FLAG_IMMUTABLE | GCRYMPI_FLAG_CONST)
 
+/* The application's own flags, which gcry_mpi_set takes from its
+   source and gcry_mpi_set_ui clears, as in Libgcrypt.  */
+#define MPI_FLAGS_USER (GCRYMPI_FLAG_USER1 | GCRYMPI_FLAG_USER2 \
+                        | GCRYMPI_FLAG_USER3 | GCRYMPI_FLAG_USER4)
+
+/* The longest value of GCRYMPI_FMT_PGP, in bits (Libgcrypt's and
+   GnuPG's limit).  */
+#define MAX_EXTERN_MPI_BITS 16384
+
 
 /* Allocate N bytes for MPI data, in secure memory if SECURE.  N may
  * be 0, in which case NULL is returned without error (check N before
@@ -297,7 +306,8 @@ gcry_mpi_copy (const gcry_mpi_t a)
 }
 
 
-/* W = U (numbers and opaque values); a new MPI if W is NULL.  */
+/* W = U (numbers and opaque values); a new MPI if W is NULL.  W
+   takes U's user flags, as in Libgcrypt.  */
 gcry_mpi_t
 gcry_mpi_set (gcry_mpi_t w, const gcry_mpi_t u)
 {
@@ -309,6 +319,7 @@ gcry_mpi_set (gcry_mpi_t w, const gcry_mpi_t u)
     return w;
   if (copy_value (w, u))
     _gcry_fatal_error (gpg_err_code_from_syserror (), NULL);
+  w->flags = (w->flags & ~MPI_FLAGS_USER) | (u->flags & MPI_FLAGS_USER);
   return w;
 }
 
@@ -362,6 +373,8 @@ gcry_mpi_set_ui (gcry_mpi_t w, unsigned long u)
     }
   if (assign_magnitude (w, buf, sizeof buf, 0))
     _gcry_fatal_error (gpg_err_code_from_syserror (), NULL);
+  /* A fresh number: no user flags, as in Libgcrypt.  */
+  w->flags &= ~MPI_FLAGS_USER;
   return w;
 }
 
@@ -695,10 +708,10 @@ gcry_mpi_cmp_ui (const gcry_mpi_t u, unsigned long v)
   const byte *up, *vp;
   size_t un, vn, i;
 
-  if (!u)
+  /* An opaque value counts as zero here, as in Libgcrypt (which
+     holds no number for it).  */
+  if (!u || mpi_is_opaque (u))
     return v ? -1 : 0;
-  if (mpi_is_opaque (u))
-    return -1;
   if (u->sign)
     return -1;
   for (i = sizeof buf; i > 0; i--)
@@ -776,7 +789,8 @@ assign_hex (gcry_mpi_t a, const char *s)
       sign = 1;
       s++;
     }
-  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+  /* Only a lower-case prefix, as in Libgcrypt.  */
+  if (s[0] == '0' && s[1] == 'x')
     s += 2;
   for (ndig = 0; s[ndig]; ndig++)
     if (hexval ((byte)s[ndig]) < 0)
@@ -801,9 +815,11 @@ assign_hex (gcry_mpi_t a, const char *s)
 
 
 /* Read an MPI in FORMAT from the BUFLEN bytes at BUFFER_ARG (a C
- * string and BUFLEN 0 for GCRYMPI_FMT_HEX) into a new *RET_MPI and
- * store the bytes consumed at *NSCANNED.  The MPI is secure if the
- * buffer is in secure memory.  */
+ * string and BUFLEN 0 for GCRYMPI_FMT_HEX; for GCRYMPI_FMT_SSH BUFLEN
+ * 0 trusts the length header, as in Libgcrypt) into a new *RET_MPI,
+ * or only check it if RET_MPI is NULL, and store the bytes consumed
+ * at *NSCANNED.  The MPI is secure if the buffer is in secure
+ * memory.  */
 gcry_error_t
 gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
                const void *buffer_arg, size_t buflen, size_t *nscanned)
@@ -814,10 +830,14 @@ gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
   size_t n, used;
   int secure;
 
-  if (!ret_mpi)
+  if (ret_mpi)
+    *ret_mpi = NULL;
+  if (!buffer && (buflen || format == GCRYMPI_FMT_HEX
+                  || format == GCRYMPI_FMT_SSH))
     return gpg_error (GPG_ERR_INV_ARG);
-  *ret_mpi = NULL;
-  if (!buffer && (buflen || format == GCRYMPI_FMT_HEX))
+  /* A HEX string is a C string: a length is an error (and the string
+     is not looked at).  */
+  if (format == GCRYMPI_FMT_HEX && buflen)
     return gpg_error (GPG_ERR_INV_ARG);
   if (buflen > MAX_EXTERN_SCAN_BYTES
       || (format == GCRYMPI_FMT_HEX
@@ -843,8 +863,10 @@ gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
       break;
 
     case GCRYMPI_FMT_PGP:
-      /* A 16 bit big-endian bit count, then the unsigned value.  */
-      if (buflen < 2)
+      /* A 16 bit big-endian bit count, at most 16384 as in Libgcrypt,
+         then the unsigned value.  */
+      if (buflen < 2
+          || ((size_t)buffer[0] << 8 | buffer[1]) > MAX_EXTERN_MPI_BITS)
         {
           rc = GPG_ERR_INV_OBJ;
           break;
@@ -860,17 +882,24 @@ gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
       break;
 
     case GCRYMPI_FMT_SSH:
-      /* A 32 bit big-endian byte count, then the STD value.  */
-      if (buflen < 4)
+      /* A 32 bit big-endian byte count, then the STD value.  With
+         BUFLEN 0 the header is trusted, as Libgcrypt always does;
+         otherwise it must fit into BUFLEN.  */
+      if (buflen && buflen < 4)
         {
           rc = GPG_ERR_TOO_SHORT;
           break;
         }
       n = ((size_t)buffer[0] << 24 | (size_t)buffer[1] << 16
            | (size_t)buffer[2] << 8 | buffer[3]);
-      if (n > buflen - 4)
+      if (buflen && n > buflen - 4)
         {
           rc = GPG_ERR_TOO_LARGE;  /* The length exceeds the buffer.  */
+          break;
+        }
+      if (n > MAX_EXTERN_SCAN_BYTES)
+        {
+          rc = GPG_ERR_INV_OBJ;
           break;
         }
       rc = assign_std (a, buffer + 4, n);
@@ -878,28 +907,14 @@ gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
       break;
 
     case GCRYMPI_FMT_HEX:
-      /* A C string; BUFLEN must be 0 as documented.  */
-      if (buflen)
-        {
-          rc = GPG_ERR_INV_ARG;
-          break;
-        }
+      /* A C string (BUFLEN 0, checked above).  */
       rc = assign_hex (a, (const char *)buffer);
       used = strlen ((const char *)buffer);
       break;
 
-    case GCRYMPI_FMT_OPAQUE:
-      if (buflen > (size_t)(~0u) / 8)
-        {
-          rc = GPG_ERR_TOO_LARGE;
-          break;
-        }
-      if (!gcry_mpi_set_opaque_copy (a, buffer, (unsigned int)(buflen * 8)))
-        rc = gpg_err_code_from_syserror ();
-      used = buflen;
-      break;
-
     default:
+      /* GCRYMPI_FMT_OPAQUE included, as in Libgcrypt: opaque values
+         are made with gcry_mpi_set_opaque.  */
       rc = GPG_ERR_INV_ARG;
       break;
     }
@@ -911,7 +926,10 @@ gcry_mpi_scan (gcry_mpi_t *ret_mpi, enum gcry_mpi_format format,
     }
   if (nscanned)
     *nscanned = used;
-  *ret_mpi = a;
+  if (ret_mpi)
+    *ret_mpi = a;
+  else
+    gcry_mpi_release (a);
   return 0;
 }
 
@@ -928,15 +946,15 @@ do_print (enum gcry_mpi_format format, byte *out, size_t *r_len,
   size_t n, len, i;
   int neg, pad, ext;
 
-  if ((a->flags & GCRYMPI_FLAG_OPAQUE) && format == GCRYMPI_FMT_OPAQUE)
+  /* An opaque value is printed as its bytes, leading zeros included,
+     and never negative, as in Libgcrypt; a number by its magnitude.  */
+  if ((a->flags & GCRYMPI_FLAG_OPAQUE))
     {
-      if (out && a->nbytes)
-        memcpy (out, a->d, a->nbytes);
-      *r_len = a->nbytes;
-      return 0;
+      m = a->d;
+      n = a->d ? a->nbytes : 0;
     }
-
-  m = get_magnitude (a, &n);
+  else
+    m = get_magnitude (a, &n);
   neg = !(a->flags & GCRYMPI_FLAG_OPAQUE) && a->sign && n;
 
   /* For STD (and SSH) a positive value whose top bit is set needs a
@@ -960,7 +978,6 @@ do_print (enum gcry_mpi_format format, byte *out, size_t *r_len,
 
   switch (format)
     {
-    case GCRYMPI_FMT_OPAQUE:
     case GCRYMPI_FMT_USG:
       /* The sign is ignored for USG as in libgcrypt.  */
       if (out && n)
@@ -999,7 +1016,11 @@ do_print (enum gcry_mpi_format format, byte *out, size_t *r_len,
 
         if (neg)
           return GPG_ERR_INV_ARG;
-        nbits = n ? (unsigned int)((n - 1) * 8 + byte_bits (m[0])) : 0;
+        /* An opaque value gives its own bit count.  */
+        if ((a->flags & GCRYMPI_FLAG_OPAQUE))
+          nbits = a->d ? a->nbits : 0;
+        else
+          nbits = n ? (unsigned int)((n - 1) * 8 + byte_bits (m[0])) : 0;
         if (nbits > 0xffff)
           return GPG_ERR_TOO_LARGE;
         if (out)

@@ -19,6 +19,9 @@
 #define PGM "t-mpi"
 #include "t-common.h"
 
+#include <unistd.h>
+#include <sys/mman.h>
+
 #define DIM(v) (sizeof (v) / sizeof ((v)[0]))
 
 
@@ -220,6 +223,28 @@ test_formats (void)
   check (gpg_err_code (err) == GPG_ERR_INV_OBJ && !a, "HEX bad digit");
   err = gcry_mpi_scan (&a, GCRYMPI_FMT_HEX, "12", 2, NULL);
   check (gpg_err_code (err) == GPG_ERR_INV_ARG && !a, "HEX with length");
+  /* With a length the string is not read at all: here it has no NUL
+     and ends at an unmapped page.  */
+  {
+    long pg = sysconf (_SC_PAGESIZE);
+    char *map = mmap (NULL, 2 * pg, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+    if (map != MAP_FAILED && !mprotect (map + pg, pg, PROT_NONE))
+      {
+        memcpy (map + pg - 2, "12", 2);
+        err = gcry_mpi_scan (&a, GCRYMPI_FMT_HEX, map + pg - 2, 2, NULL);
+        check (gpg_err_code (err) == GPG_ERR_INV_ARG && !a,
+               "HEX with length does not read the string");
+      }
+    else
+      skip ("no guard page for the HEX length check");
+    if (map != MAP_FAILED)
+      munmap (map, 2 * pg);
+  }
+  /* Only a lower-case "0x" prefix, as in Libgcrypt.  */
+  err = gcry_mpi_scan (&a, GCRYMPI_FMT_HEX, "0X12", 0, NULL);
+  check (gpg_err_code (err) == GPG_ERR_INV_OBJ && !a, "HEX with 0X");
 
   /* PGP and SSH scanning.  */
   err = gcry_mpi_scan (&a, GCRYMPI_FMT_PGP, "\x00\x09\x01\x02\xff", 5, &n);
@@ -229,6 +254,23 @@ test_formats (void)
   check (!a && gpg_err_code (err) == GPG_ERR_INV_OBJ, "PGP truncated");
   a = scan (GCRYMPI_FMT_PGP, "\x00", 1, &err);
   check (!a && gpg_err_code (err) == GPG_ERR_INV_OBJ, "PGP no header");
+  /* At most 16384 bits, as in Libgcrypt.  */
+  {
+    static unsigned char big[2 + 2049];
+
+    memset (big, 0x5a, sizeof big);
+    big[0] = 0x40;
+    big[1] = 0x00;
+    big[2] = 0x80;
+    err = gcry_mpi_scan (&a, GCRYMPI_FMT_PGP, big, 2 + 2048, &n);
+    check (!err && gcry_mpi_get_nbits (a) == 16384 && n == 2 + 2048,
+           "PGP scan of 16384 bits");
+    gcry_mpi_release (a);
+    big[1] = 0x01;
+    a = scan (GCRYMPI_FMT_PGP, big, sizeof big, &err);
+    check (!a && gpg_err_code (err) == GPG_ERR_INV_OBJ,
+           "PGP scan of 16385 bits refused");
+  }
   err = gcry_mpi_scan (&a, GCRYMPI_FMT_SSH, "\0\0\0\x02\xff\x7f", 6, &n);
   check (!err && gcry_mpi_is_neg (a) && n == 6, "SSH scan negative");
   gcry_mpi_release (a);
@@ -238,9 +280,24 @@ test_formats (void)
   check (!a && gpg_err_code (err) == GPG_ERR_TOO_LARGE, "SSH huge length");
   a = scan (GCRYMPI_FMT_SSH, "\0\0\0", 3, &err);
   check (!a && gpg_err_code (err) == GPG_ERR_TOO_SHORT, "SSH no header");
+  /* Length 0 trusts the header, as in Libgcrypt.  */
+  err = gcry_mpi_scan (&a, GCRYMPI_FMT_SSH, "\0\0\0\x02\x01\x02junk", 0,
+                       &n);
+  check (!err && !gcry_mpi_cmp_ui (a, 0x102) && n == 6,
+         "SSH scan with length 0");
+  gcry_mpi_release (a);
+  /* Without a result pointer the value is only checked.  */
+  n = 0;
+  err = gcry_mpi_scan (NULL, GCRYMPI_FMT_SSH, "\0\0\0\x02\x01\x02", 6, &n);
+  check (!err && n == 6, "scan without a result");
+  err = gcry_mpi_scan (NULL, GCRYMPI_FMT_PGP, "\x00\x11\x01\x02", 4, NULL);
+  check (gpg_err_code (err) == GPG_ERR_INV_OBJ, "scan without a result: bad");
 
   a = scan (7, "\1", 1, &err);
   check (!a && gpg_err_code (err) == GPG_ERR_INV_ARG, "unknown format");
+  /* Opaque values come from gcry_mpi_set_opaque, not from a scan.  */
+  a = scan (GCRYMPI_FMT_OPAQUE, "\1", 1, &err);
+  check (!a && gpg_err_code (err) == GPG_ERR_INV_ARG, "OPAQUE scan refused");
 
   /* HEX through aprint for a larger value.  */
   a = scan (GCRYMPI_FMT_USG, "\x12\x34\x56\x78\x9a\xbc\xde\xf0", 8, NULL);
@@ -267,17 +324,28 @@ test_opaque (void)
   const unsigned char *p;
   void *mem;
   gpg_error_t err;
+  size_t n;
 
   a = gcry_mpi_set_opaque_copy (NULL, "\0abc", 32);
   p = gcry_mpi_get_opaque (a, &nbits);
   check (a && gcry_mpi_get_flag (a, GCRYMPI_FLAG_OPAQUE) && nbits == 32
          && !memcmp (p, "\0abc", 4), "opaque copy");
   check (gcry_mpi_get_nbits (a) == 32, "nbits of opaque is its length");
-  check_print (a, GCRYMPI_FMT_OPAQUE, "\0abc", 4, "OPAQUE print");
-  check_print (a, GCRYMPI_FMT_USG, "abc", 3, "opaque printed as USG");
+  /* Printed as its bytes, the leading zero included, as in
+     Libgcrypt.  */
+  err = gcry_mpi_print (GCRYMPI_FMT_OPAQUE, NULL, 0, &n, a);
+  check (gpg_err_code (err) == GPG_ERR_INV_ARG, "OPAQUE print refused");
+  check_print (a, GCRYMPI_FMT_USG, "\0abc", 4, "opaque printed as USG");
+  check_print (a, GCRYMPI_FMT_STD, "\0abc", 4, "opaque printed as STD");
+  check_print (a, GCRYMPI_FMT_PGP, "\0\x20\0abc", 6, "opaque printed as PGP");
+  check_print (a, GCRYMPI_FMT_SSH, "\0\0\0\x04\0abc", 8,
+               "opaque printed as SSH");
+  check_print (a, GCRYMPI_FMT_HEX, "00616263", 9, "opaque printed as HEX");
+  check (gcry_mpi_cmp_ui (a, 0) == 0 && gcry_mpi_cmp_ui (a, 1) < 0,
+         "cmp_ui takes an opaque value as zero");
 
-  b = scan (GCRYMPI_FMT_OPAQUE, "\0abc", 4, &err);
-  check (!err && b && !gcry_mpi_cmp (a, b), "OPAQUE scan equals copy");
+  b = gcry_mpi_set_opaque_copy (NULL, "\0abc", 32);
+  check (b && !gcry_mpi_cmp (a, b), "opaque copies compare equal");
   c = gcry_mpi_copy (a);
   check (c && gcry_mpi_get_flag (c, GCRYMPI_FLAG_OPAQUE)
          && !gcry_mpi_cmp (a, c), "copy of opaque");
@@ -303,7 +371,9 @@ test_opaque (void)
   c = gcry_mpi_set_opaque_copy (NULL, "\x0f\xff", 12);
   p = gcry_mpi_get_opaque (c, &nbits);
   check (nbits == 12 && p[0] == 0x0f && p[1] == 0xff, "opaque 12 bits");
-  check_print (c, GCRYMPI_FMT_OPAQUE, "\x0f\xff", 2, "OPAQUE 12 bits");
+  check_print (c, GCRYMPI_FMT_USG, "\x0f\xff", 2, "opaque 12 bits as USG");
+  check_print (c, GCRYMPI_FMT_PGP, "\0\x0c\x0f\xff", 4,
+               "opaque 12 bits as PGP");
   gcry_mpi_release (c);
 
   /* set_opaque takes ownership (released by gcry_mpi_release).  */
@@ -436,6 +506,17 @@ test_misc (void)
   gcry_mpi_set_flag (a, GCRYMPI_FLAG_USER2);
   check (gcry_mpi_get_flag (a, GCRYMPI_FLAG_USER2)
          && !gcry_mpi_get_flag (a, GCRYMPI_FLAG_USER1), "user flags");
+  /* As in Libgcrypt: set takes the source's user flags, set_ui clears
+     them.  */
+  c = gcry_mpi_set_ui (NULL, 7);
+  gcry_mpi_set_flag (c, GCRYMPI_FLAG_USER1);
+  gcry_mpi_set (a, c);
+  check (gcry_mpi_get_flag (a, GCRYMPI_FLAG_USER1)
+         && !gcry_mpi_get_flag (a, GCRYMPI_FLAG_USER2)
+         && !gcry_mpi_cmp_ui (a, 7), "set takes the user flags");
+  gcry_mpi_set_ui (a, 1);
+  check (!gcry_mpi_get_flag (a, GCRYMPI_FLAG_USER1), "set_ui clears them");
+  gcry_mpi_release (c);
 
   /* Secure memory.  */
   c = gcry_mpi_snew (0);
