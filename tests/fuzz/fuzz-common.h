@@ -83,11 +83,12 @@ fuzz_init (void)
   gcry_control (GCRYCTL_DISABLE_SECMEM_WARN, 0);
   gcry_control (GCRYCTL_INIT_SECMEM, 65536, 0);
   gcry_control (GCRYCTL_INITIALIZATION_FINISHED, 0);
+  /* Single items come without their line feed.  */
   s = gcry_get_config (0, "backends");
-  fprintf (stderr, "fuzz: %s", s ? s : "backends: unknown\n");
+  fprintf (stderr, "fuzz: %s\n", s ? s : "backends: unknown");
   gcry_free (s);
   s = gcry_get_config (0, "hwflist");
-  fprintf (stderr, "fuzz: %s", s ? s : "hwflist: unknown\n");
+  fprintf (stderr, "fuzz: %s\n", s ? s : "hwflist: unknown");
   gcry_free (s);
 }
 

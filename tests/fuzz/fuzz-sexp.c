@@ -18,7 +18,12 @@
  * car, cdr, find_token) must agree with each other.  Then the parts
  * go to gcry_pk_*: a genkey request that succeeds must give a key that
  * passes gcry_pk_testkey, and a key that passes gcry_pk_testkey and
- * signs the data must verify its own signature.  */
+ * signs the data must verify its own signature.
+ *
+ * The whole input also goes to gcry_mpi_scan in every format (HEX as
+ * a C string, and with a length, which must be refused without
+ * reading the unterminated input); a value that scans must print and
+ * scan back to itself, USG to its input without leading zeros.  */
 
 #include "fuzz-common.h"
 
@@ -460,6 +465,65 @@ find_separator (const uint8_t *p, size_t len)
 }
 
 
+/* The MPI round trips of the N bytes at D (see the top).  */
+static void
+check_mpi (const uint8_t *d, size_t n)
+{
+  static const enum gcry_mpi_format fmts[] =
+    { GCRYMPI_FMT_STD, GCRYMPI_FMT_USG, GCRYMPI_FMT_PGP, GCRYMPI_FMT_SSH,
+      GCRYMPI_FMT_HEX };
+  gcry_mpi_t a, b;
+  unsigned char *out;
+  char *str;
+  size_t len, used, i, z;
+
+  if (gpg_err_code (gcry_mpi_scan (&a, GCRYMPI_FMT_HEX, d, n ? n : 1,
+                                   NULL)) != GPG_ERR_INV_ARG || a)
+    fuzz_fail ("HEX scan with a length was not refused");
+  str = malloc (n + 1);
+  if (!str)
+    fuzz_fail ("out of memory");
+  memcpy (str, d, n);
+  str[n] = 0;
+  for (i = 0; i < sizeof fmts / sizeof fmts[0]; i++)
+    {
+      enum gcry_mpi_format f = fmts[i];
+      const void *in = f == GCRYMPI_FMT_HEX ? (const void *)str : d;
+
+      /* SSH with length 0 would trust a header that is not there.  */
+      if (f == GCRYMPI_FMT_SSH && !n)
+        continue;
+      if (gcry_mpi_scan (&a, f, in, f == GCRYMPI_FMT_HEX ? 0 : n, &used))
+        continue;
+      if (f != GCRYMPI_FMT_HEX && used > n)
+        fuzz_fail ("MPI format %d: %zu of %zu bytes scanned", f, used, n);
+      if (gcry_mpi_aprint (f, &out, &len, a))
+        {
+          /* Only PGP refuses a value: a negative one cannot come
+             from a PGP scan.  */
+          if (f != GCRYMPI_FMT_PGP || !gcry_mpi_is_neg (a))
+            fuzz_fail ("MPI format %d: aprint failed", f);
+          gcry_mpi_release (a);
+          continue;
+        }
+      if (gcry_mpi_scan (&b, f, out, f == GCRYMPI_FMT_HEX ? 0 : len, NULL)
+          || gcry_mpi_cmp (a, b))
+        fuzz_fail ("MPI format %d: print and scan change the value", f);
+      if (f == GCRYMPI_FMT_USG)
+        {
+          for (z = 0; z < n && !d[z]; z++)
+            ;
+          if (len != n - z || memcmp (out, d + z, len))
+            fuzz_fail ("USG print is not the input without zeros");
+        }
+      gcry_free (out);
+      gcry_mpi_release (a);
+      gcry_mpi_release (b);
+    }
+  free (str);
+}
+
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -468,6 +532,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   size_t n = size;
   int i;
 
+  check_mpi (data, size);
   memset (s, 0, sizeof s);
   for (i = 0; i < NPARTS && p; i++)
     {
