@@ -1441,8 +1441,8 @@ mlkem_generate (gcry_sexp_t genparms, gcry_sexp_t *r_skey)
          family ("KEM" itself) that is no parameter set.  */
       size_t len;
 
-      return gcry_sexp_nth_data (genparms, 0, &len) && len
-             ? GPG_ERR_WRONG_PUBKEY_ALGO : GPG_ERR_PUBKEY_ALGO;
+      return (gcry_sexp_nth_data (genparms, 0, &len) && len
+              ? GPG_ERR_WRONG_PUBKEY_ALGO : GPG_ERR_PUBKEY_ALGO);
     }
   ec = check_seed_placement (genparms);
   if (ec)

@@ -204,9 +204,9 @@ parse_version_number (const char *s, int *number)
 {
   int val = 0;
 
+  /* As in Libgcrypt, an empty number reads as 0 ("1.12." is 1.12.0),
+     a leading zero is refused.  */
   if (*s == '0' && s[1] >= '0' && s[1] <= '9')
-    return NULL;
-  if (!(*s >= '0' && *s <= '9'))
     return NULL;
   for (; *s >= '0' && *s <= '9'; s++)
     {
@@ -503,16 +503,19 @@ is_fips_service_indicator (enum gcry_ctl_cmds cmd)
 }
 
 /* Nonzero if Libgcrypt counts the control command CMD as a call of
-   the initialisation: it then takes no more requests for the system
-   RNG type (random.c), so that a library the application loads cannot
-   talk it into a type it did not choose.  The queries, the dumps, the
-   debug flags, the hardware features, the RNG type commands and the
-   FIPS ones are no such calls; everything else is, unknown codes
-   too.  */
+   the initialisation (its _gcry_vcontrol calls global_init or
+   _gcry_set_preferred_rng_type (0) there): it then takes no more
+   requests for the system RNG type (random.c), so that a library the
+   application loads cannot talk it into a type it did not choose.
+   The commands listed here are no such calls; every other one is,
+   OPERATIONAL_P, FORCE_FIPS_MODE, NO_FIPS_MODE and unknown codes
+   included.  */
 static int
 control_is_init_call (enum gcry_ctl_cmds cmd)
 {
-  if (is_fips_service_indicator (cmd))
+  /* Libgcrypt's internal codes 58 to 62 (its PRIV_CTL_*), which its
+     header leaves unnamed, are no such calls either.  */
+  if (is_fips_service_indicator (cmd) || (cmd >= 58 && cmd <= 62))
     return 0;
   switch (cmd)
     {
@@ -704,14 +707,16 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
     case GCRYCTL_FAKED_RANDOM_P:
       return 0;   /* Never faked.  */
 
+    /* No seed file and no entropy pool: the generator takes its seed
+       from the kernel only.  Only USE_SECURE_RNDPOOL initialises the
+       library, as in Libgcrypt; the system call clamp is not used.  */
     case GCRYCTL_USE_SECURE_RNDPOOL:
+      _gcry_global_init ();
+      return 0;
     case GCRYCTL_SET_RANDOM_SEED_FILE:
     case GCRYCTL_UPDATE_RANDOM_SEED_FILE:
     case GCRYCTL_FAST_POLL:
     case GCRYCTL_REINIT_SYSCALL_CLAMP:
-      /* No seed file and no entropy pool: the generator takes its
-         seed from the kernel only.  */
-      _gcry_global_init ();
       return 0;
 
     case GCRYCTL_SET_PREFERRED_RNG_TYPE:

@@ -2024,7 +2024,8 @@ print_config_item (const char *what)
 
   if (!s)
     return;
-  /* One line per item, "name:value:...:"; strip the newline.  */
+  /* One line, "name:value:...:", without a line feed; replace any
+     that a future item might hold.  */
   for (p = s; *p; p++)
     if (*p == '\n')
       *p = ' ';

@@ -770,7 +770,12 @@ main (int argc, char **argv)
   printf ("# ct-timing: %lu measurements per target, fixed against "
           "random inputs, Welch's t (largest over %u crops)\n",
           measurements, (unsigned int)NCROPS);
-  printf ("# hwflist: %s\n", gcry_get_config (0, "hwflist"));
+  {
+    char *hwf = gcry_get_config (0, "hwflist");
+
+    printf ("# hwflist: %s\n", hwf ? hwf : "(unknown)");
+    gcry_free (hwf);
+  }
 
   for (s = 0; s < sizeof sets / sizeof sets[0]; s++)
     {

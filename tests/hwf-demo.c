@@ -53,8 +53,8 @@ show_config (const char *what)
       printf ("  %-9s (not reported)\n", what);
       return;
     }
-  /* Drop the trailing newline; the line already names the item.  */
-  s[strcspn (s, "\n")] = 0;
+  /* A single item comes without its line feed; the line already
+     names the item.  */
   printf ("  %s\n", s);
   gcry_free (s);
 }

@@ -205,8 +205,9 @@ test_parse (void)
   CP ("   ", NULL);
   CP (" ( ) ", NULL);
   /* Lengths that count the string's terminator (sizeof), which
-     Libgcrypt takes: NUL bytes after complete expressions end the
-     input.  */
+     Libgcrypt takes after a list: NUL bytes after complete expressions
+     end the input (a top-level token is kept, where Libgcrypt drops
+     it; doc/gcrypt.texi, differences).  */
   check_parse ("(a)", 4, "(1:a)", 5);
   check_parse ("(a b)\0\0", 8, "(1:a1:b)", 8);
   check_parse ("foo", 4, "3:foo", 5);

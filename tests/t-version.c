@@ -62,11 +62,13 @@ check_versions (void)
 {
   static const char *good[] =
     { "1.12.0", "1.12.9", "1.11.0", "1.10.1", "1.4.0", "1.0.0",
-      "0.9.0", "1.12.0-beta42", "1.8.1 extra" };
-  /* Libgcrypt wants all three numbers ("1.12" too is refused).  */
+      "0.9.0", "1.12.0-beta42", "1.8.1 extra",
+      /* Libgcrypt reads an empty number as 0.  */
+      "1.12.", ".9.0" };
+  /* Libgcrypt wants three numbers ("1.12" is refused).  */
   static const char *bad[] =
     { "1.13.0", "1.13", "2.0.0", "1.100.0", "abc", "", "1", "1.", "1.12",
-      "1.12.", "1.11",
+      "1.11",
       "01.12.0", "1.012.0", "-1.0.0", "99999999.1.0" };
   const char *v;
   size_t i;
