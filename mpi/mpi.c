@@ -944,18 +944,18 @@ do_print (enum gcry_mpi_format format, byte *out, size_t *r_len,
   static const char hexdigits[] = "0123456789ABCDEF";
   const byte *m;
   size_t n, len, i;
-  int neg, pad, ext;
+  int neg, pad, ext, opaque = mpi_is_opaque (a);
 
   /* An opaque value is printed as its bytes, leading zeros included,
      and never negative, as in Libgcrypt; a number by its magnitude.  */
-  if ((a->flags & GCRYMPI_FLAG_OPAQUE))
+  if (opaque)
     {
       m = a->d;
       n = a->d ? a->nbytes : 0;
     }
   else
     m = get_magnitude (a, &n);
-  neg = !(a->flags & GCRYMPI_FLAG_OPAQUE) && a->sign && n;
+  neg = !opaque && a->sign && n;
 
   /* For STD (and SSH) a positive value whose top bit is set needs a
      leading 0x00 so that it does not read as negative.  A negative
@@ -1017,8 +1017,8 @@ do_print (enum gcry_mpi_format format, byte *out, size_t *r_len,
         if (neg)
           return GPG_ERR_INV_ARG;
         /* An opaque value gives its own bit count.  */
-        if ((a->flags & GCRYMPI_FLAG_OPAQUE))
-          nbits = a->d ? a->nbits : 0;
+        if (opaque)
+          nbits = n ? a->nbits : 0;
         else
           nbits = n ? (unsigned int)((n - 1) * 8 + byte_bits (m[0])) : 0;
         if (nbits > 0xffff)

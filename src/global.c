@@ -660,12 +660,12 @@ control_va (enum gcry_ctl_cmds cmd, va_list arg_ptr)
       return 0;
 
     case GCRYCTL_DISABLE_SECMEM:
+      /* As in Libgcrypt, this one initialises the library.  */
+      _gcry_global_init ();
+      /* Fall through.  */
     case GCRYCTL_DISABLE_LOCKED_SECMEM:
       /* The pool stays separate and wiped, only locking is skipped,
-         and so is the warning about it.  DISABLE_SECMEM initialises
-         the library, as in Libgcrypt.  */
-      if (cmd == GCRYCTL_DISABLE_SECMEM)
-        _gcry_global_init ();
+         and so is the warning about it.  */
       _gcry_secmem_set_flags (_gcry_secmem_get_flags ()
                               | GCRY_SECMEM_FLAG_NOT_LOCKED);
       return 0;

@@ -2020,15 +2020,10 @@ static void
 print_config_item (const char *what)
 {
   char *s = gcry_get_config (0, what);
-  char *p;
 
+  /* One line, "name:value:...:", without its line feed.  */
   if (!s)
     return;
-  /* One line, "name:value:...:", without a line feed; replace any
-     that a future item might hold.  */
-  for (p = s; *p; p++)
-    if (*p == '\n')
-      *p = ' ';
   print_comment ("%s", s);
   gcry_free (s);
 }
