@@ -94,7 +94,9 @@
  * cycles, its 100 instructions at two per cycle.  The column parity
  * with two vpternlogq (COL_PARITY_TERN, 95 instructions per round)
  * made x8 4.4%, x4 4.1% and x1 4.6% faster there (1144 -> 1094,
- * 820 -> 786, 824 -> 786); the Intel kernels (suffix _intel) use it,
+ * 820 -> 786, 824 -> 786); with it the includer also gets the round
+ * ROUND_TERN below (theta by vpternlogq, 90 instructions), which the
+ * Intel kernels (suffix _intel) use,
  * the others keep the form tuned on Zen 5 (not timed there with
  * COL_PARITY_TERN: no such machine at hand), whose round is bound by
  * theta's latency, and a vpternlogq source operand there takes 3
@@ -193,19 +195,27 @@
         vpternlogq $0xd2, S0, VREG(b4), VREG(b3); \
         vpternlogq $0xd2, S1, S0, VREG(b4);
 
+/* C0..C4, the parities of the five columns of lanes a0..a24.  */
+#define COL_PARITIES(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, \
+                     a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, \
+                     a22, a23, a24) \
+        COL_PARITY(C0, a0, a5, a10, a15, a20) \
+        COL_PARITY(C1, a1, a6, a11, a16, a21) \
+        COL_PARITY(C2, a2, a7, a12, a17, a22) \
+        COL_PARITY(C3, a3, a8, a13, a18, a23) \
+        COL_PARITY(C4, a4, a9, a14, a19, a24)
+
 /* One round Rnd(A, ir) of FIPS 202, 3.3, with lane i in register a<i>
  * and the round constant at RC.  Output row Y of pi reads the lanes
  * (X+3Y mod 5, X), X = 0..4 (keccak.c lists them), which are rotated
  * by their rho offsets r[x,y]; afterwards output lane X+5Y is in the
  * register of its source.  */
-#define ROUND(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, \
-              a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, \
-              a24, rc) \
-        COL_PARITY(C0, a0, a5, a10, a15, a20) \
-        COL_PARITY(C1, a1, a6, a11, a16, a21) \
-        COL_PARITY(C2, a2, a7, a12, a17, a22) \
-        COL_PARITY(C3, a3, a8, a13, a18, a23) \
-        COL_PARITY(C4, a4, a9, a14, a19, a24) \
+#define ROUND_XOR(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, \
+                  a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, \
+                  a23, a24, rc) \
+        COL_PARITIES(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, \
+                     a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, \
+                     a22, a23, a24) \
         THETA_D() \
         /* Output row 0: lanes 0 6 12 18 24.  */ \
         vpxorq D0, VREG(a0), VREG(a0); \
@@ -233,6 +243,69 @@
         THETA_RHO(a21, D1, 2) \
         CHI_ROW(a4, a5, a11, a17, a23) \
         CHI_ROW(a2, a8, a14, a15, a21)
+
+/* Theta on the five lanes of column X in registers L0..L4:
+ * A ^= C[x-1] ^ rol (C[x+1], 1) with CM = C[x-1] and RP = rol (C[x+1],
+ * 1), one vpternlogq per lane.  */
+#define THETA_COL(l0, l1, l2, l3, l4, cm, rp) \
+        XOR3(VREG(l0), cm, rp) XOR3(VREG(l1), cm, rp) \
+        XOR3(VREG(l2), cm, rp) XOR3(VREG(l3), cm, rp) \
+        XOR3(VREG(l4), cm, rp)
+
+/* Rho on the lane in register L: L = rol (L, r).  */
+#define RHO(l, r)  vprolq $r, VREG(l), VREG(l);
+
+/* The round for Intel cores (COL_PARITY_TERN), same registers in and
+ * out as ROUND_XOR: theta is applied to all 25 lanes first, column by
+ * column, each lane with one vpternlogq of C[x-1] and rol (C[x+1], 1),
+ * so D is never formed: 5 vprolq instead of 5 vprolq and 5 vpxorq, 90
+ * executed instructions per round instead of 95.  That needs C[x-1]
+ * and rol (C[x+1], 1) at once: the order below (R1, R2, R0, R3, R4
+ * into T, T, U, T, T) frees a C register before it needs another.
+ * Then rho and chi by output row as in ROUND_XOR (chi's temporaries
+ * S0 = C1 and S1 = C3 are free by then).  The rho and chi of one row
+ * no longer overlap the theta of the next, which Intel cores, bound
+ * by the count of vector instructions (two zmm or three ymm/xmm per
+ * cycle), do not need.  On a Sapphire Rapids (TSC ticks, best of 300
+ * x 50 calls) x8 850 -> 832, x4 591 -> 571; bench-slope x1 815 -> 801
+ * cycles.  */
+#define ROUND_TERN(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, \
+                   a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, \
+                   a23, a24, rc) \
+        COL_PARITIES(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, \
+                     a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, \
+                     a22, a23, a24) \
+        vprolq $1, C1, T; \
+        THETA_COL(a0, a5, a10, a15, a20, C4, T) \
+        vprolq $1, C2, T; \
+        THETA_COL(a1, a6, a11, a16, a21, C0, T) \
+        vprolq $1, C0, U; \
+        vprolq $1, C3, T; \
+        THETA_COL(a2, a7, a12, a17, a22, C1, T) \
+        vprolq $1, C4, T; \
+        THETA_COL(a3, a8, a13, a18, a23, C2, T) \
+        THETA_COL(a4, a9, a14, a19, a24, C3, U) \
+        /* Output row 0: lanes 0 6 12 18 24.  */ \
+        RHO(a6, 44)  RHO(a12, 43) RHO(a18, 21) RHO(a24, 14) \
+        /* Row 1: lanes 3 9 10 16 22.  */ \
+        RHO(a3, 28)  RHO(a9, 20)  RHO(a10, 3)  RHO(a16, 45) RHO(a22, 61) \
+        CHI_ROW(a0, a6, a12, a18, a24) \
+        vpxorq rc BCST, VREG(a0), VREG(a0); \
+        /* Row 2: lanes 1 7 13 19 20.  */ \
+        RHO(a1, 1)   RHO(a7, 6)   RHO(a13, 25) RHO(a19, 8)  RHO(a20, 18) \
+        CHI_ROW(a3, a9, a10, a16, a22) \
+        /* Row 3: lanes 4 5 11 17 23.  */ \
+        RHO(a4, 27)  RHO(a5, 36)  RHO(a11, 10) RHO(a17, 15) RHO(a23, 56) \
+        CHI_ROW(a1, a7, a13, a19, a20) \
+        /* Row 4: lanes 2 8 14 15 21.  */ \
+        RHO(a2, 62)  RHO(a8, 55)  RHO(a14, 39) RHO(a15, 41) RHO(a21, 2) \
+        CHI_ROW(a4, a5, a11, a17, a23) \
+        CHI_ROW(a2, a8, a14, a15, a21)
+
+/* The round of the variant the includer chose with COL_PARITY.  */
+#define ROUND_FOR_COL_PARITY_XOR   ROUND_XOR
+#define ROUND_FOR_COL_PARITY_TERN  ROUND_TERN
+#define ROUND  KECCAK_CAT(ROUND_FOR_, COL_PARITY)
 
 /* Two rounds with the round constants at %rax and 8(%rax).  After the
  * first, lane i is in register m1[i] = 0 6 12 18 24 3 9 10 16 22 1 7
