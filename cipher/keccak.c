@@ -681,6 +681,10 @@ static const keccak_ops_t *keccak_ops = &keccak_generic_ops;
    reproducible).  */
 static const unsigned int *keccak_cost = keccak_generic_ops.cost;
 
+/* The figures _gcry_keccak_init chose (keccak_cost may be a test's
+   own; _gcry_keccak_test_set_cost).  */
+static const unsigned int *keccak_cost_chosen = keccak_generic_ops.cost;
+
 /* The batch sponge's squeeze copy: 4 x 4 transpositions with AVX2
    where the processor has it (chosen by _gcry_keccak_init), else
    NULL for the portable lane loop.  */
@@ -773,7 +777,15 @@ _gcry_keccak_init (void)
   if (ops == &keccak_avx512_ops && (hwf & HWF_INTEL_FAST_ZMM))
     keccak_cost = keccak_avx512_fast_zmm_cost;
 #endif
+  keccak_cost_chosen = keccak_cost;
   keccak_batch_x9 = keccak_ninth_pays (ops, hwf) ? keccak_x9 (ops, hwf) : NULL;
+}
+
+/* See keccak.h.  */
+void
+_gcry_keccak_test_set_cost (const unsigned int *cost)
+{
+  keccak_cost = cost ? cost : keccak_cost_chosen;
 }
 
 int
@@ -1625,11 +1637,24 @@ keccak_width_consider (struct keccak_width_pick *p, const unsigned int *cost,
    it is kept unless another width is strictly cheaper, since switching
    costs a re-pack of every running stream.  The cost of the rest of
    the run at the width returned goes to *R_COST if R_COST is not
-   NULL.  */
+   NULL.
+   With R_WIDE not NULL (the start of a run of NSTREAMS streams with
+   work), a third plan is costed: K calls of x8 and then x4 for the
+   rest, K the fewest 8-way calls after which the rest fits into
+   LONGEST - K 4-way calls, so that the x4 part is bound by the chain.
+   Where an 8-way call costs less than two 4-way ones but more than
+   one (Intel's zmm instructions: 1.4 of them), that beats both plain
+   widths on runs with more work than 4 lanes can carry along their
+   chain: ML-KEM-1024 Encaps, H (ek) (12 blocks) beside 48 matrix
+   permutations, 3 x8 and 9 x4 calls instead of 15 x4 ones.  It needs
+   eight streams to fill the 8-way calls and wins only if at least 5%
+   below the plan chosen otherwise; then x8 is returned and K goes to
+   *R_WIDE, after which the scheduler chooses again (0 otherwise).  */
 static unsigned int
 keccak_multi_width (const unsigned int *cost, unsigned int widths,
                     size_t total, size_t longest, size_t second,
-                    unsigned int cur, int tail, u64 *r_cost)
+                    unsigned int cur, int tail, u64 *r_cost,
+                    size_t nstreams, size_t *r_wide)
 {
   const unsigned int none = KECCAK_NWIDTHS;
   struct keccak_width_pick p;
@@ -1661,6 +1686,23 @@ keccak_multi_width (const unsigned int *cost, unsigned int widths,
   if (cur < none && cur != best && (widths & (1u << cur))
       && !(p.c[best] < p.c[cur]))
     best = cur;
+  if (r_wide)
+    {
+      *r_wide = 0;
+      if ((widths & 6) == 6 && nstreams >= 8 && total > 4 * longest
+          && cost[2] < 2 * cost[1])
+        {
+          size_t k = (total - 4 * longest + 3) / 4;
+          u64 mix = (u64)cost[2] * k + (u64)cost[1] * (longest - k);
+
+          if (k < longest && 20 * mix < 19 * p.c[best])
+            {
+              best = 2;
+              p.c[best] = mix;
+              *r_wide = k;
+            }
+        }
+    }
   if (r_cost)
     *r_cost = p.c[best];
   return best;
@@ -1673,7 +1715,7 @@ _gcry_keccak_multi_cost (size_t total, size_t longest)
   u64 c;
 
   keccak_multi_width (keccak_cost, keccak_usable_widths (), total, longest,
-                      0, KECCAK_NWIDTHS, 0, &c);
+                      0, KECCAK_NWIDTHS, 0, &c, 0, NULL);
   return c;
 }
 
@@ -1710,8 +1752,10 @@ keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
    site, so that the slot loops unroll: sponge work,
    refills from the N streams at S (from *NEXT on, *PENDING of them
    still waiting), one W-way permutation per step, until no stream has
-   work or a smaller stream count calls for another width (then the
-   running streams are parked).  */
+   work, a smaller stream count calls for another width, or SWITCH_AT
+   steps are done (the planned switch of keccak_multi_width's R_WIDE;
+   (size_t)-1 for none); in the last two cases the running streams
+   are parked.  */
 static inline __attribute__ ((always_inline)) void
 keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                     size_t *pending, u64 *st, keccak_stream_t **slot,
@@ -1719,6 +1763,7 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                     const unsigned int stride, unsigned int lanes,
                     unsigned int wi, void (*permute) (u64 *state),
                     const unsigned int *cost, unsigned int widths,
+                    size_t switch_at,
                     unsigned long r_calls[KECCAK_NWIDTHS])
 {
   unsigned int j, jmin;
@@ -1837,9 +1882,10 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
               if (slot[j]->rem > longest)
                 longest = slot[j]->rem;
             }
-      if (shrunk
-          && keccak_multi_width (cost, widths, total, longest, 0, wi, 0,
-                                 NULL) != wi)
+      if ((shrunk
+           && keccak_multi_width (cost, widths, total, longest, 0, wi, 0,
+                                  NULL, 0, NULL) != wi)
+          || step == switch_at)
         {
           for (j = 0; j < w; j++)
             if (slot[j])
@@ -1861,7 +1907,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
   u64 st[25 * KECCAK_BATCH_MAX];
   keccak_stream_t *slot[KECCAK_BATCH_MAX];
   void (*permute) (u64 *state);
-  size_t next, pending, i, total, longest, second;
+  size_t next, pending, i, total, longest, second, wide, switch_at;
   unsigned int wi, w, stride, smax = 0, j, nactive;
   size_t clear;
 
@@ -1887,7 +1933,8 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
         break;
       keccak_multi_work (s, n, &total, &longest, &second);
       wi = keccak_multi_width (cost, widths, total, longest, second,
-                               KECCAK_NWIDTHS, 1, NULL);
+                               KECCAK_NWIDTHS, 1, NULL, pending, &wide);
+      switch_at = wide ? wide : (size_t)-1;
       w = keccak_width[wi];
       stride = wi == 3 ? 8 : w;
       permute = wi == 0 ? ops->f1600 : wi == 1 ? ops->f1600_x4
@@ -1920,13 +1967,14 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
          backend (Zen 5, ab-pq).  */
       if (wi == 0)
         keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 1, 1,
-                            1, 0, permute, cost, widths, r_calls);
+                            1, 0, permute, cost, widths, switch_at, r_calls);
       else if (wi == 1)
         keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 4, 4,
-                            4, 1, permute, cost, widths, r_calls);
+                            4, 1, permute, cost, widths, switch_at, r_calls);
       else
         keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 8, 8,
-                            w, wi, permute, cost, widths, r_calls);
+                            w, wi, permute, cost, widths, switch_at,
+                            r_calls);
     }
 
   /* Only the lanes of the widest state used held stream data.  */

@@ -1049,6 +1049,66 @@ check_multi_lanes (void)
     }
 }
 
+/* The planned switch from x8 to x4 (keccak_multi_width's third
+   plan) on the streams of ML-KEM-1024 Encaps, H (ek) of 12 blocks
+   beside sixteen 3-block SampleNTT streams: 60 permutations along a
+   chain of 12.  With Intel's AVX-512 figures the plan is 3 x8 calls,
+   then the rest on x4 along the chain, 9 calls, where x4 alone takes
+   15; with Zen 5's (an x8 call no dearer than an x4 one) and Zen 4's
+   (1.9 x4 calls, only 2.5% to gain) it is not taken and the run stays
+   on one width.  Every output is compared with the one-shot
+   functions, so a stream parked at the switch must resume exactly
+   where it stopped.  The figures are set with the test hook, so this
+   runs on every machine, on the selected backend.  */
+static void
+check_multi_switch (void)
+{
+  static const unsigned int cost[3][KECCAK_NWIDTHS] =
+    { { 990, 1000, 1385, 0 }, { 750, 760, 750, 0 }, { 619, 621, 1165, 0 } };
+  static byte ek[1568], seed[16][34], out[17][504], ref[504];
+  keccak_stream_t st[17];
+  unsigned long calls[KECCAK_NWIDTHS];
+  unsigned int ci, i, n;
+
+  for (ci = 0; ci < 3; ci++)
+    {
+      prng_bytes (ek, sizeof ek);
+      n = 0;
+      _gcry_keccak_stream_init (&st[n++], KECCAK_SHA3_256, ek, sizeof ek,
+                                out[0], 32);
+      for (i = 0; i < 16; i++)
+        {
+          prng_bytes (seed[i], 34);
+          _gcry_keccak_stream_init (&st[n], KECCAK_SHAKE128, seed[i], 34,
+                                    out[n], 504);
+          n++;
+        }
+      memset (calls, 0, sizeof calls);
+      _gcry_keccak_test_set_cost (cost[ci]);
+      _gcry_keccak_multi_run_widths (st, n, 6, calls);
+      _gcry_keccak_test_set_cost (NULL);
+      if (verbose)
+        printf ("t-keccak: switch plan, figures %u: %lu x4, %lu x8 calls\n",
+                ci, calls[1], calls[2]);
+      if (ci == 0 && (calls[2] != 3 || calls[1] != 9))
+        fail ("multi-stream x8-then-x4 plan, calls", (unsigned int)calls[2],
+              (unsigned int)calls[1]);
+      if (ci > 0 && calls[1] && calls[2])
+        fail ("multi-stream plan switched widths", ci,
+              (unsigned int)calls[1]);
+      _gcry_sha3_256 (ref, ek, sizeof ek);
+      if (memcmp (ref, out[0], 32))
+        fail ("multi-stream x8-then-x4 plan, H", ci, 0);
+      for (i = 0; i < 16; i++)
+        {
+          _gcry_shake128 (ref, 504, seed[i], 34);
+          if (memcmp (ref, out[1 + i], 504))
+            fail ("multi-stream x8-then-x4 plan, SHAKE", ci, i);
+        }
+    }
+  _gcry_keccak_multi_wipe (st, 17);
+}
+
 /* Random mixed streams on every combination of widths.  */
 static void
 check_multi (unsigned int iterations)
@@ -1058,6 +1118,7 @@ check_multi (unsigned int iterations)
 
   check_multi_counts ();
   check_multi_mlkem_shape ();
+  check_multi_switch ();
   check_multi_lanes ();
   /* Every combination of the widths this backend has (x5 is bit 3).  */
   for (widths = 1; widths <= (have_x5 () ? 15u : 7u);
