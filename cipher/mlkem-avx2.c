@@ -214,7 +214,8 @@ const mlkem_ops_t _gcry_mlkem_ops_avx2 =
     poly_cbd_eta2_avx2,
     poly_cbd_eta3_avx2,
     _gcry_mlkem_poly_compress_avx2,
-    _gcry_mlkem_poly_decompress_avx2
+    _gcry_mlkem_poly_decompress_avx2,
+    2500          /* |r_i| < 0.73 q (mlkem-ntt-amd64-avx2.S).  */
   };
 
 #endif /*USE_MLKEM_AVX2*/

@@ -177,7 +177,8 @@ typedef char mlkem_avx512_layout_check
     poly_cbd_eta2_avx512,                       \
     poly_cbd_eta3_avx512,                       \
     compress,                                   \
-    decompress                                  \
+    decompress,                                 \
+    2500  /* |r_i| < 2497 (mlkem-ntt-amd64-avx512.S).  */ \
   }
 
 const mlkem_ops_t _gcry_mlkem_ops_avx512 =

@@ -650,7 +650,8 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx =
     poly_cbd_eta2_vsx,
     poly_cbd_eta3_vsx,
     poly_compress_vsx,
-    poly_decompress_vsx
+    poly_decompress_vsx,
+    0
   };
 
 #ifdef USE_MLKEM_VSX_P10
@@ -669,7 +670,8 @@ const mlkem_ops_t _gcry_mlkem_ops_vsx_p10 =
     poly_cbd_eta2_vsx,
     poly_cbd_eta3_vsx,
     poly_compress_vsx,
-    poly_decompress_vsx
+    poly_decompress_vsx,
+    0
   };
 #endif
 

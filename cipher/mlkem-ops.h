@@ -156,6 +156,13 @@ typedef struct mlkem_ops_s
    * 3-4), reading exactly 32 D bytes, D in {4, 5, 10, 11}.
    * Out: 0 <= r_i < q.  */
   void (*poly_decompress) (mlkem_poly *r, const byte *a, unsigned int d);
+
+  /* Zero, or a bound B < q on the output of INVNTT_TOMONT that holds
+   * for every input within its contract: |r_i| < B.  With B + eta_2
+   * < q, K-PKE.Encrypt adds e_1 to u and compresses it without the
+   * REDUCE pass, as |u_i| < q is all POLY_COMPRESS needs
+   * (tests/t-mlkem-kernels.c checks the bound).  */
+  unsigned int invntt_bound;
 } mlkem_ops_t;
 
 /* The portable kernel set (cipher/mlkem-poly-generic.c).  */

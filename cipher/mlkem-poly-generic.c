@@ -557,7 +557,8 @@ const mlkem_ops_t _gcry_mlkem_ops_generic =
     poly_cbd_eta2_generic,
     poly_cbd_eta3_generic,
     _gcry_mlkem_poly_compress,
-    _gcry_mlkem_poly_decompress
+    _gcry_mlkem_poly_decompress,
+    0
   };
 
 
