@@ -25,6 +25,7 @@
 
 #include <stddef.h>
 #include "types.h"
+#include "bufhelp.h"
 
 #include <string.h>
 
@@ -49,7 +50,7 @@ _gcry_md_block_write (void *state,
       n = blocksize - *buflen;
       if (n > inlen)
         n = inlen;
-      memcpy (buf + *buflen, p, n);
+      buf_memcpy_lib (buf + *buflen, p, n);
       *buflen += n;
       p += n;
       inlen -= n;
@@ -66,7 +67,7 @@ _gcry_md_block_write (void *state,
       inlen %= blocksize;
     }
 
-  memcpy (buf, p, inlen);
+  buf_memcpy_lib (buf, p, inlen);
   *buflen = inlen;
 }
 

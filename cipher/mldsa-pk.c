@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "g10lib.h"
+#include "bufhelp.h"
 #include "cipher-proto.h"
 #include "const-time.h"
 #include "hash-common.h"
@@ -365,7 +366,7 @@ parse_data (data_ctx_t *d, gcry_sexp_t s_data, int signing)
   gpg_err_code_t ec;
   int i;
 
-  memset (d, 0, sizeof *d);
+  buf_memset_lib (d, 0, sizeof *d);
   if (!s_data)
     return GPG_ERR_INV_OBJ;
   d->data = gcry_sexp_find_token (s_data, "data", 0);

@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "g10lib.h"
+#include "bufhelp.h"
 #include "mlkem-ops.h"
 #include "mlkem-avx2.h"
 
@@ -127,7 +128,7 @@ rej_uniform (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
   if (ctr == MLKEM_N && avx2_order)
     _gcry_mlkem_nttperm_avx2 (r->coeffs, tmp);
   else
-    memcpy (r->coeffs, tmp, ctr * sizeof *tmp);
+    buf_memcpy_lib (r->coeffs, tmp, ctr * sizeof *tmp);
   return ctr;
 }
 
@@ -183,7 +184,7 @@ _gcry_mlkem_poly_decompress_avx2 (mlkem_poly *r, const byte *a,
   byte buf[32 * 11 + 16];
 
   gcry_assert (d == 4 || d == 5 || d == 10 || d == 11);
-  memcpy (buf, a, 32 * d);
+  buf_memcpy_lib (buf, a, 32 * d);
   memset (buf + 32 * d, 0, 16);
   switch (d)
     {

@@ -307,11 +307,11 @@ _gcry_sha512_final (sha512_ctx_t *ctx, byte *out)
   ctx->buf[ctx->buflen++] = 0x80;
   if (ctx->buflen > 112)
     {
-      memset (ctx->buf + ctx->buflen, 0, 128 - ctx->buflen);
+      buf_memset_lib (ctx->buf + ctx->buflen, 0, 128 - ctx->buflen);
       sha512_backend->blocks (ctx->h, ctx->buf, 1);
       ctx->buflen = 0;
     }
-  memset (ctx->buf + ctx->buflen, 0, 112 - ctx->buflen);
+  buf_memset_lib (ctx->buf + ctx->buflen, 0, 112 - ctx->buflen);
   buf_put_be64 (ctx->buf + 112,
                 (ctx->nbytes_hi << 3) | (ctx->nbytes_lo >> 61));
   buf_put_be64 (ctx->buf + 120, ctx->nbytes_lo << 3);

@@ -57,6 +57,7 @@
 #include <stddef.h>
 
 #include "g10lib.h"
+#include "bufhelp.h"
 #include "const-time.h"
 #include "../mpi/mpi.h"
 
@@ -1466,7 +1467,7 @@ do_scan (gcry_sexp_t *retsexp, size_t *erroff, const char *buffer,
   if (!buffer)
     return GPG_ERR_INV_ARG;
 
-  memset (&ps, 0, sizeof ps);
+  buf_memset_lib (&ps, 0, sizeof ps);
   ps.buf = (const byte *)buffer;
   ps.len = length;
   ps.argflag = argflag;
