@@ -445,46 +445,6 @@ rej_uniform (s16 *r, unsigned int ctr, unsigned int len,
 {
   unsigned int pos = 0;
 
-  /* Sixteen candidates from three 64-bit loads, unpacked into a small
-     array first.  The loop of four candidates per load below alone ran
-     twice as slowly on a Sapphire Rapids when the function started on
-     a 32-byte boundary as when it started 16 bytes past one (portable
-     ML-KEM 15-23% slower; only the placement changed, through edits
-     elsewhere in the library); this form measured within 2% at both
-     placements (doc/HACKING, "December 6").  */
-  while (ctr + 16 <= len && pos + 24 <= buflen)
-    {
-      u64 w0 = buf_get_le64 (buf + pos);
-      u64 w1 = buf_get_le64 (buf + pos + 8);
-      u64 w2 = buf_get_le64 (buf + pos + 16);
-      u16 d[16];
-      unsigned int i;
-
-      pos += 24;
-      d[0] = w0;
-      d[1] = w0 >> 12;
-      d[2] = w0 >> 24;
-      d[3] = w0 >> 36;
-      d[4] = w0 >> 48;
-      d[5] = (w0 >> 60) | (w1 << 4);
-      d[6] = w1 >> 8;
-      d[7] = w1 >> 20;
-      d[8] = w1 >> 32;
-      d[9] = w1 >> 44;
-      d[10] = (w1 >> 56) | (w2 << 8);
-      d[11] = w2 >> 4;
-      d[12] = w2 >> 16;
-      d[13] = w2 >> 28;
-      d[14] = w2 >> 40;
-      d[15] = w2 >> 52;
-      for (i = 0; i < 16; i++)
-        {
-          u16 v = d[i] & 0xfff;
-
-          r[ctr] = v;
-          ctr += v < MLKEM_Q;
-        }
-    }
   /* Four candidates from one 64-bit load (6 of its 8 bytes).  */
   while (ctr + 4 <= len && pos + 8 <= buflen)
     {
