@@ -115,8 +115,12 @@ rej_uniform (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
                                       &pos);
   for (; ctr < MLKEM_N && pos + 3 <= buflen; pos += 3)
     {
-      u16 d1 = buf[pos] | ((u16)(buf[pos + 1] & 0x0f) << 8);
-      u16 d2 = (buf[pos + 1] >> 4) | ((u16)buf[pos + 2] << 4);
+      /* unsigned int: no 16-bit immediates (see rej_uniform in
+         mlkem-poly-generic.c).  */
+      unsigned int d1 = buf[pos] | ((unsigned int)(buf[pos + 1] & 0x0f)
+                                    << 8);
+      unsigned int d2 = (buf[pos + 1] >> 4)
+                        | ((unsigned int)buf[pos + 2] << 4);
 
       if (d1 < MLKEM_Q)
         tmp[ctr++] = d1;

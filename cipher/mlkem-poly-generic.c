@@ -445,14 +445,22 @@ rej_uniform (s16 *r, unsigned int ctr, unsigned int len,
 {
   unsigned int pos = 0;
 
-  /* Four candidates from one 64-bit load (6 of its 8 bytes).  */
+  /* Four candidates from one 64-bit load (6 of its 8 bytes).  The
+     candidates are unsigned int, not u16: as u16, gcc 12 masked and
+     compared them with 16-bit immediates ("and $0xfff,%r10w"), whose
+     operand-size prefix changes the instruction length.  Intel cores
+     decode such an instruction slowly (a length-changing-prefix
+     stall) whenever the loop is not served from the decoded-uop
+     cache, which depended on its placement: portable ML-KEM ran 15-20%
+     slower on a Sapphire Rapids after unrelated edits elsewhere moved
+     this function by 16 bytes (doc/HACKING, "December 6").  */
   while (ctr + 4 <= len && pos + 8 <= buflen)
     {
       u64 w = buf_get_le64 (buf + pos);
-      u16 d0 = w & 0xfff;
-      u16 d1 = (w >> 12) & 0xfff;
-      u16 d2 = (w >> 24) & 0xfff;
-      u16 d3 = (w >> 36) & 0xfff;
+      unsigned int d0 = w & 0xfff;
+      unsigned int d1 = (w >> 12) & 0xfff;
+      unsigned int d2 = (w >> 24) & 0xfff;
+      unsigned int d3 = (w >> 36) & 0xfff;
 
       pos += 6;
       r[ctr] = d0;
@@ -466,8 +474,10 @@ rej_uniform (s16 *r, unsigned int ctr, unsigned int len,
     }
   while (ctr + 2 <= len && pos + 3 <= buflen)
     {
-      u16 d1 = buf[pos] | ((u16)(buf[pos + 1] & 0x0f) << 8);
-      u16 d2 = (buf[pos + 1] >> 4) | ((u16)buf[pos + 2] << 4);
+      unsigned int d1 = buf[pos] | ((unsigned int)(buf[pos + 1] & 0x0f)
+                                    << 8);
+      unsigned int d2 = (buf[pos + 1] >> 4)
+                        | ((unsigned int)buf[pos + 2] << 4);
 
       pos += 3;
       r[ctr] = d1;
@@ -477,8 +487,10 @@ rej_uniform (s16 *r, unsigned int ctr, unsigned int len,
     }
   while (ctr < len && pos + 3 <= buflen)
     {
-      u16 d1 = buf[pos] | ((u16)(buf[pos + 1] & 0x0f) << 8);
-      u16 d2 = (buf[pos + 1] >> 4) | ((u16)buf[pos + 2] << 4);
+      unsigned int d1 = buf[pos] | ((unsigned int)(buf[pos + 1] & 0x0f)
+                                    << 8);
+      unsigned int d2 = (buf[pos + 1] >> 4)
+                        | ((unsigned int)buf[pos + 2] << 4);
 
       pos += 3;
       if (d1 < MLKEM_Q)
