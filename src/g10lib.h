@@ -35,12 +35,14 @@
 #if __GNUC__ >= 3
 # define GCC_ATTR_NORETURN  __attribute__ ((noreturn))
 # define GCC_ATTR_UNUSED    __attribute__ ((unused))
+# define GCC_ATTR_NOINLINE  __attribute__ ((noinline))
 # define GCC_ATTR_PRINTF(f,a) __attribute__ ((format (printf,f,a)))
 # define LIKELY(x)   __builtin_expect (!!(x), 1)
 # define UNLIKELY(x) __builtin_expect (!!(x), 0)
 #else
 # define GCC_ATTR_NORETURN
 # define GCC_ATTR_UNUSED
+# define GCC_ATTR_NOINLINE
 # define GCC_ATTR_PRINTF(f,a)
 # define LIKELY(x)   (x)
 # define UNLIKELY(x) (x)

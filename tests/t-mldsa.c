@@ -2003,12 +2003,13 @@ check_inconsistent_key (unsigned int nmsg)
  * lets the number of signing iterations leak, rho (hence ExpandA) is
  * public although computed from xi, and ExpandS's rejection sampling
  * shows only which nibbles were rejected.  So memcheck reports, as
- * expected: the rejection decisions, the hint packing of the accepted
- * signature and the malformed-key exit in _gcry_mldsa_sign_internal
- * itself; SampleInBall; the rejection samplers.  .ci/run suppresses
- * exactly those functions' own reports (not those of what they call),
- * so a secret-dependent branch or index anywhere else (NTT, arithmetic,
- * packing, norm check, hints, Keccak) fails the run.
+ * expected: the rejection decisions and the malformed-key exit in
+ * _gcry_mldsa_sign_internal itself; the hint packing of the accepted
+ * signature (hint_bit_pack); SampleInBall; the rejection samplers.
+ * .ci/run suppresses exactly those functions' own reports (not those
+ * of what they call), so a secret-dependent branch or index anywhere
+ * else (NTT, arithmetic, packing, norm check, hints, Keccak) fails the
+ * run.
  */
 
 static void
