@@ -88,15 +88,15 @@
 .Lc127:		.long 127
 .Lc2p21:	.long 0x200000
 .Lc2p22:	.long 0x400000
-.Lc2p23:	.long 0x800000
 .Lc4095:	.long 4095
 .Lc15:		.long 15
 .Lc43:		.long 43
 .Lc44:		.long 44
 .Lc11275:	.long 11275
+.Lc93:		.long 93		/* 2 (q - 1) / 88 / 2^11 */
+.Lc128:		.long 128
 .Lhalfq:	.long 4190208		/* (q - 1) / 2 */
 .Lalpha32:	.long 523776		/* 2 (q - 1) / 32 */
-.Lalpha88:	.long 190464		/* 2 (q - 1) / 88 */
 
 .text
 
@@ -335,9 +335,19 @@ ELF(.size _gcry_mldsa_power2round_add_avx2,.-_gcry_mldsa_power2round_add_avx2;)
 
 /* Decompose of R (0 <= R < q) into R1 (high part) and R0 (low part),
  * for gamma2 = (q-1)/32 (M32 = 1) or (q-1)/88 (M32 = 0).  The
- * constants: ymm8 = 127, ymm9 = 2^21 resp. 2^23, ymm10 = 15 resp.
- * 11275, ymm11 = alpha, ymm12 = (q-1)/2, ymm13 = 43 (88 only),
- * QV = q.  Clobbers T.  */
+ * constants: ymm8 = 127, ymm9 = 2^21 resp. 2^7, ymm10 = 15 resp.
+ * 11275, ymm11 = alpha resp. 93, ymm12 = (q-1)/2, ymm13 = 43 (88
+ * only), QV = q.  Clobbers T.
+ * For gamma2 = (q-1)/88 no vpmulld, which Intel cores run as two
+ * uops with a latency of 10 cycles: R1' = (R + 127) >> 7 < 2^16 and
+ * the factors fit in the low word of each lane, whose high word is
+ * zero, so (R1' 11275 + 2^23) >> 24 = ((R1' 11275 >> 16) + 2^7) >> 8
+ * (2^23 is a multiple of 2^16) takes vpmulhuw, and R1 alpha =
+ * (R1 93) << 11 with R1 <= 43 takes vpmullw (Sapphire Rapids: 118
+ * against 128 TSC ticks per polynomial, UseHint 237 against 263).
+ * For (q-1)/32, R1 alpha = ((R1 << 10) - R1) << 9 instead of the
+ * vpmulld was slower (120 against 109): the shifts compete for the
+ * same two ports.  */
 .macro DECOMPOSE m32, r, r1, r0, t
 	vpaddd		%ymm8, \r, \r1
 	vpsrad		$7, \r1, \r1
@@ -347,14 +357,16 @@ ELF(.size _gcry_mldsa_power2round_add_avx2,.-_gcry_mldsa_power2round_add_avx2;)
 	vpaddd		%ymm9, \r1, \r1
 	vpsrad		$22, \r1, \r1
 	vpand		%ymm10, \r1, \r1
+	vpmulld		%ymm11, \r1, \t		/* r1 * alpha */
 .else
-	vpmulld		%ymm10, \r1, \r1
+	vpmulhuw	%ymm10, \r1, \r1
 	vpaddd		%ymm9, \r1, \r1
-	vpsrad		$24, \r1, \r1
+	vpsrad		$8, \r1, \r1
 	vpcmpgtd	%ymm13, \r1, \t		/* r1 > 43: fold to 0 */
 	vpandn		\r1, \t, \r1
+	vpmullw		%ymm11, \r1, \t		/* r1 * alpha */
+	vpslld		$11, \t, \t
 .endif
-	vpmulld		%ymm11, \r1, \t
 	vpsubd		\t, \r, \r0
 	vpcmpgtd	%ymm12, \r0, \t		/* r0 > (q-1)/2: r0 -= q */
 	vpand		QV, \t, \t
@@ -371,9 +383,9 @@ ELF(.size _gcry_mldsa_power2round_add_avx2,.-_gcry_mldsa_power2round_add_avx2;)
 	vpbroadcastd	.Lc15 rRIP, %ymm10
 	vpbroadcastd	.Lalpha32 rRIP, %ymm11
 .else
-	vpbroadcastd	.Lc2p23 rRIP, %ymm9
+	vpbroadcastd	.Lc128 rRIP, %ymm9
 	vpbroadcastd	.Lc11275 rRIP, %ymm10
-	vpbroadcastd	.Lalpha88 rRIP, %ymm11
+	vpbroadcastd	.Lc93 rRIP, %ymm11
 	vpbroadcastd	.Lc43 rRIP, %ymm13
 .endif
 .endm
