@@ -1352,10 +1352,11 @@ _gcry_mldsa_small_mul_test (s32 r[MLDSA_N], const s32 c[MLDSA_N],
  * (coefficients 0 or nonzero, at most omega of them nonzero) to the
  * omega + k bytes at Y.  Every index is stored and the count advanced
  * by the bit: the bits fall at random, so testing them (even eight at
- * a time) mispredicted often, 3-6k cycles per signature on a Sapphire
- * Rapids against about 1.5k.  IDX stays <= omega; a store at index
- * omega lands on the first count byte, and the last store beyond the
- * hints on a byte that must be zero: both are written after the loop.
+ * a time) mispredicted often: 3.2-4.3k TSC ticks per signature on a
+ * Sapphire Rapids against 1.2-1.5k.  IDX stays <= omega; a store at
+ * index omega lands on the first count byte, and the last store
+ * beyond the hints on a byte that must be zero: both are written
+ * after the loop.
  * The hints are public once the signature is accepted, but the stores
  * go to addresses that depend on them: the constant-time check under
  * valgrind (.ci/run, step valgrind) expects exactly this function's
