@@ -1097,9 +1097,9 @@ ELF(.size _gcry_mldsa_pack_t0_avx2,.-_gcry_mldsa_pack_t0_avx2;)
 .Lb4:		.byte 4
 
 .text
-/* 32 coefficients at (%rsi) to the bytes eta - a in ymm0, in order.
-   Clobbers ymm1-ymm3.  */
-.macro ETA_BYTES
+/* 32 coefficients at (%rsi), each in [-128, 127], to bytes in ymm0,
+   in order (ymm13 = .Leta_perm).  Clobbers ymm1-ymm3.  */
+.macro NARROW_BYTES
 	vmovdqu		0(%rsi), %ymm0
 	vmovdqu		32(%rsi), %ymm1
 	vmovdqu		64(%rsi), %ymm2
@@ -1108,6 +1108,12 @@ ELF(.size _gcry_mldsa_pack_t0_avx2,.-_gcry_mldsa_pack_t0_avx2;)
 	vpackssdw	%ymm3, %ymm2, %ymm2
 	vpacksswb	%ymm2, %ymm0, %ymm0
 	vpermd		%ymm0, %ymm13, %ymm0
+.endm
+
+/* 32 coefficients at (%rsi) to the bytes eta - a in ymm0, in order.
+   Clobbers ymm1-ymm3.  */
+.macro ETA_BYTES
+	NARROW_BYTES
 	vpsubb		%ymm0, %ymm12, %ymm0
 .endm
 
@@ -1177,16 +1183,48 @@ ELF(.size _gcry_mldsa_pack_eta4_avx2,.-_gcry_mldsa_pack_eta4_avx2;)
 
 /* void _gcry_mldsa_pack_w1_6_avx2 (byte r[192], const s32 a[256])
  * w1Encode for gamma2 = (q-1)/88 (FIPS 204 Algorithm 28): the 6-bit
- * fields of a, by the BitPack steps above (8 K = 48 bits per group).
- * In: 0 <= a < 44.  */
+ * fields of a, 32 per step as the eta encodings above: bytes in
+ * order, vpmaddubsw by (1, 2^6) to 12-bit words, vpmaddwd by
+ * (1, 2^12) to 24-bit dwords (four fields, 3 bytes each), vpshufb
+ * gathers the 12 bytes of each 128-bit lane; stored 16 bytes at a
+ * time, each store's excess overwritten by the next, the last piece
+ * to its exact length.  About 15 instructions per 32 coefficients
+ * instead of 44.  In: 0 <= a < 44.  */
+.section .rodata
+.align 32
+.Lw1_6_gather:
+	.byte 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1
+	.byte 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1
+.Lw1_6_f64:	.byte 1, 64
+.Lw1_6_f4096:	.short 1, 4096
+
+.text
 .globl _gcry_mldsa_pack_w1_6_avx2
 ELF(.type _gcry_mldsa_pack_w1_6_avx2,@function;)
 .align 32
 _gcry_mldsa_pack_w1_6_avx2:
 	CFI_STARTPROC()
-	PACK_POLY	6, vmovq
-	vmovd		%xmm0, (%rdi)
-	vpextrw		$2, %xmm0, 4(%rdi)
+	vmovdqa		.Leta_perm rRIP, %ymm13
+	vpbroadcastw	.Lw1_6_f64 rRIP, %ymm11
+	vpbroadcastd	.Lw1_6_f4096 rRIP, %ymm10
+	vmovdqa		.Lw1_6_gather rRIP, %ymm9
+	movl		$8, %ecx
+1:
+	NARROW_BYTES
+	vpmaddubsw	%ymm11, %ymm0, %ymm0
+	vpmaddwd	%ymm10, %ymm0, %ymm0
+	vpshufb		%ymm9, %ymm0, %ymm0
+	vextracti128	$1, %ymm0, %xmm1
+	vmovdqu		%xmm0, (%rdi)
+	subl		$1, %ecx
+	jz		2f
+	vmovdqu		%xmm1, 12(%rdi)
+	addq		$128, %rsi
+	addq		$24, %rdi
+	jmp		1b
+2:
+	vmovq		%xmm1, 12(%rdi)
+	vpextrd		$2, %xmm1, 20(%rdi)
 	vzeroall
 	ret_spec_stop
 	CFI_ENDPROC()
