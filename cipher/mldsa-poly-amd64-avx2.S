@@ -1117,6 +1117,27 @@ ELF(.size _gcry_mldsa_pack_t0_avx2,.-_gcry_mldsa_pack_t0_avx2;)
 	vpsubb		%ymm0, %ymm12, %ymm0
 .endm
 
+/* The end of a step of the loop at local label 1 (ECX steps, 128
+   input bytes each): store the two N-byte pieces in xmm0 and in the
+   upper lane of ymm0 with STORE (8 or 16 bytes, the excess
+   overwritten by the next step); after the last step the upper piece
+   is stored to its exact length, its first HLEN bytes with HEAD
+   (vmovd or vmovq), the rest with EXTRACT (vpextrw or vpextrd) of
+   element IDX.  Clobbers ymm1.  */
+.macro STORE_PIECES store, n, head, hlen, extract, idx
+	vextracti128	$1, %ymm0, %xmm1
+	\store		%xmm0, (%rdi)
+	subl		$1, %ecx
+	jz		2f
+	\store		%xmm1, \n(%rdi)
+	addq		$128, %rsi
+	addq		$(2 * \n), %rdi
+	jmp		1b
+2:
+	\head		%xmm1, \n(%rdi)
+	\extract	$\idx, %xmm1, \n+\hlen(%rdi)
+.endm
+
 /* void _gcry_mldsa_pack_eta2_avx2 (byte r[96], const s32 a[256])
  * In: -2 <= a <= 2.  Each step stores 12 bytes as two 8-byte stores
  * of 6, the excess overwritten by the next; the last step's second
@@ -1139,17 +1160,7 @@ _gcry_mldsa_pack_eta2_avx2:
 	vpsrlq		$20, %ymm0, %ymm1
 	vpor		%ymm1, %ymm0, %ymm0
 	vpshufb		%ymm9, %ymm0, %ymm0
-	vextracti128	$1, %ymm0, %xmm1
-	vmovq		%xmm0, (%rdi)
-	subl		$1, %ecx
-	jz		2f
-	vmovq		%xmm1, 6(%rdi)
-	addq		$128, %rsi
-	addq		$12, %rdi
-	jmp		1b
-2:
-	vmovd		%xmm1, 6(%rdi)
-	vpextrw		$2, %xmm1, 10(%rdi)
+	STORE_PIECES	vmovq, 6, vmovd, 4, vpextrw, 2
 	vzeroall
 	ret_spec_stop
 	CFI_ENDPROC()
@@ -1214,17 +1225,7 @@ _gcry_mldsa_pack_w1_6_avx2:
 	vpmaddubsw	%ymm11, %ymm0, %ymm0
 	vpmaddwd	%ymm10, %ymm0, %ymm0
 	vpshufb		%ymm9, %ymm0, %ymm0
-	vextracti128	$1, %ymm0, %xmm1
-	vmovdqu		%xmm0, (%rdi)
-	subl		$1, %ecx
-	jz		2f
-	vmovdqu		%xmm1, 12(%rdi)
-	addq		$128, %rsi
-	addq		$24, %rdi
-	jmp		1b
-2:
-	vmovq		%xmm1, 12(%rdi)
-	vpextrd		$2, %xmm1, 20(%rdi)
+	STORE_PIECES	vmovdqu, 12, vmovq, 8, vpextrd, 2
 	vzeroall
 	ret_spec_stop
 	CFI_ENDPROC()
