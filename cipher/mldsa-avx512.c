@@ -87,11 +87,17 @@ power2round_avx512 (mldsa_poly_t *a1, mldsa_poly_t *a0,
   AVX2.power2round (a1, a0, a);
 }
 
+/* Decompose with zmm registers: two ports on Intel cores where ymm
+   has three, but twice the lanes (see mldsa-poly-amd64-avx512.S).
+   GAMMA2 is public (the parameter set).  */
 static void
 decompose_avx512 (mldsa_poly_t *a1, mldsa_poly_t *a0, const mldsa_poly_t *a,
                   s32 gamma2)
 {
-  AVX2.decompose (a1, a0, a, gamma2);
+  if (gamma2 == (MLDSA_Q - 1) / 32)
+    _gcry_mldsa_decompose32_avx512 (a1->coeffs, a0->coeffs, a->coeffs);
+  else
+    _gcry_mldsa_decompose88_avx512 (a1->coeffs, a0->coeffs, a->coeffs);
 }
 
 static unsigned int

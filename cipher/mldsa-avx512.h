@@ -55,6 +55,10 @@ void _gcry_mldsa_pointwise_acc_avx512 (s32 r[MLDSA_N], const s32 *a,
    of BUF[0..BUFLEN-1] into a[*CTR..] in steps of 16 candidates while
    *CTR <= 240 and 48 bytes remain; returns the bytes consumed.  Public
    seeds only.  */
+void _gcry_mldsa_decompose32_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
+                                     const s32 a[MLDSA_N]);
+void _gcry_mldsa_decompose88_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
+                                     const s32 a[MLDSA_N]);
 size_t _gcry_mldsa_rej_uniform_avx512 (s32 a[MLDSA_N], unsigned int *ctr,
                                        const byte *buf, size_t buflen);
 /* RejBoundedPoly's parsing (see mldsa_rej_eta_from in mldsa-sample.h)

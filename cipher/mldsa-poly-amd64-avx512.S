@@ -387,6 +387,90 @@ _gcry_mldsa_rej_eta_avx512:
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_rej_eta_avx512,.-_gcry_mldsa_rej_eta_avx512;)
 
+/* void _gcry_mldsa_decompose{32,88}_avx512 (s32 a1[256], s32 a0[256],
+ *                                           const s32 a[256])
+ * Decompose (FIPS 204 Algorithm 36) for gamma2 = (q-1)/32 resp.
+ * (q-1)/88, 16 coefficients per zmm, the same arithmetic as the AVX2
+ * kernels (cipher/mldsa-poly-amd64-avx2.S, DECOMPOSE), with mask
+ * registers for the two corrections: r1 = 44 folds to 0, r0 above
+ * (q-1)/2 loses q.  The zmm instructions run on two ports of an Intel
+ * core where the ymm ones had three, but take twice the lanes: 16
+ * steps of 13 instructions instead of 32 of 15.  In: 0 <= a < q.
+ * A1 may alias A.  w (secret in signing) flows through the vector
+ * unit only; the data registers and k1 are cleared on exit.
+ * Constants: zmm16 127, zmm17 2^21 resp. 2^7, zmm18 15 resp. 11275,
+ * zmm19 alpha resp. 93, zmm20 (q-1)/2, zmm21 43 (88 only), zmm22 q.  */
+.section .rodata
+.align 4
+.Ldec512_c127:		.long 127
+.Ldec512_c2p21:		.long 0x200000
+.Ldec512_c15:		.long 15
+.Ldec512_alpha32:	.long 523776		/* 2 (q - 1) / 32 */
+.Ldec512_c128:		.long 128
+.Ldec512_c11275:	.long 11275
+.Ldec512_c93:		.long 93		/* 2 (q - 1) / 88 / 2^11 */
+.Ldec512_c43:		.long 43
+.Ldec512_halfq:		.long 4190208		/* (q - 1) / 2 */
+
+.macro DECOMPOSE512_FN m32, name
+.text
+.globl \name
+ELF(.type \name,@function;)
+.align 32
+\name:
+	CFI_STARTPROC()
+	vpbroadcastd	.Ldec512_c127 rRIP, %zmm16
+	vpbroadcastd	.Ldec512_halfq rRIP, %zmm20
+	vpbroadcastd	.Lmldsa_pw512_q rRIP, %zmm22
+.if \m32
+	vpbroadcastd	.Ldec512_c2p21 rRIP, %zmm17
+	vpbroadcastd	.Ldec512_c15 rRIP, %zmm18
+	vpbroadcastd	.Ldec512_alpha32 rRIP, %zmm19
+.else
+	vpbroadcastd	.Ldec512_c128 rRIP, %zmm17
+	vpbroadcastd	.Ldec512_c11275 rRIP, %zmm18
+	vpbroadcastd	.Ldec512_c93 rRIP, %zmm19
+	vpbroadcastd	.Ldec512_c43 rRIP, %zmm21
+.endif
+	xorl		%eax, %eax
+1:
+	vmovdqu32	(%rdx,%rax), %zmm0
+	vpaddd		%zmm16, %zmm0, %zmm1
+	vpsrad		$7, %zmm1, %zmm1
+.if \m32
+	vpslld		$10, %zmm1, %zmm2	/* r1 * 1025 */
+	vpaddd		%zmm2, %zmm1, %zmm1
+	vpaddd		%zmm17, %zmm1, %zmm1
+	vpsrad		$22, %zmm1, %zmm1
+	vpandd		%zmm18, %zmm1, %zmm1
+	vpmulld		%zmm19, %zmm1, %zmm2	/* r1 * alpha */
+.else
+	vpmulhuw	%zmm18, %zmm1, %zmm1
+	vpaddd		%zmm17, %zmm1, %zmm1
+	vpsrad		$8, %zmm1, %zmm1
+	vpcmpgtd	%zmm21, %zmm1, %k1	/* r1 > 43: fold to 0 */
+	vpxord		%zmm1, %zmm1, %zmm1{%k1}
+	vpmullw		%zmm19, %zmm1, %zmm2	/* r1 * alpha */
+	vpslld		$11, %zmm2, %zmm2
+.endif
+	vpsubd		%zmm2, %zmm0, %zmm2
+	vpcmpgtd	%zmm20, %zmm2, %k1	/* r0 > (q-1)/2: r0 -= q */
+	vpsubd		%zmm22, %zmm2, %zmm2{%k1}
+	vmovdqu32	%zmm1, (%rdi,%rax)
+	vmovdqu32	%zmm2, (%rsi,%rax)
+	addq		$64, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	kxorw		%k1, %k1, %k1
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size \name,.-\name;)
+.endm
+
+DECOMPOSE512_FN 1, _gcry_mldsa_decompose32_avx512
+DECOMPOSE512_FN 0, _gcry_mldsa_decompose88_avx512
+
 #endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
 
 ELF(.section .note.GNU-stack,"",%progbits)
