@@ -111,7 +111,10 @@ static void
 use_hint_avx512 (mldsa_poly_t *b, const mldsa_poly_t *a,
                  const mldsa_poly_t *h, s32 gamma2)
 {
-  AVX2.use_hint (b, a, h, gamma2);
+  if (gamma2 == (MLDSA_Q - 1) / 32)
+    _gcry_mldsa_use_hint32_avx512 (b->coeffs, a->coeffs, h->coeffs);
+  else
+    _gcry_mldsa_use_hint88_avx512 (b->coeffs, a->coeffs, h->coeffs);
 }
 
 static int

@@ -59,6 +59,10 @@ void _gcry_mldsa_decompose32_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
                                      const s32 a[MLDSA_N]);
 void _gcry_mldsa_decompose88_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
                                      const s32 a[MLDSA_N]);
+void _gcry_mldsa_use_hint32_avx512 (s32 b[MLDSA_N], const s32 a[MLDSA_N],
+                                    const s32 h[MLDSA_N]);
+void _gcry_mldsa_use_hint88_avx512 (s32 b[MLDSA_N], const s32 a[MLDSA_N],
+                                    const s32 h[MLDSA_N]);
 size_t _gcry_mldsa_rej_uniform_avx512 (s32 a[MLDSA_N], unsigned int *ctr,
                                        const byte *buf, size_t buflen);
 /* RejBoundedPoly's parsing (see mldsa_rej_eta_from in mldsa-sample.h)

@@ -411,14 +411,11 @@ ELF(.size _gcry_mldsa_rej_eta_avx512,.-_gcry_mldsa_rej_eta_avx512;)
 .Ldec512_c93:		.long 93		/* 2 (q - 1) / 88 / 2^11 */
 .Ldec512_c43:		.long 43
 .Ldec512_halfq:		.long 4190208		/* (q - 1) / 2 */
+.Ldec512_c1:		.long 1
+.Ldec512_c44:		.long 44
 
-.macro DECOMPOSE512_FN m32, name
-.text
-.globl \name
-ELF(.type \name,@function;)
-.align 32
-\name:
-	CFI_STARTPROC()
+/* The constants into zmm16-zmm22 (above).  */
+.macro DEC512_CONSTS m32
 	vpbroadcastd	.Ldec512_c127 rRIP, %zmm16
 	vpbroadcastd	.Ldec512_halfq rRIP, %zmm20
 	vpbroadcastd	.Lmldsa_pw512_q rRIP, %zmm22
@@ -432,9 +429,10 @@ ELF(.type \name,@function;)
 	vpbroadcastd	.Ldec512_c93 rRIP, %zmm19
 	vpbroadcastd	.Ldec512_c43 rRIP, %zmm21
 .endif
-	xorl		%eax, %eax
-1:
-	vmovdqu32	(%rdx,%rax), %zmm0
+.endm
+
+/* zmm1 = r1, zmm2 = r0 of the 16 coefficients in zmm0; clobbers k1.  */
+.macro DEC512 m32
 	vpaddd		%zmm16, %zmm0, %zmm1
 	vpsrad		$7, %zmm1, %zmm1
 .if \m32
@@ -456,6 +454,20 @@ ELF(.type \name,@function;)
 	vpsubd		%zmm2, %zmm0, %zmm2
 	vpcmpgtd	%zmm20, %zmm2, %k1	/* r0 > (q-1)/2: r0 -= q */
 	vpsubd		%zmm22, %zmm2, %zmm2{%k1}
+.endm
+
+.macro DECOMPOSE512_FN m32, name
+.text
+.globl \name
+ELF(.type \name,@function;)
+.align 32
+\name:
+	CFI_STARTPROC()
+	DEC512_CONSTS	\m32
+	xorl		%eax, %eax
+1:
+	vmovdqu32	(%rdx,%rax), %zmm0
+	DEC512		\m32
 	vmovdqu32	%zmm1, (%rdi,%rax)
 	vmovdqu32	%zmm2, (%rsi,%rax)
 	addq		$64, %rax
@@ -468,8 +480,64 @@ ELF(.type \name,@function;)
 ELF(.size \name,.-\name;)
 .endm
 
+/* void _gcry_mldsa_use_hint{32,88}_avx512 (s32 b[256], const s32 a[256],
+ *                                          const s32 h[256])
+ * UseHint (FIPS 204 Algorithm 40) as the AVX2 kernels compute it:
+ * with (r1, r0) = Decompose (a), b = r1 + 1 where h != 0 and r0 > 0,
+ * r1 - 1 where h != 0 and r0 <= 0, modulo m = 16 resp. 44; else r1.
+ * The cases are mask registers (k2 h != 0, k3 r0 > 0 among them, k4
+ * the rest of them, k5 for the modulus).  zmm23 holds 1, zmm24 44
+ * (88 only), zmm25 zero.  B may alias A.  */
+.macro USE_HINT512_FN m32, name
+.text
+.globl \name
+ELF(.type \name,@function;)
+.align 32
+\name:
+	CFI_STARTPROC()
+	DEC512_CONSTS	\m32
+	vpbroadcastd	.Ldec512_c1 rRIP, %zmm23
+.if \m32 == 0
+	vpbroadcastd	.Ldec512_c44 rRIP, %zmm24
+.endif
+	vpxord		%zmm25, %zmm25, %zmm25
+	xorl		%eax, %eax
+1:
+	vmovdqu32	(%rsi,%rax), %zmm0
+	vmovdqu32	(%rdx,%rax), %zmm3
+	DEC512		\m32
+	vptestmd	%zmm3, %zmm3, %k2		/* h != 0 */
+	vpcmpgtd	%zmm25, %zmm2, %k3{%k2}	/* and r0 > 0 */
+	kandnw		%k2, %k3, %k4			/* and r0 <= 0 */
+	vpaddd		%zmm23, %zmm1, %zmm1{%k3}
+	vpsubd		%zmm23, %zmm1, %zmm1{%k4}
+.if \m32
+	vpandd		%zmm18, %zmm1, %zmm1
+.else
+	vpcmpgtd	%zmm1, %zmm25, %k5		/* r1 = -1: + 44 */
+	vpaddd		%zmm24, %zmm1, %zmm1{%k5}
+	vpcmpeqd	%zmm24, %zmm1, %k5		/* r1 = 44: 0 */
+	vpxord		%zmm1, %zmm1, %zmm1{%k5}
+.endif
+	vmovdqu32	%zmm1, (%rdi,%rax)
+	addq		$64, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	kxorw		%k1, %k1, %k1
+	kxorw		%k2, %k2, %k2
+	kxorw		%k3, %k3, %k3
+	kxorw		%k4, %k4, %k4
+	kxorw		%k5, %k5, %k5
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size \name,.-\name;)
+.endm
+
 DECOMPOSE512_FN 1, _gcry_mldsa_decompose32_avx512
 DECOMPOSE512_FN 0, _gcry_mldsa_decompose88_avx512
+USE_HINT512_FN 1, _gcry_mldsa_use_hint32_avx512
+USE_HINT512_FN 0, _gcry_mldsa_use_hint88_avx512
 
 #endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
 
