@@ -51,10 +51,8 @@ void _gcry_mldsa_pointwise_avx512 (s32 r[MLDSA_N], const s32 a[MLDSA_N],
 /* A and B point to arrays of N polynomials (1 <= N <= 8).  */
 void _gcry_mldsa_pointwise_acc_avx512 (s32 r[MLDSA_N], const s32 *a,
                                        const s32 *b, unsigned int n);
-/* RejNTTPoly's parsing (see mldsa_rej_uniform_from in mldsa-sample.h)
-   of BUF[0..BUFLEN-1] into a[*CTR..] in steps of 16 candidates while
-   *CTR <= 240 and 48 bytes remain; returns the bytes consumed.  Public
-   seeds only.  */
+/* Decompose and UseHint for gamma2 = (q-1)/32 resp. (q-1)/88, as the
+   AVX2 kernels of the same names; 0 <= a < q.  */
 void _gcry_mldsa_decompose32_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
                                      const s32 a[MLDSA_N]);
 void _gcry_mldsa_decompose88_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
@@ -63,6 +61,10 @@ void _gcry_mldsa_use_hint32_avx512 (s32 b[MLDSA_N], const s32 a[MLDSA_N],
                                     const s32 h[MLDSA_N]);
 void _gcry_mldsa_use_hint88_avx512 (s32 b[MLDSA_N], const s32 a[MLDSA_N],
                                     const s32 h[MLDSA_N]);
+/* RejNTTPoly's parsing (see mldsa_rej_uniform_from in mldsa-sample.h)
+   of BUF[0..BUFLEN-1] into a[*CTR..] in steps of 16 candidates while
+   *CTR <= 240 and 48 bytes remain; returns the bytes consumed.  Public
+   seeds only.  */
 size_t _gcry_mldsa_rej_uniform_avx512 (s32 a[MLDSA_N], unsigned int *ctr,
                                        const byte *buf, size_t buflen);
 /* RejBoundedPoly's parsing (see mldsa_rej_eta_from in mldsa-sample.h)

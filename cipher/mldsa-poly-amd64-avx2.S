@@ -916,8 +916,11 @@ ELF(.size _gcry_mldsa_pack_w1_4_avx2,.-_gcry_mldsa_pack_w1_4_avx2;)
  * pkEncode and skEncode, Algorithms 22 and 24): fields of K bits,
  * little endian, of a (t1, K = 10), 2^12 - a (t0, K = 13) or
  * ETA - a (s1 and s2, K = 3 or 4); eight coefficients make 8K bits,
- * a whole number of bytes.  Per eight coefficients (one ymm, dwords
- * f0..f7 < 2^K once the constant is subtracted; K <= 16):
+ * a whole number of bytes.  t1, s1 and s2 (and w1Encode's 6-bit
+ * fields) take 32 coefficients per step, see their kernels below;
+ * t0, whose 13-bit fields leave a 4-bit offset every eight of them,
+ * takes these steps per eight coefficients (one ymm, dwords f0..f7
+ * < 2^K once the constant is subtracted; K <= 16):
  *   1. in each quadword f0 + f1 2^32, shifting right by 32 - K gives
  *      f1 2^K (f0 >> (32 - K) is zero); OR-ing it into the low dword,
  *      the high one cleared, gives the 2K-bit field f0 | f1 << K;
@@ -926,10 +929,10 @@ ELF(.size _gcry_mldsa_pack_w1_4_avx2,.-_gcry_mldsa_pack_w1_4_avx2;)
  *   3. the high lane's 4K bits W1 join the low lane's W0: quadword 0
  *      of xmm0 is W0 | W1 << 4K, and where 8K > 64, W1 >> (64 - 4K)
  *      goes to quadword 1.
- * Groups are stored 16 (t1, t0) or 4 (s) bytes at a time, in order,
- * each store's excess overwritten by the next group; the last group
- * is stored to its exact length, so nothing past the 32 K bytes is
- * written.  t0 and s are secret: no branch or address depends on the
+ * Groups are stored 16 bytes at a time, in order, each store's
+ * excess overwritten by the next group; the last group is stored to
+ * its exact length, so nothing past the 32 K bytes is written.  t0
+ * and s are secret: no branch or address depends on the
  * coefficients.  */
 .section .rodata
 .align 8
@@ -939,15 +942,11 @@ ELF(.size _gcry_mldsa_pack_w1_4_avx2,.-_gcry_mldsa_pack_w1_4_avx2;)
 .Lc4:		.long 4
 .Lc4096:	.long 4096
 
-/* Eight coefficients at (%rsi) to xmm0 as above: fields of a, or of
-   ymm15 - a if C (the constant's label) is given.  Needs ymm14 =
-   .Lqword_lo in every quadword; clobbers ymm1, ymm2.  */
-.macro PACK_FIELDS k, c
-  .ifnb \c
+/* Eight coefficients at (%rsi) to xmm0 as above: fields of
+   ymm15 - a.  Needs ymm14 = .Lqword_lo in every quadword; clobbers
+   ymm1, ymm2.  */
+.macro PACK_FIELDS k
 	vpsubd		(%rsi), %ymm15, %ymm0
-  .else
-	vmovdqu		(%rsi), %ymm0
-  .endif
 	vpsrlq		$(32 - \k), %ymm0, %ymm1
 	vpand		%ymm14, %ymm0, %ymm0
 	vpor		%ymm1, %ymm0, %ymm0
@@ -964,23 +963,20 @@ ELF(.size _gcry_mldsa_pack_w1_4_avx2,.-_gcry_mldsa_pack_w1_4_avx2;)
 .endm
 
 /* The constants, the loop over the first 31 groups (K bytes each,
-   stored with STORE, which may write past them), and the last group
-   to xmm0, for the caller to store; fields of C - a (C the label of
-   the constant) or, without C, of a.  */
-.macro PACK_POLY k, store, c
+   stored 16 bytes at a time), and the last group to xmm0, for the
+   caller to store; fields of C - a, C the label of the constant.  */
+.macro PACK_POLY k, c
 	vpbroadcastq	.Lqword_lo rRIP, %ymm14
-  .ifnb \c
 	vpbroadcastd	\c rRIP, %ymm15
-  .endif
 	movl		$31, %ecx
 1:
-	PACK_FIELDS	\k, \c
-	\store		%xmm0, (%rdi)
+	PACK_FIELDS	\k
+	vmovdqu		%xmm0, (%rdi)
 	addq		$32, %rsi
 	addq		$\k, %rdi
 	subl		$1, %ecx
 	jnz		1b
-	PACK_FIELDS	\k, \c
+	PACK_FIELDS	\k
 .endm
 
 /* void _gcry_mldsa_pack_t1_avx2 (byte r[320], const s32 a[256])
@@ -1060,7 +1056,7 @@ ELF(.type _gcry_mldsa_pack_t0_avx2,@function;)
 .align 32
 _gcry_mldsa_pack_t0_avx2:
 	CFI_STARTPROC()
-	PACK_POLY	13, vmovdqu, .Lc4096
+	PACK_POLY	13, .Lc4096
 	vmovq		%xmm0, (%rdi)
 	vpextrd		$2, %xmm0, 8(%rdi)
 	vpextrb		$12, %xmm0, 12(%rdi)

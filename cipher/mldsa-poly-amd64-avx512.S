@@ -1,4 +1,4 @@
-/* mldsa-poly-amd64-avx512.S - ML-DSA pointwise products, AVX-512
+/* mldsa-poly-amd64-avx512.S - ML-DSA coefficient-wise kernels, AVX-512
  * Copyright (C) 2026 The libgcrypt-pqc authors
  *
  * This file is part of libgcrypt-pqc.
@@ -56,7 +56,8 @@
  *   void _gcry_mldsa_pointwise_acc_avx512 (s32 r[256], const s32 *a,
  *                                          const s32 *b, unsigned int n);
  *
- * The file also holds the parsing loop of RejNTTPoly, with its own
+ * The file also holds the parsing loops of RejNTTPoly and
+ * RejBoundedPoly, and Decompose and UseHint, each with its own
  * description, register plan and requirements below.
  */
 
