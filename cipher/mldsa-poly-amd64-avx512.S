@@ -208,7 +208,11 @@ ELF(.size _gcry_mldsa_pointwise_acc_avx512,.-_gcry_mldsa_pointwise_acc_avx512;)
  * 3k..3k+2 (bytes 12k..12k+11) and vpshufb spreads each lane's four
  * 3-byte groups to dwords; the top bit of each third byte is cleared;
  * vpcmpud marks the candidates below q and vpcompressd moves them to
- * the front, in order.  The 16-word store runs only while
+ * the front, in order.  All 16 pass in 98.4% of the steps (a
+ * candidate fails with probability (2^23 - q) / 2^23, about 0.1%);
+ * those skip the compression (two uops on port 5, the bound of the
+ * loop on Intel cores) and the popcount (kortestw sets CF when all
+ * 16 mask bits are set).  The 16-word store runs only while
  * *ctr <= 240; *ctr grows by the popcount of the mask.  Returns the
  * number of bytes consumed (a multiple of 48); the caller parses the
  * rest.  The running time depends on the Keccak output of a public
@@ -255,6 +259,13 @@ _gcry_mldsa_rej_uniform_avx512:
 	vpshufb		%zmm28, %zmm0, %zmm0
 	vpandd		%zmm30, %zmm0, %zmm0
 	vpcmpud		$1, %zmm31, %zmm0, %k1	/* candidate < q */
+	kortestw	%k1, %k1
+	jnc		.Lrej512_some		/* CF: all 16 accepted */
+	vmovdqu32	%zmm0, (%rdi,%r9,4)
+	addl		$16, %r9d
+	movq		%r11, %r10
+	jmp		.Lrej512_loop
+.Lrej512_some:
 	vpcompressd	%zmm0, %zmm1{%k1}{z}
 	vmovdqu32	%zmm1, (%rdi,%r9,4)
 	kmovw		%k1, %eax

@@ -51,6 +51,7 @@
 #include "mldsa.h"
 #include "mldsa-ops.h"
 #include "keccak.h"
+#include "mldsa-avx512.h"
 
 static int verbose;
 static unsigned long passed, failed;
@@ -1319,6 +1320,90 @@ check_against_generic (const mldsa_ops_t *ops, const mldsa_ops_t *gen)
   check (!bad_cadd, "caddq equals the portable one");
 }
 
+/* A candidate parser of RejNTTPoly (FIPS 204 Algorithm 30) for public
+ * seeds, as the kernel sets use it: A[CTR..] from the 3-byte
+ * candidates of BUF (LEN bytes) until 256 coefficients; returns the
+ * new count.  */
+typedef unsigned int (*rej_parser_t) (s32 *a, unsigned int ctr,
+                                      const byte *buf, size_t len);
+
+/* PARSE against a plain reading of FIPS 204 Algorithm 30, lines 4-10
+ * (CoeffFromThreeBytes, keep the values below q in order): random
+ * buffers with no, a few, half or only special candidates (q - 1 and
+ * q, 0 and 2^23 - 1, and the same with the top bit of the third byte
+ * set, which CoeffFromThreeBytes drops), lengths that leave partial
+ * groups of sixteen and eight, counts at the start up to 255, and a
+ * guard after the 256 coefficients.  */
+static void
+check_rej_uniform (rej_parser_t parse, const char *what)
+{
+  static const u32 special[6] = { Q - 1, Q, 0, 0x7fffff,
+                                  (Q - 1) | 0x800000, Q | 0x800000 };
+  byte buf[3 * 400];
+  struct { s32 c[MLDSA_N]; s32 guard[8]; } got, want;
+  unsigned int round, i, len, ctr0, ngot, nwant;
+  int bad = 0;
+
+  for (round = 0; round < 600; round++)
+    {
+      unsigned int dens = round % 4;
+
+      len = round % 7 == 0 ? sizeof buf : 3 * (1 + rnd32 () % 400);
+      ctr0 = round % 5 == 0 ? 0 : round % 5 == 1 ? 248 + round % 8
+        : rnd32 () % MLDSA_N;
+      for (i = 0; i < len; i++)
+        buf[i] = (byte)rnd32 ();
+      for (i = 0; i + 3 <= len; i += 3)
+        if (dens == 3 || (dens == 1 && rnd32 () % 16 == 0)
+            || (dens == 2 && (rnd32 () & 1)))
+          {
+            u32 v = special[rnd32 () % 6];
+
+            buf[i] = (byte)v;
+            buf[i + 1] = (byte)(v >> 8);
+            buf[i + 2] = (byte)(v >> 16);
+          }
+      memset (&got, 0x55, sizeof got);
+      memset (&want, 0x55, sizeof want);
+      nwant = ctr0;
+      for (i = 0; i + 3 <= len && nwant < MLDSA_N; i += 3)
+        {
+          u32 t = buf[i] + 256 * buf[i + 1] + 65536 * (buf[i + 2] % 128);
+
+          if (t < Q)
+            want.c[nwant++] = (s32)t;
+        }
+      ngot = parse (got.c, ctr0, buf, len);
+      if (ngot != nwant
+          || memcmp (got.c + ctr0, want.c + ctr0,
+                     (nwant - ctr0) * sizeof (s32))
+          || memcmp (got.guard, want.guard, sizeof got.guard))
+        bad++;
+    }
+  check (!bad, what);
+}
+
+#ifdef USE_MLDSA_AVX512
+/* The AVX-512 parser, which takes whole groups of 16 candidates while
+   the count is at most 240, with the portable tail of the kernel set
+   (mldsa_rej_uniform_from).  */
+static unsigned int
+parse_avx512 (s32 *a, unsigned int ctr, const byte *buf, size_t len)
+{
+  size_t pos = _gcry_mldsa_rej_uniform_avx512 (a, &ctr, buf, len);
+
+  for (; ctr < MLDSA_N && pos + 3 <= len; pos += 3)
+    {
+      u32 t = buf[pos] | ((u32)buf[pos + 1] << 8)
+              | ((u32)(buf[pos + 2] & 0x7f) << 16);
+
+      if (t < Q)
+        a[ctr++] = (s32)t;
+    }
+  return ctr;
+}
+#endif
+
 #ifdef USE_MLDSA_PPC_ASM
 # include "mldsa-tables-ppc.h"
 
@@ -1410,61 +1495,11 @@ check_ppc_table (void)
          "PowerPC table matches its formulas");
 }
 
-/* The VSX candidate parser of RejNTTPoly against a plain reading of
- * FIPS 204 Algorithm 30, lines 4-10 (CoeffFromThreeBytes, keep the
- * values below q in order): random buffers with no, a few, half or
- * only special candidates (q - 1 and q, 0 and 2^23 - 1, and the same
- * with the top bit of the third byte set, which CoeffFromThreeBytes
- * drops), lengths that leave partial groups of sixteen and eight,
- * counts at the start up to 255, and a guard after the 256
- * coefficients.  */
-static void
-check_ppc_rej_uniform (void)
+/* The VSX candidate parser.  */
+static unsigned int
+parse_vsx (s32 *a, unsigned int ctr, const byte *buf, size_t len)
 {
-  static const u32 special[6] = { Q - 1, Q, 0, 0x7fffff,
-                                  (Q - 1) | 0x800000, Q | 0x800000 };
-  byte buf[3 * 400];
-  struct { s32 c[MLDSA_N]; s32 guard[8]; } got, want;
-  unsigned int round, i, len, ctr0, ngot, nwant;
-  int bad = 0;
-
-  for (round = 0; round < 600; round++)
-    {
-      unsigned int dens = round % 4;
-
-      len = round % 7 == 0 ? sizeof buf : 3 * (1 + rnd32 () % 400);
-      ctr0 = round % 5 == 0 ? 0 : round % 5 == 1 ? 248 + round % 8
-        : rnd32 () % MLDSA_N;
-      for (i = 0; i < len; i++)
-        buf[i] = (byte)rnd32 ();
-      for (i = 0; i + 3 <= len; i += 3)
-        if (dens == 3 || (dens == 1 && rnd32 () % 16 == 0)
-            || (dens == 2 && (rnd32 () & 1)))
-          {
-            u32 v = special[rnd32 () % 6];
-
-            buf[i] = (byte)v;
-            buf[i + 1] = (byte)(v >> 8);
-            buf[i + 2] = (byte)(v >> 16);
-          }
-      memset (&got, 0x55, sizeof got);
-      memset (&want, 0x55, sizeof want);
-      nwant = ctr0;
-      for (i = 0; i + 3 <= len && nwant < MLDSA_N; i += 3)
-        {
-          u32 t = buf[i] + 256 * buf[i + 1] + 65536 * (buf[i + 2] % 128);
-
-          if (t < Q)
-            want.c[nwant++] = (s32)t;
-        }
-      ngot = _gcry_mldsa_rej_uniform_vsx (got.c, ctr0, buf, len);
-      if (ngot != nwant
-          || memcmp (got.c + ctr0, want.c + ctr0,
-                     (nwant - ctr0) * sizeof (s32))
-          || memcmp (got.guard, want.guard, sizeof got.guard))
-        bad++;
-    }
-  check (!bad, "VSX RejNTTPoly parser against Algorithm 30 (600 buffers)");
+  return _gcry_mldsa_rej_uniform_vsx (a, ctr, buf, len);
 }
 #endif /*USE_MLDSA_PPC_ASM*/
 
@@ -1678,7 +1713,13 @@ main (int argc, char **argv)
     }
 #ifdef USE_MLDSA_PPC_ASM
   check_ppc_table ();
-  check_ppc_rej_uniform ();
+  check_rej_uniform (parse_vsx,
+                     "VSX RejNTTPoly parser against Algorithm 30 (600 buffers)");
+#endif
+#ifdef USE_MLDSA_AVX512
+  if (_gcry_get_hw_features () & HWF_INTEL_AVX512)
+    check_rej_uniform (parse_avx512, "AVX-512 RejNTTPoly parser against "
+                       "Algorithm 30 (600 buffers)");
 #endif
   check_shapes ();
   check_small_mul ();
