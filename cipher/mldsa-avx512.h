@@ -36,8 +36,10 @@
 
 #ifdef USE_MLDSA_AVX512
 /*-- mldsa-avx512.c --*/
-/* The kernel set named "avx512".  */
+/* The kernel set named "avx512", and the same with the VBMI2 parser of
+   RejBoundedPoly (for processors with HWF_INTEL_VBMI2).  */
 extern const mldsa_ops_t _gcry_mldsa_ops_avx512;
+extern const mldsa_ops_t _gcry_mldsa_ops_avx512_vbmi2;
 
 /*-- mldsa-ntt-amd64-avx512.S --*/
 /* TABLE is mldsa_avx512_ntt_table resp. mldsa_avx512_invntt_table of
@@ -73,6 +75,13 @@ size_t _gcry_mldsa_rej_uniform_avx512 (s32 a[MLDSA_N], unsigned int *ctr,
    consumed.  */
 size_t _gcry_mldsa_rej_eta_avx512 (s32 a[MLDSA_N], unsigned int *ctr,
                                    const byte *buf, size_t buflen, int eta);
+
+/*-- mldsa-rej-amd64-vbmi2.S --*/
+/* The same as _gcry_mldsa_rej_eta_avx512 in steps of 32 bytes (while
+   *CTR plus the values parsed is below 256 and 32 bytes remain);
+   needs VBMI2.  */
+size_t _gcry_mldsa_rej_eta_vbmi2 (s32 a[MLDSA_N], unsigned int *ctr,
+                                  const byte *buf, size_t buflen, int eta);
 #endif /*USE_MLDSA_AVX512*/
 
 #endif /*GCRY_MLDSA_AVX512_H*/

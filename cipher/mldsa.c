@@ -186,7 +186,8 @@ _gcry_mldsa_init (void)
   /* Borrows the AVX2 set's other kernels: needs both features.  */
   if ((_gcry_get_hw_features () & (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
       == (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
-    mldsa_ops = &_gcry_mldsa_ops_avx512;
+    mldsa_ops = (_gcry_get_hw_features () & HWF_INTEL_VBMI2
+                 ? &_gcry_mldsa_ops_avx512_vbmi2 : &_gcry_mldsa_ops_avx512);
 #endif
 #ifdef USE_MLDSA_VSX
   if (mldsa_vsx_ops ())
@@ -254,24 +255,45 @@ _gcry_mldsa_backend_name (void)
 const mldsa_ops_t *
 _gcry_mldsa_get_ops (const char *name)
 {
-  if (name && !strcmp (name, _gcry_mldsa_ops_generic.name))
-    return &_gcry_mldsa_ops_generic;
-#ifdef USE_MLDSA_AVX2
-  if (name && !strcmp (name, _gcry_mldsa_ops_avx2.name)
-      && (_gcry_get_hw_features () & HWF_INTEL_AVX2))
-    return &_gcry_mldsa_ops_avx2;
-#endif
+  const mldsa_ops_t *ops;
+  unsigned int i;
+
+  for (i = 0; name && (ops = _gcry_mldsa_ops_available (i)); i++)
+    if (!strcmp (name, ops->name))
+      return ops;
+  return NULL;
+}
+
+/* Kernel set IDX (0, 1, ...) of those usable here, the one
+   _gcry_mldsa_init chooses first of its name; NULL past the last (the
+   portable set).  The AVX-512 set comes twice where VBMI2 is present,
+   with and without the VBMI2 parser: the tests run both.  */
+const mldsa_ops_t *
+_gcry_mldsa_ops_available (unsigned int idx)
+{
+  const mldsa_ops_t *list[5];
+  unsigned int n = 0;
+
 #ifdef USE_MLDSA_AVX512
-  if (name && !strcmp (name, _gcry_mldsa_ops_avx512.name)
-      && ((_gcry_get_hw_features () & (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
-          == (HWF_INTEL_AVX512 | HWF_INTEL_AVX2)))
-    return &_gcry_mldsa_ops_avx512;
+  if ((_gcry_get_hw_features () & (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
+      == (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
+    {
+      if (_gcry_get_hw_features () & HWF_INTEL_VBMI2)
+        list[n++] = &_gcry_mldsa_ops_avx512_vbmi2;
+      list[n++] = &_gcry_mldsa_ops_avx512;
+    }
+#endif
+#ifdef USE_MLDSA_AVX2
+  if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
+    list[n++] = &_gcry_mldsa_ops_avx2;
 #endif
 #ifdef USE_MLDSA_VSX
-  if (name && !strcmp (name, _gcry_mldsa_ops_vsx.name) && mldsa_vsx_ops ())
-    return mldsa_vsx_ops ();
+  if (mldsa_vsx_ops ())
+    list[n++] = mldsa_vsx_ops ();
 #endif
-  return NULL;
+  list[n++] = &_gcry_mldsa_ops_generic;
+
+  return idx < n ? list[idx] : NULL;
 }
 
 const mldsa_params_t *

@@ -125,6 +125,9 @@ const char *_gcry_mldsa_backend_name (void);
 /* The kernel set named NAME ("generic", ...) if compiled in and usable
    here, else NULL (bench-slope, kernel tests).  */
 const struct mldsa_ops_s *_gcry_mldsa_get_ops (const char *name);
+/* Kernel set IDX (0, 1, ...) of those usable here, the portable one
+   last, then NULL: every set the tests should run.  */
+const struct mldsa_ops_s *_gcry_mldsa_ops_available (unsigned int idx);
 
 const mldsa_params_t *_gcry_mldsa_get_params (mldsa_alg_t alg);
 

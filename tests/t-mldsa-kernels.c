@@ -1320,6 +1320,26 @@ check_against_generic (const mldsa_ops_t *ops, const mldsa_ops_t *gen)
   check (!bad_cadd, "caddq equals the portable one");
 }
 
+/* The output of a parser under test and of its reference: 256
+   coefficients and a guard after them.  */
+struct parsed
+{
+  s32 c[MLDSA_N];
+  s32 guard[8];
+};
+
+/* Nonzero if the parser's count NGOT and values GOT match the
+   reference's (NWANT, WANT) from CTR0 on, and the guard is intact.  */
+static int
+parsed_ok (const struct parsed *got, unsigned int ngot,
+           const struct parsed *want, unsigned int nwant, unsigned int ctr0)
+{
+  return ngot == nwant
+         && !memcmp (got->c + ctr0, want->c + ctr0,
+                     (nwant - ctr0) * sizeof (s32))
+         && !memcmp (got->guard, want->guard, sizeof got->guard);
+}
+
 /* A candidate parser of RejNTTPoly (FIPS 204 Algorithm 30) for public
  * seeds, as the kernel sets use it: A[CTR..] from the 3-byte
  * candidates of BUF (LEN bytes) until 256 coefficients; returns the
@@ -1340,7 +1360,7 @@ check_rej_uniform (rej_parser_t parse, const char *what)
   static const u32 special[6] = { Q - 1, Q, 0, 0x7fffff,
                                   (Q - 1) | 0x800000, Q | 0x800000 };
   byte buf[3 * 400];
-  struct { s32 c[MLDSA_N]; s32 guard[8]; } got, want;
+  struct parsed got, want;
   unsigned int round, i, len, ctr0, ngot, nwant;
   int bad = 0;
 
@@ -1374,16 +1394,120 @@ check_rej_uniform (rej_parser_t parse, const char *what)
             want.c[nwant++] = (s32)t;
         }
       ngot = parse (got.c, ctr0, buf, len);
-      if (ngot != nwant
-          || memcmp (got.c + ctr0, want.c + ctr0,
-                     (nwant - ctr0) * sizeof (s32))
-          || memcmp (got.guard, want.guard, sizeof got.guard))
+      if (!parsed_ok (&got, ngot, &want, nwant, ctr0))
         bad++;
     }
   check (!bad, what);
 }
 
+/* A candidate parser of RejBoundedPoly (FIPS 204 Algorithm 31) as the
+ * kernel sets use it: A[CTR..] from the nibbles of BUF (LEN bytes,
+ * the low nibble first) until 256 coefficients; returns the new
+ * count.  */
+typedef unsigned int (*rej_eta_parser_t) (s32 *a, unsigned int ctr,
+                                          const byte *buf, size_t len,
+                                          int eta);
+
+/* PARSE against a plain reading of FIPS 204 Algorithm 31, lines 5-15,
+ * with CoeffFromHalfByte (Algorithm 15) for both ETA: random buffers
+ * with no, a few, half or only rejected nibbles (15, and 9..15 for
+ * eta 4), all nibbles 0 or all at the largest accepted value (14 resp.
+ * 8), lengths from 1 to 400 bytes, counts at the start up to 255, and
+ * a guard after the 256 coefficients.  */
+static void
+check_rej_eta (rej_eta_parser_t parse, const char *what)
+{
+  byte buf[400];
+  struct parsed got, want;
+  unsigned int round, i, len, ctr0, ngot, nwant;
+  int bad = 0;
+
+  for (round = 0; round < 1200; round++)
+    {
+      int eta = round & 1 ? 4 : 2;
+      unsigned int kind = (round / 2) % 6, bound = eta == 2 ? 15 : 9;
+
+      len = round % 7 == 0 ? sizeof buf : 1 + rnd32 () % sizeof buf;
+      ctr0 = round % 5 == 0 ? 0 : round % 5 == 1 ? 248 + round % 8
+        : rnd32 () % MLDSA_N;
+      for (i = 0; i < 2 * len; i++)
+        {
+          unsigned int t = rnd32 () % 16;
+
+          if (kind == 1 && rnd32 () % 8 == 0)
+            t = bound + rnd32 () % (16 - bound);
+          else if (kind == 2 && (rnd32 () & 1))
+            t = bound + rnd32 () % (16 - bound);
+          else if (kind == 3)
+            t = bound + rnd32 () % (16 - bound);
+          else if (kind == 4)
+            t = 0;
+          else if (kind == 5)
+            t = bound - 1;
+          else if (kind == 1 || kind == 2)
+            t = rnd32 () % bound;
+          if (i & 1)
+            buf[i / 2] |= t << 4;
+          else
+            buf[i / 2] = t;
+        }
+      memset (&got, 0x55, sizeof got);
+      memset (&want, 0x55, sizeof want);
+      nwant = ctr0;
+      for (i = 0; i < 2 * len && nwant < MLDSA_N; i++)
+        {
+          unsigned int t = i & 1 ? buf[i / 2] >> 4 : buf[i / 2] & 15;
+
+          if (eta == 2 && t < 15)
+            want.c[nwant++] = 2 - (s32)(t % 5);
+          else if (eta == 4 && t < 9)
+            want.c[nwant++] = 4 - (s32)t;
+        }
+      ngot = parse (got.c, ctr0, buf, len, eta);
+      if (!parsed_ok (&got, ngot, &want, nwant, ctr0))
+        bad++;
+    }
+  check (!bad, what);
+}
+
+/* The portable tail of the kernel sets' RejBoundedPoly parsers
+   (mldsa_rej_eta_from): the bytes from POS on.  */
+static unsigned int
+parse_eta_tail (s32 *a, unsigned int ctr, const byte *buf, size_t pos,
+                size_t len, int eta)
+{
+  unsigned int k;
+
+  for (; ctr < MLDSA_N && pos < len; pos++)
+    for (k = 0; k < 2 && ctr < MLDSA_N; k++)
+      {
+        unsigned int t = k ? buf[pos] >> 4 : buf[pos] & 15;
+
+        if (t < (eta == 2 ? 15u : 9u))
+          a[ctr++] = eta == 2 ? 2 - (s32)(t % 5) : 4 - (s32)t;
+      }
+  return ctr;
+}
+
 #ifdef USE_MLDSA_AVX512
+static unsigned int
+parse_eta_avx512 (s32 *a, unsigned int ctr, const byte *buf, size_t len,
+                  int eta)
+{
+  size_t pos = _gcry_mldsa_rej_eta_avx512 (a, &ctr, buf, len, eta);
+
+  return parse_eta_tail (a, ctr, buf, pos, len, eta);
+}
+
+static unsigned int
+parse_eta_vbmi2 (s32 *a, unsigned int ctr, const byte *buf, size_t len,
+                 int eta)
+{
+  size_t pos = _gcry_mldsa_rej_eta_vbmi2 (a, &ctr, buf, len, eta);
+
+  return parse_eta_tail (a, ctr, buf, pos, len, eta);
+}
+
 /* The AVX-512 parser, which takes whole groups of 16 candidates while
    the count is at most 240, with the portable tail of the kernel set
    (mldsa_rej_uniform_from).  */
@@ -1691,7 +1815,8 @@ check_set (const mldsa_ops_t *ops)
 int
 main (int argc, char **argv)
 {
-  const mldsa_ops_t *dispatched, *generic;
+  const mldsa_ops_t *dispatched, *generic, *ops;
+  unsigned int i;
 
   if (argc > 1 && !strcmp (argv[1], "--verbose"))
     verbose = 1;
@@ -1700,16 +1825,20 @@ main (int argc, char **argv)
   generic = _gcry_mldsa_get_ops ("generic");
   printf ("t-mldsa-kernels: backends: mldsa=%s\n",
           _gcry_mldsa_backend_name ());
-  if (!dispatched || !generic)
+  if (!dispatched || !generic || dispatched != _gcry_mldsa_ops_available (0))
     {
       printf ("FAIL: t-mldsa-kernels: kernel sets not found\n");
       return 1;
     }
-  check_set (dispatched);
-  if (generic != dispatched)
+  /* Every set usable here, the dispatched one first: the AVX-512 set
+     comes twice where VBMI2 is present (with and without its
+     RejBoundedPoly parser).  */
+  for (i = 0; (ops = _gcry_mldsa_ops_available (i)); i++)
     {
-      check_set (generic);
-      check_against_generic (dispatched, generic);
+      printf ("t-mldsa-kernels: kernel set %u\n", i);
+      check_set (ops);
+      if (ops != generic)
+        check_against_generic (ops, generic);
     }
 #ifdef USE_MLDSA_PPC_ASM
   check_ppc_table ();
@@ -1718,8 +1847,16 @@ main (int argc, char **argv)
 #endif
 #ifdef USE_MLDSA_AVX512
   if (_gcry_get_hw_features () & HWF_INTEL_AVX512)
-    check_rej_uniform (parse_avx512, "AVX-512 RejNTTPoly parser against "
-                       "Algorithm 30 (600 buffers)");
+    {
+      check_rej_uniform (parse_avx512, "AVX-512 RejNTTPoly parser against "
+                         "Algorithm 30 (600 buffers)");
+      check_rej_eta (parse_eta_avx512, "AVX-512 RejBoundedPoly parser "
+                     "against Algorithm 31 (1200 buffers)");
+    }
+  if ((_gcry_get_hw_features () & (HWF_INTEL_AVX512 | HWF_INTEL_VBMI2))
+      == (HWF_INTEL_AVX512 | HWF_INTEL_VBMI2))
+    check_rej_eta (parse_eta_vbmi2, "VBMI2 RejBoundedPoly parser against "
+                   "Algorithm 31 (1200 buffers)");
 #endif
   check_shapes ();
   check_small_mul ();
