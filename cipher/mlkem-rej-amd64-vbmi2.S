@@ -16,23 +16,25 @@
  * three bytes, little endian) that are below q are appended to
  * R[CTR..], in order, until 256 values are held.
  *
- * Per step 48 bytes (32 candidates) in zmm0: its four 128-bit lanes
- * get bytes 0..15, 8..23, 24..39 and 32..47 of the chunk (no read past
- * it), and the candidates of lane i start at lane byte 0 or 4 (i even
- * or odd); vpshufb makes word 2j = bytes (o, o+1) and word 2j+1 =
- * bytes (o+1, o+2) of group j at lane offset o, vpsrlvw shifts the odd
- * words right by 4 and a mask keeps 12 bits.  A last chunk of 24 bytes
- * (504 = 10 * 48 + 24, 168 = 3 * 48 + 24) takes the same steps on the
- * two lanes of ymm0.  The step count matters more than its width:
- * each step waits for the previous one's count (kmovd, popcnt, the
- * clamp), about 5.5 cycles on Zen 5, so 32 candidates per step took
- * a 504-byte call from 115 to 66 cycles.  vpcmpuw gives the
- * acceptance mask k1, vpcompressw packs the accepted words to the
- * bottom of zmm1 (ymm1), and a masked store (vmovdqu16 with the low
- * min (popcount (k1), 256 - CTR) bits) appends them: nothing is
- * written past R[255], so R needs no slack, and no look-up table is
- * needed (the AVX2 kernel's 4 KiB table and its copy through a padded
- * buffer go away).
+ * Per step 48 bytes (32 candidates): a byte-masked load of the 48
+ * bytes into zmm0 and one vpermb (VBMI) make word 2j = bytes
+ * (3j, 3j+1) and word 2j+1 = bytes (3j+1, 3j+2) of group j; vpsrlvw
+ * shifts the odd words right by 4 and a mask keeps 12 bits.  A last
+ * chunk of 24 bytes (504 = 10 * 48 + 24, 168 = 3 * 48 + 24) takes the
+ * same steps on ymm0.  vpcmpuw gives the acceptance mask k1 and
+ * vpcompressw packs the accepted words to the bottom of zmm1 (ymm1).
+ * While CTR <= 224 (256 - 32) the 32 words are stored whole at
+ * R[CTR] (the words past the count are overwritten by the next step
+ * or lie beyond the 256 values), so that the steps depend on each
+ * other only through one addition of the popcount; near the end a
+ * store masked to min (popcount (k1), 256 - CTR) words appends them,
+ * and nothing is written past R[255], so R needs no slack.  On a
+ * Sapphire Rapids: 63 -> 48 TSC ticks per 504-byte call against the
+ * loop before (four loads and a vpshufb per step, and a masked store
+ * whose mask waited for the previous count), which took 115 -> 66
+ * cycles on Zen 5 from 16 candidates per step.  No look-up table (the
+ * AVX2 kernel's 4 KiB table and its copy through a padded buffer go
+ * away).
  *
  * The input is public (it derives from rho): the loop and the store
  * count depend on it, as SampleNTT's do.
@@ -42,14 +44,15 @@
  * alignment needed.
  *
  * Register plan: zmm0 candidates, zmm1 accepted words, zmm13 the
- * 12-bit mask, zmm14 the vpshufb control, zmm15 q, zmm12 the vpsrlvw
- * shifts (the 32-byte tables broadcast to both halves); k1
- * acceptance, k2 store mask; rdi R, esi CTR, rdx BUF, r9d BUFLEN, r10
- * bytes consumed, eax/r11/ecx counts.  Only caller-saved
- * registers; no stack.  Vector registers cleared on exit (vzeroall).
+ * 12-bit mask, zmm14 the vpermb control, zmm15 q, zmm12 the vpsrlvw
+ * shifts; k1 acceptance, k2 store mask, k3 the 48-byte load mask, k4
+ * the 24-byte one; rdi R, esi CTR, rdx BUF, r9d BUFLEN, r10 bytes
+ * consumed, eax/r11/ecx counts.  Only caller-saved registers; no
+ * stack.  Vector registers cleared on exit (vzeroall).
  *
- * Requires: AVX-512 F/BW/VL (HWF_INTEL_AVX512) and VBMI2
- * (HWF_INTEL_VBMI2); POPCNT, which every AVX-512 processor has.
+ * Requires: AVX-512 F/BW/VL (HWF_INTEL_AVX512), VBMI (vpermb) and
+ * VBMI2 (vpcompressw), both under HWF_INTEL_VBMI2; POPCNT, which
+ * every AVX-512 processor has.
  *
  * C prototype (cipher/mlkem-avx512.h):
  *   unsigned int _gcry_mlkem_rej_uniform_vbmi2 (s16 r[256],
@@ -75,15 +78,21 @@
 
 .text
 
-/* Append the words of V that k1 accepts to R[CTR..] (rdi, esi), at
- * most 256 - CTR of them: vpcompressw packs them into T, and a store
- * masked to their count (a mask of up to 32 bits, made in 64 bits)
- * writes them; CTR grows by the count.  Clobbers eax, ecx, r11, k2.  */
-#define APPEND_ACCEPTED(v, t) \
-        vpcompressw v, t{%k1}{z}; \
+/* Append the words of V0 (zmm0 or ymm0, W words) that k1 accepts to
+ * R[CTR..] (rdi, esi), at most 256 - CTR of them: vpcompressw packs
+ * them into V1; while CTR <= 256 - W all W words are stored, else a
+ * store masked to the count.  CTR grows by the count.  Clobbers eax,
+ * ecx, r11, k2.  */
+#define APPEND_ACCEPTED(v0, v1, w) \
+        vpcompressw v0, v1{%k1}{z}; \
         kmovd %k1, %eax; \
         popcntl %eax, %eax; \
-        movl $256, %r11d; \
+        cmpl $(256 - (w)), %esi; \
+        ja 2f; \
+        vmovdqu16 v1, (%rdi, %rsi, 2); \
+        addl %eax, %esi; \
+        jmp 3f; \
+    2:  movl $256, %r11d; \
         subl %esi, %r11d; \
         cmpl %r11d, %eax; \
         cmova %r11d, %eax; \
@@ -92,8 +101,19 @@
         shlq %cl, %r11; \
         subq $1, %r11; \
         kmovd %r11d, %k2; \
-        vmovdqu16 t, (%rdi, %rsi, 2){%k2}; \
-        addl %eax, %esi;
+        vmovdqu16 v1, (%rdi, %rsi, 2){%k2}; \
+        addl %eax, %esi; \
+    3:
+
+/* The candidates of the chunk at BUF + r10 in V0 (zmm0 or ymm0, the
+ * constants in the registers 12-15 of the same width) after its load
+ * under mask K; k1 marks those below q.  */
+#define CANDIDATES(v0, v12, v13, v14, v15, k) \
+        vmovdqu8 (%rdx, %r10), v0{k}{z}; \
+        vpermb v0, v14, v0; \
+        vpsrlvw v12, v0, v0; \
+        vpandq v13, v0, v0; \
+        vpcmpuw $1, v15, v0, %k1;
 
 .align 16
 ELF(.type _gcry_mlkem_rej_uniform_vbmi2,@function)
@@ -103,10 +123,14 @@ _gcry_mlkem_rej_uniform_vbmi2:
         movl %esi, %esi
         movl %ecx, %r9d
         xorl %r10d, %r10d
-        vbroadcasti64x4 .Lvq rRIP, %zmm15
-        vbroadcasti64x4 .Lvshuf rRIP, %zmm14
-        vbroadcasti64x4 .Lv0fff rRIP, %zmm13
+        vpbroadcastw .Lvq rRIP, %zmm15
+        vmovdqu64 .Lvperm rRIP, %zmm14
+        vpbroadcastw .Lv0fff rRIP, %zmm13
         vbroadcasti64x4 .Lvsrl rRIP, %zmm12
+        movabsq $0xffffffffffff, %rax
+        kmovq %rax, %k3
+        movl $0xffffff, %eax
+        kmovd %eax, %k4
 .align 16
 .Lzrej_loop:
         cmpl $255, %esi
@@ -114,15 +138,8 @@ _gcry_mlkem_rej_uniform_vbmi2:
         leal 48(%r10), %eax
         cmpl %r9d, %eax
         ja .Lvrej_loop
-        vmovdqu (%rdx, %r10), %xmm0
-        vinserti32x4 $1, 8(%rdx, %r10), %zmm0, %zmm0
-        vinserti32x4 $2, 24(%rdx, %r10), %zmm0, %zmm0
-        vinserti32x4 $3, 32(%rdx, %r10), %zmm0, %zmm0
-        vpshufb %zmm14, %zmm0, %zmm0
-        vpsrlvw %zmm12, %zmm0, %zmm0
-        vpandq %zmm13, %zmm0, %zmm0
-        vpcmpuw $1, %zmm15, %zmm0, %k1
-        APPEND_ACCEPTED(%zmm0, %zmm1)
+        CANDIDATES(%zmm0, %zmm12, %zmm13, %zmm14, %zmm15, %k3)
+        APPEND_ACCEPTED(%zmm0, %zmm1, 32)
         addl $48, %r10d
         jmp .Lzrej_loop
 
@@ -133,13 +150,8 @@ _gcry_mlkem_rej_uniform_vbmi2:
         leal 24(%r10), %eax
         cmpl %r9d, %eax
         ja .Lvrej_done
-        vmovdqu (%rdx, %r10), %xmm0
-        vinserti128 $1, 8(%rdx, %r10), %ymm0, %ymm0
-        vpshufb %ymm14, %ymm0, %ymm0
-        vpsrlvw %ymm12, %ymm0, %ymm0
-        vpand %ymm13, %ymm0, %ymm0
-        vpcmpuw $1, %ymm15, %ymm0, %k1
-        APPEND_ACCEPTED(%ymm0, %ymm1)
+        CANDIDATES(%ymm0, %ymm12, %ymm13, %ymm14, %ymm15, %k4)
+        APPEND_ACCEPTED(%ymm0, %ymm1, 16)
         addl $24, %r10d
         jmp .Lvrej_loop
 
@@ -148,6 +160,8 @@ _gcry_mlkem_rej_uniform_vbmi2:
         movl %esi, %eax
         kxord %k1, %k1, %k1
         kxord %k2, %k2, %k2
+        kxorq %k3, %k3, %k3
+        kxord %k4, %k4, %k4
         vzeroall
         ret_spec_stop
         CFI_ENDPROC()
@@ -155,25 +169,21 @@ ELF(.size _gcry_mlkem_rej_uniform_vbmi2,.-_gcry_mlkem_rej_uniform_vbmi2)
 
 
 ELF(.section .rodata)
-.align 32
-.Lvq:
-        .rept 16
-        .short 3329
-        .endr
-.Lv0fff:
-        .rept 16
-        .short 0x0fff
+.align 64
+/* vpermb control: output bytes 4j .. 4j+3 are input bytes 3j, 3j+1,
+ * 3j+1, 3j+2 (group j, j = 0..15); the first 32 serve the 24-byte
+ * chunks.  */
+.Lvperm:
+        .irp j, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+        .byte 3 * \j, 3 * \j + 1, 3 * \j + 1, 3 * \j + 2
         .endr
 /* Word shifts: 0 for the even candidate of a group, 4 for the odd.  */
 .Lvsrl:
         .rept 8
         .short 0, 4
         .endr
-/* Bytes (o, o+1) and (o+1, o+2) of each 3-byte group; the high lane
-   holds bytes 8..23, so its groups start at lane byte 4.  */
-.Lvshuf:
-        .byte 0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11
-        .byte 4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15
+.Lvq:   .short 3329
+.Lv0fff: .short 0x0fff
 
 #endif /* __x86_64__ && ENABLE_AVX512_SUPPORT */
 

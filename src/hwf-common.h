@@ -19,8 +19,8 @@
    vector instructions at the throughput of 256-bit ones (AMD Zen 5
    with the full-width datapath).  Only cost models read it.  */
 #define HWF_INTEL_FAST_ZMM   (1u << 6)
-/* AVX-512 VBMI2 (vpcompressw, vpexpandw, ...); reported only with
-   HWF_INTEL_AVX512, whose kernels it extends.  */
+/* AVX-512 VBMI2 (vpcompressw, vpexpandw, ...) with VBMI (vpermb);
+   reported only with HWF_INTEL_AVX512, whose kernels it extends.  */
 #define HWF_INTEL_VBMI2      (1u << 7)
 
 #define HWF_PPC_VCRYPTO      (1u << 8)

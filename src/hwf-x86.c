@@ -28,7 +28,9 @@
  *   SHAEXT:  CPUID.(7,0):EBX.SHA[29], with SSSE3 (CPUID.1:ECX[9]) and
  *            SSE4.1 (CPUID.1:ECX[19]), which the SHA kernels also use;
  *            XMM state only, which every x86-64 OS saves.
- *   VBMI2:   AVX-512 usable and CPUID.(7,0):ECX.AVX512_VBMI2[6].
+ *   VBMI2:   AVX-512 usable and CPUID.(7,0):ECX.AVX512_VBMI2[6] and
+ *            AVX512_VBMI[1] (the kernels that use vpcompressw also use
+ *            vpermb; every processor with VBMI2 has VBMI).
  *   FAST_ZMM (tuning hint): AVX-512 usable on an AMD processor
  *            ("AuthenticAMD") of family 1Ah (Zen 5) other than the
  *            mobile models 20h-2Fh (Strix Point) and 60h-6Fh (Krackan
@@ -153,7 +155,7 @@ _gcry_hwf_detect_x86 (void)
           if (os_zmm && (ebx7 & avx512_bits) == avx512_bits)
             {
               features |= HWF_INTEL_AVX512;
-              if ((ecx7 & (1u << 6)))
+              if ((ecx7 & (1u << 6)) && (ecx7 & (1u << 1)))
                 features |= HWF_INTEL_VBMI2;
               if (is_amd && family == 0x1a
                   && !(model >= 0x20 && model <= 0x2f)
