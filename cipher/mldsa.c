@@ -264,10 +264,11 @@ _gcry_mldsa_get_ops (const char *name)
   return NULL;
 }
 
-/* Kernel set IDX (0, 1, ...) of those usable here, the one
-   _gcry_mldsa_init chooses first of its name; NULL past the last (the
-   portable set).  The AVX-512 set comes twice where VBMI2 is present,
-   with and without the VBMI2 parser: the tests run both.  */
+/* Kernel set IDX (0, 1, ...) of those usable here, fastest first as
+   _gcry_mldsa_init ranks them, the portable set last; NULL past it.
+   The AVX-512 set comes twice where VBMI2 is present, with and without
+   the VBMI2 parser: _gcry_mldsa_get_ops returns the first of a name
+   (the one chosen), the kernel tests run all.  */
 const mldsa_ops_t *
 _gcry_mldsa_ops_available (unsigned int idx)
 {

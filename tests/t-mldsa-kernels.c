@@ -11,9 +11,10 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* Checks every kernel of the dispatched ML-DSA kernel set (and of the
- * portable set, if that is not the one dispatched) against literal
- * transcriptions of the FIPS 204 pseudocode:
+/* Checks every kernel of every ML-DSA kernel set usable here
+ * (_gcry_mldsa_ops_available: the dispatched one first, the portable
+ * one last) against literal transcriptions of the FIPS 204
+ * pseudocode:
  *
  *  - Power2Round, Decompose (both GAMMA2) and UseHint for every
  *    0 <= r < q (Algorithms 35, 36, 40),
@@ -31,10 +32,13 @@
  *  - the optional encodings (BitUnpack of z and t1, w1Encode) against
  *    the portable code or bit-by-bit definitions, t1's input ending
  *    at an inaccessible page,
- *  - the dispatched set's NTT, inverse NTT, products, reduce and caddq
- *    against the portable set (residues and the contract's bounds, on
- *    random and extreme inputs), and on PowerPC the generated table of
- *    the assembly against its formulas.
+ *  - each set's NTT, inverse NTT, products, reduce and caddq against
+ *    the portable set (residues and the contract's bounds, on random
+ *    and extreme inputs), and on PowerPC the generated table of the
+ *    assembly against its formulas,
+ *  - the assembler parsers of RejNTTPoly and RejBoundedPoly (VSX,
+ *    AVX-512, VBMI2) against Algorithms 30 and 31 on buffers with
+ *    many rejections, odd lengths and counts near 256.
  *
  * It prints which kernel set ran.  */
 
