@@ -176,23 +176,9 @@ mldsa_vsx_ops (void)
 void
 _gcry_mldsa_init (void)
 {
-  /* Fastest first.  */
-  mldsa_ops = &_gcry_mldsa_ops_generic;
-#ifdef USE_MLDSA_AVX2
-  if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
-    mldsa_ops = &_gcry_mldsa_ops_avx2;
-#endif
-#ifdef USE_MLDSA_AVX512
-  /* Borrows the AVX2 set's other kernels: needs both features.  */
-  if ((_gcry_get_hw_features () & (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
-      == (HWF_INTEL_AVX512 | HWF_INTEL_AVX2))
-    mldsa_ops = (_gcry_get_hw_features () & HWF_INTEL_VBMI2
-                 ? &_gcry_mldsa_ops_avx512_vbmi2 : &_gcry_mldsa_ops_avx512);
-#endif
-#ifdef USE_MLDSA_VSX
-  if (mldsa_vsx_ops ())
-    mldsa_ops = mldsa_vsx_ops ();
-#endif
+  /* The fastest usable set; the one list of them with its gates is
+     _gcry_mldsa_ops_available.  */
+  mldsa_ops = _gcry_mldsa_ops_available (0);
 
   if (!strcmp (_gcry_keccak_batch_backend_name (4), "generic"))
     mldsa_pad_from = 3;
@@ -264,11 +250,12 @@ _gcry_mldsa_get_ops (const char *name)
   return NULL;
 }
 
-/* Kernel set IDX (0, 1, ...) of those usable here, fastest first as
-   _gcry_mldsa_init ranks them, the portable set last; NULL past it.
-   The AVX-512 set comes twice where VBMI2 is present, with and without
-   the VBMI2 parser: _gcry_mldsa_get_ops returns the first of a name
-   (the one chosen), the kernel tests run all.  */
+/* Kernel set IDX (0, 1, ...) of those usable here, fastest first (the
+   first is the one _gcry_mldsa_init chooses), the portable set last;
+   NULL past it.  The AVX-512 set borrows the AVX2 set's other kernels,
+   so it needs both features; it comes twice where VBMI2 is present,
+   with and without the VBMI2 parser: _gcry_mldsa_get_ops returns the
+   first of a name, the kernel tests run all.  */
 const mldsa_ops_t *
 _gcry_mldsa_ops_available (unsigned int idx)
 {

@@ -28,13 +28,13 @@
  * or lie beyond the 256 values), so that the steps depend on each
  * other only through one addition of the popcount; near the end a
  * store masked to min (popcount (k1), 256 - CTR) words appends them,
- * and nothing is written past R[255], so R needs no slack.  On a
- * Sapphire Rapids: 63 -> 48 TSC ticks per 504-byte call against the
- * loop before (four loads and a vpshufb per step, and a masked store
- * whose mask waited for the previous count), which took 115 -> 66
- * cycles on Zen 5 from 16 candidates per step.  No look-up table (the
- * AVX2 kernel's 4 KiB table and its copy through a padded buffer go
- * away).
+ * and nothing is written past R[255], so R needs no slack.  Steps of
+ * 32 candidates instead of 16 took a 504-byte call from 115 to 66
+ * cycles on Zen 5; the vpermb and the unmasked stores, from 63 to 48
+ * TSC ticks on a Sapphire Rapids (before: four loads and a vpshufb
+ * per step, and a store mask that waited for the previous count).
+ * No look-up table (the AVX2 kernel's 4 KiB table and its copy
+ * through a padded buffer go away).
  *
  * The input is public (it derives from rho): the loop and the store
  * count depend on it, as SampleNTT's do.
