@@ -30,6 +30,13 @@
  * 8-way call with a ninth state in general-purpose registers).  On
  * exit all vector registers are zeroed and vzeroupper is executed.
  *
+ * The x4s8 entry points are the 4-way permutation on instances 0-3
+ * of an 8-way state (lane i at byte offset 64 i; the caller passes
+ * the state plus 4 u64 for instances 4-7), leaving the other four
+ * alone: the multi-stream scheduler finishes a run on one half of
+ * its 8-way state at the price of a 4-way call, without re-packing
+ * the streams (cipher/keccak.c).
+ *
  * Each function comes in two variants of the round (the end of the
  * header's comment): the plain names for AMD cores, the suffix _intel
  * for Intel cores (fewer instructions per round).
@@ -41,8 +48,10 @@
  *   void _gcry_keccak_f1600_x8_avx512 (u64 *state);   // 200 u64
  *   void _gcry_keccak_f1600_x4_avx512 (u64 *state);   // 100 u64
  *   void _gcry_keccak_f1600_x9_avx512 (u64 *state);   // 225 u64
+ *   void _gcry_keccak_f1600_x4s8_avx512 (u64 *state); // 200 u64
  *   void _gcry_keccak_f1600_x8_avx512_intel (u64 *state);
- *   void _gcry_keccak_f1600_x4_avx512_intel (u64 *state);  */
+ *   void _gcry_keccak_f1600_x4_avx512_intel (u64 *state);
+ *   void _gcry_keccak_f1600_x4s8_avx512_intel (u64 *state);  */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -81,6 +90,7 @@ KECCAK_XN_FUNC(_gcry_keccak_f1600_x8_avx512, 64)
 #define VNAME ymm
 #define BCST {1to4}
 KECCAK_XN_FUNC(_gcry_keccak_f1600_x4_avx512, 32)
+KECCAK_XN_FUNC(_gcry_keccak_f1600_x4s8_avx512, 64)
 #undef VNAME
 #undef BCST
 #undef COL_PARITY
@@ -94,6 +104,7 @@ KECCAK_XN_FUNC(_gcry_keccak_f1600_x8_avx512_intel, 64)
 #define VNAME ymm
 #define BCST {1to4}
 KECCAK_XN_FUNC(_gcry_keccak_f1600_x4_avx512_intel, 32)
+KECCAK_XN_FUNC(_gcry_keccak_f1600_x4s8_avx512_intel, 64)
 #undef VNAME
 #undef BCST
 #undef COL_PARITY

@@ -28,7 +28,8 @@
  *                                _gcry_keccak_f1600_x5_avx2,
  *                                _gcry_keccak_f1600_x9_avx2
  *   keccak-x8-amd64-avx512.S     _gcry_keccak_f1600_x8_avx512,
- *                                _gcry_keccak_f1600_x4_avx512
+ *                                _gcry_keccak_f1600_x4_avx512,
+ *                                _gcry_keccak_f1600_x4s8_avx512
  *                                (and their _intel variants),
  *                                _gcry_keccak_f1600_x9_avx512
  *   keccak-scalar-amd64.h        the scalar round of the x5 and x9
@@ -121,6 +122,8 @@ void _gcry_keccak_absorb_avx512 (u64 *state, const byte *in, size_t nblocks,
 /* State: 25 lanes x 4 or 8 instances, lane-interleaved.  */
 void _gcry_keccak_f1600_x4_avx512 (u64 *state);
 void _gcry_keccak_f1600_x8_avx512 (u64 *state);
+/* The 4-way permutation of instances 0-3 of an 8-way state.  */
+void _gcry_keccak_f1600_x4s8_avx512 (u64 *state);
 /* The 8-way permutation of an 8-way state and a ninth state after it
    in general-purpose registers alongside (needs BMI1 and BMI2).  */
 void _gcry_keccak_f1600_x9_avx512 (u64 *state);
@@ -130,6 +133,7 @@ void _gcry_keccak_absorb_avx512_intel (u64 *state, const byte *in,
                                        size_t nblocks, unsigned int rate);
 void _gcry_keccak_f1600_x4_avx512_intel (u64 *state);
 void _gcry_keccak_f1600_x8_avx512_intel (u64 *state);
+void _gcry_keccak_f1600_x4s8_avx512_intel (u64 *state);
 #endif
 #ifdef USE_PPC_POWER10
 /* State: 25 lanes (host order), or 25 lanes x 4 or 8 instances,
@@ -171,6 +175,12 @@ typedef struct keccak_ops_s
      for the batch sponge (keccak_batch_t); NULL for none.  Used where
      its ninth state pays (keccak_ninth_pays).  */
   void (*f1600_x9) (u64 *state);
+  /* F1600_X4's permutation on instances 0-3 of an 8-way state (the
+     state plus 4 u64 for instances 4-7), leaving the other four
+     alone, at F1600_X4's cost; NULL for none.  The scheduler uses it
+     for an 8-way step whose streams all sit in one half of the state
+     (keccak_multi_steps).  */
+  void (*f1600_x4_half) (u64 *state);
 } keccak_ops_t;
 
 
@@ -567,10 +577,11 @@ static const keccak_ops_t keccak_avx512_ops =
     { 619, 621, 1165 },
     NULL,
 #ifdef USE_BMI2
-    _gcry_keccak_f1600_x9_avx512
+    _gcry_keccak_f1600_x9_avx512,
 #else
-    NULL
+    NULL,
 #endif
+    _gcry_keccak_f1600_x4s8_avx512
   };
 
 /* The same kernels where HWF_INTEL_FAST_ZMM says that 512-bit
@@ -605,7 +616,9 @@ static const keccak_ops_t keccak_avx512_intel_ops =
     _gcry_keccak_absorb_avx512_intel,
     "avx512", _gcry_keccak_f1600_x4_avx512_intel,
     "avx512", _gcry_keccak_f1600_x8_avx512_intel,
-    { 990, 1000, 1385 }
+    { 990, 1000, 1385 },
+    NULL, NULL,
+    _gcry_keccak_f1600_x4s8_avx512_intel
   };
 #endif /*USE_AVX512*/
 
@@ -1744,6 +1757,35 @@ keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
   return &s[(*next)++];
 }
 
+/* Move the streams in the slots SLOT[0..7] of the 8-way state ST, at
+   most four, into one half of it: the half that holds more of them
+   keeps its streams, the others get its free slots.  */
+static inline __attribute__ ((always_inline)) void
+keccak_multi_to_half (u64 *st, keccak_stream_t **slot)
+{
+  unsigned int lo = 0, hi = 0, from, to, j, i;
+
+  for (j = 0; j < 4; j++)
+    {
+      lo += !!slot[j];
+      hi += !!slot[j + 4];
+    }
+  if (!lo || !hi)
+    return;
+  from = lo < hi ? 0 : 4;
+  to = 4 - from;
+  for (j = from; j < from + 4; j++)
+    if (slot[j])
+      {
+        while (slot[to])
+          to++;
+        for (i = 0; i < 25; i++)
+          st[8 * i + to] = st[8 * i + j];
+        slot[to] = slot[j];
+        slot[j] = NULL;
+      }
+}
+
 /* The steps of the scheduler at width index WI with NACTIVE streams
    in SLOT[0..W-1] of the interleaved state ST, whose lane stride is
    STRIDE, and LANES instances per call: W = STRIDE = LANES for x1, x4
@@ -1755,13 +1797,24 @@ keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
    work, a smaller stream count calls for another width, or SWITCH_AT
    steps are done (the planned switch of keccak_multi_width's R_WIDE;
    (size_t)-1 for none); in the last two cases the running streams
-   are parked.  */
+   are parked.
+   HALF, where not NULL (only at W = 8 with the 8-way call, where the
+   backend has keccak_ops_t.f1600_x4_half, x4 is allowed and costs
+   less than x8), takes the step of at most four streams: they are
+   moved into one half of the state if they are spread over both (25
+   lane copies each) and permuted by one 4-way call there, which
+   counts as an x4 call.  So a run that shrinks from 8 streams to 4 or
+   fewer goes on at the 4-way cost without parking and re-packing its
+   streams, and the nine 3-block SampleNTT streams of ML-KEM-768, whose
+   fourth x8 step carries three of them, take 3 x8 calls and one
+   x4.  */
 static inline __attribute__ ((always_inline)) void
 keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                     size_t *pending, u64 *st, keccak_stream_t **slot,
                     unsigned int nactive, const unsigned int w,
                     const unsigned int stride, unsigned int lanes,
                     unsigned int wi, void (*permute) (u64 *state),
+                    void (*half) (u64 *state),
                     const unsigned int *cost, unsigned int widths,
                     size_t switch_at,
                     unsigned long r_calls[KECCAK_NWIDTHS])
@@ -1869,11 +1922,36 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
         }
       if (!nactive)
         break;
-      permute (st);
-      if (r_calls)
-        r_calls[wi]++;
+      if (w == 8 && half && nactive <= 4)
+        {
+          keccak_multi_to_half (st, slot);
+          half (slot[0] || slot[1] || slot[2] || slot[3] ? st : st + 4);
+          if (r_calls)
+            r_calls[1]++;
+        }
+      else
+        {
+          permute (st);
+          if (r_calls)
+            r_calls[wi]++;
+        }
+      /* The planned switch to x4 (SWITCH_AT): if at most four streams
+         still need permutations, they stay in this state for the 4-way
+         calls on half of it (the others only copy out their last
+         output, from any slot).  */
+      if (step == switch_at && w == 8 && half)
+        {
+          size_t left = 0;
+
+          for (i = 0; i < n; i++)
+            left += keccak_stream_has_work (&s[i]) && s[i].rem;
+          if (left <= 4)
+            switch_at = (size_t)-1;
+        }
       /* A slot found no stream to refill it, so every stream with
-         work is running: the rest of the run is that of the slots.  */
+         work is running: the rest of the run is that of the slots.
+         With HALF the run is on x4 from now on, unless a width below
+         that is cheaper.  */
       if (shrunk)
         for (total = longest = 0, j = 0; j < w; j++)
           if (slot[j])
@@ -1883,8 +1961,10 @@ keccak_multi_steps (keccak_stream_t *s, size_t n, size_t *next,
                 longest = slot[j]->rem;
             }
       if ((shrunk
-           && keccak_multi_width (cost, widths, total, longest, 0, wi, 0,
-                                  NULL, 0, NULL) != wi)
+           && keccak_multi_width (cost, widths, total, longest, 0,
+                                  w == 8 && half && nactive <= 4 ? 1 : wi,
+                                  0, NULL, 0, NULL)
+              != (w == 8 && half && nactive <= 4 ? 1 : wi))
           || step == switch_at)
         {
           for (j = 0; j < w; j++)
@@ -1906,7 +1986,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
   unsigned int tcost[KECCAK_NWIDTHS];
   u64 st[25 * KECCAK_BATCH_MAX];
   keccak_stream_t *slot[KECCAK_BATCH_MAX];
-  void (*permute) (u64 *state);
+  void (*permute) (u64 *state), (*half) (u64 *state);
   size_t next, pending, i, total, longest, second, wide, switch_at;
   unsigned int wi, w, stride, smax = 0, j, nactive;
   size_t clear;
@@ -1923,6 +2003,7 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
     }
   widths &= 7 | (ops->f1600_x5 ? 8 : 0);
   gcry_assert (widths);
+  half = (widths & 6) == 6 && cost[1] < cost[2] ? ops->f1600_x4_half : NULL;
 
   for (;;)
     {
@@ -1967,14 +2048,16 @@ _gcry_keccak_multi_run_widths (keccak_stream_t *s, size_t n,
          backend (Zen 5, ab-pq).  */
       if (wi == 0)
         keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 1, 1,
-                            1, 0, permute, cost, widths, switch_at, r_calls);
+                            1, 0, permute, NULL, cost, widths, switch_at,
+                            r_calls);
       else if (wi == 1)
         keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 4, 4,
-                            4, 1, permute, cost, widths, switch_at, r_calls);
+                            4, 1, permute, NULL, cost, widths, switch_at,
+                            r_calls);
       else
         keccak_multi_steps (s, n, &next, &pending, st, slot, nactive, 8, 8,
-                            w, wi, permute, cost, widths, switch_at,
-                            r_calls);
+                            w, wi, permute, wi == 2 ? half : NULL, cost,
+                            widths, switch_at, r_calls);
     }
 
   /* Only the lanes of the widest state used held stream data.  */
@@ -2113,6 +2196,17 @@ _gcry_keccak_get_x5 (const char *name)
   const keccak_ops_t *ops = keccak_scalar_side_ops (name);
 
   return ops ? ops->f1600_x5 : NULL;
+}
+
+/* Return the 4-way permutation of backend NAME on half an 8-way
+   state; see keccak.h.  */
+keccak_permute_fn_t
+_gcry_keccak_get_x4_half (const char *name)
+{
+  const keccak_ops_t *ops = keccak_lookup_backend (name);
+
+  return ops && keccak_slot_of (ops->x4_name, name) ? ops->f1600_x4_half
+                                                     : NULL;
 }
 
 /* Return the 9-way permutation of backend NAME; see keccak.h.  */

@@ -137,6 +137,11 @@ int _gcry_keccak_get_backend (const char *name, keccak_permute_fn_t r_fn[3]);
    state and leaves instances 5-7 alone (the scheduler's width index
    3), or NULL if NAME has none or is not usable here.  */
 keccak_permute_fn_t _gcry_keccak_get_x5 (const char *name);
+/* The same for the 4-way permutation of backend NAME on one half of
+   an 8-way state (instances 0-3; the state plus 4 u64 for instances
+   4-7), which leaves the other half alone: the scheduler's x4 step of
+   a run that shrinks on x8; NULL if NAME has none.  */
+keccak_permute_fn_t _gcry_keccak_get_x4_half (const char *name);
 /* The same for the 9-way permutation of the batch sponge: an 8-way
    interleaved state followed by a ninth state (225 u64).  */
 keccak_permute_fn_t _gcry_keccak_get_x9 (const char *name);
@@ -335,6 +340,13 @@ int _gcry_keccak_batch_set_ninth (int enable);
  *    about 6 to 1, else x4 down to 2 streams,
  *  - POWER10 (C1 491, C4 951 from instruction counts, C8 2 C4): x4 for
  *    2 or more streams, x1 for a single one.
+ * Where the backend has a 4-way call on one half of an 8-way state
+ * (AVX-512) and x4 costs less than x8, an 8-way step of four streams
+ * or fewer is that call (the streams moved into one half first if
+ * they are spread over both), so a run that shrinks on x8, or reaches
+ * its planned switch to x4 with at most four streams left, goes on at
+ * the 4-way cost without re-packing: the nine 3-block matrix streams
+ * take 3 x8 calls and one x4.
  * Parking or unparking a stream copies 25 lanes, a few percent of a
  * permutation; the state is cleared at once when streams are packed,
  * so a fresh stream placed then costs nothing and one that refills a

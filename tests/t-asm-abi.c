@@ -359,12 +359,15 @@ check_keccak (const char *backend)
         printf ("  keccak %s: %s\n", backend, slot[i]);
         any = 1;
       }
-  /* The scheduler's 5-way and the batch sponge's 9-way calls.  */
-  for (i = 0; i < 2; i++)
+  /* The scheduler's 5-way and half 4-way calls and the batch
+     sponge's 9-way call.  */
+  for (i = 0; i < 3; i++)
     {
-      keccak_permute_fn_t f = (i ? _gcry_keccak_get_x9
+      keccak_permute_fn_t f = (i == 2 ? _gcry_keccak_get_x9
+                               : i ? _gcry_keccak_get_x4_half
                                : _gcry_keccak_get_x5) (backend);
-      const char *what = i ? "keccak f1600_x9" : "keccak f1600_x5";
+      const char *what = i == 2 ? "keccak f1600_x9"
+                         : i ? "keccak f1600_x4_half" : "keccak f1600_x5";
 
       if (!f)
         continue;

@@ -222,14 +222,16 @@ make_state (u64 s[25], unsigned int k)
    single-state permutation over NSTATES test states, each instance of
    a batch getting a different state; the batch has STRIDE instances
    (N = STRIDE = 1, 4, 8, or N = 5 of STRIDE = 8 for the 5-way call),
-   and those past N, which hold other states, must come back
-   unchanged.  Each batch is also permuted twice, to catch kernels that
+   FN gets the batch plus FIRST u64 and permutes instances FIRST ..
+   FIRST + N - 1 (FIRST 0 or 4 for the 4-way call on one half of an
+   8-way state), and the others, which hold other states, must come
+   back unchanged.  Each batch is also permuted twice, to catch kernels that
    leave garbage in lanes they do not use on the way out.  WHAT names
    FN in messages.  */
 static void
 check_permutation_strided (const char *what, keccak_permute_fn_t fn,
-                           unsigned int n, unsigned int stride,
-                           unsigned int nstates)
+                           unsigned int first, unsigned int n,
+                           unsigned int stride, unsigned int nstates)
 {
   u64 batch[25 * 8], ref[8][25];
   unsigned int k, i, j, rep;
@@ -244,8 +246,8 @@ check_permutation_strided (const char *what, keccak_permute_fn_t fn,
         }
       for (rep = 0; rep < 2; rep++)
         {
-          fn (batch);
-          for (j = 0; j < n; j++)
+          fn (batch + first);
+          for (j = first; j < first + n; j++)
             _gcry_keccak_f1600_generic (ref[j]);
           for (j = 0; j < stride; j++)
             for (i = 0; i < 25; i++)
@@ -262,7 +264,7 @@ static void
 check_permutation_fn (const char *what, keccak_permute_fn_t fn,
                       unsigned int n, unsigned int nstates)
 {
-  check_permutation_strided (what, fn, n, n, nstates);
+  check_permutation_strided (what, fn, 0, n, n, nstates);
 }
 
 /* The same for a 9-way permutation: eight states interleaved with
@@ -351,7 +353,17 @@ check_all_permutations (unsigned int nstates)
       if ((fn[0] = _gcry_keccak_get_x5 (backends[b])))
         {
           snprintf (what, sizeof what, "%s x5 permutation", backends[b]);
-          check_permutation_strided (what, fn[0], 5, 8, nstates);
+          check_permutation_strided (what, fn[0], 0, 5, 8, nstates);
+          tested++;
+        }
+      if ((fn[0] = _gcry_keccak_get_x4_half (backends[b])))
+        {
+          snprintf (what, sizeof what, "%s x4 permutation on half 0",
+                    backends[b]);
+          check_permutation_strided (what, fn[0], 0, 4, 8, nstates);
+          snprintf (what, sizeof what, "%s x4 permutation on half 1",
+                    backends[b]);
+          check_permutation_strided (what, fn[0], 4, 4, 8, nstates);
           tested++;
         }
       if ((fn[0] = _gcry_keccak_get_x9 (backends[b])))
@@ -1109,6 +1121,85 @@ check_multi_switch (void)
   _gcry_keccak_multi_wipe (st, 17);
 }
 
+/* The 4-way call on half the 8-way state (keccak_multi_steps): where
+   the selected backend has it and x4 costs less than x8, an 8-way run
+   that shrinks to four streams or fewer, or reaches its planned switch
+   to x4 with at most four streams left, finishes on that half, moving
+   streams from the other half if needed, without re-packing.  Each
+   shape lists its streams as (function index of multi_fns, input
+   length, output length):
+   A: nine 3-block SampleNTT streams (ML-KEM-768's matrix), whose
+      fourth step carries three streams: 3 x8 calls and 1 x4;
+   B: sixteen SHAKE128 streams, the first and the eighth of three
+      blocks, the others of one: in the third step the two long
+      streams (slots 0 and 7) and the last two short ones (slots 1 and
+      2) are left, so the stream of slot 7 moves to slot 3: 2 x8 calls
+      and 1 x4;
+   C: the shape of ML-KEM-512 Decaps (two hashes of five blocks, as
+      H (ek) and J (z || c) are there, four SampleNTT and five noise
+      streams): 3 x8 calls, then the planned switch with the two
+      hashes left, 2 x4.
+   On every backend each output must equal that of its own sponge.  */
+static void
+check_multi_half (void)
+{
+  static const unsigned short shape[3][17][3] = {
+    { { 4, 34, 504 }, { 4, 34, 504 }, { 4, 34, 504 }, { 4, 34, 504 },
+      { 4, 34, 504 }, { 4, 34, 504 }, { 4, 34, 504 }, { 4, 34, 504 },
+      { 4, 34, 504 } },
+    { { 4, 34, 504 }, { 4, 34, 168 }, { 4, 34, 168 }, { 4, 34, 168 },
+      { 4, 34, 168 }, { 4, 34, 168 }, { 4, 34, 168 }, { 4, 34, 504 },
+      { 4, 34, 168 }, { 4, 34, 168 }, { 4, 34, 168 }, { 4, 34, 168 },
+      { 4, 34, 168 }, { 4, 34, 168 }, { 4, 34, 168 }, { 4, 34, 168 } },
+    { { 1, 600, 32 }, { 1, 600, 32 }, { 4, 34, 504 }, { 4, 34, 504 },
+      { 4, 34, 504 }, { 4, 34, 504 }, { 5, 33, 192 }, { 5, 33, 192 },
+      { 5, 33, 128 }, { 5, 33, 128 }, { 5, 33, 128 } }
+  };
+  static const unsigned long want[3][2] = { { 1, 3 }, { 1, 2 }, { 2, 3 } };
+  static byte in[17][600], out[17][505], ref[504];
+  keccak_stream_t st[17];
+  keccak_ctx_t ctx;
+  unsigned long calls[KECCAK_NWIDTHS];
+  unsigned int si, n, i;
+  int half = _gcry_keccak_get_x4_half (_gcry_keccak_batch_backend_name (4))
+             && _gcry_keccak_cost_figure (1) < _gcry_keccak_cost_figure (2);
+
+  for (si = 0; si < 3; si++)
+    {
+      for (n = 0; n < 17 && shape[si][n][1]; n++)
+        {
+          prng_bytes (in[n], shape[si][n][1]);
+          memset (out[n], 0xa5, sizeof out[n]);
+          _gcry_keccak_stream_init (&st[n], multi_fns[shape[si][n][0]],
+                                    in[n], shape[si][n][1], out[n],
+                                    shape[si][n][2]);
+        }
+      memset (calls, 0, sizeof calls);
+      _gcry_keccak_multi_run_widths (st, n, 7, calls);
+      if (verbose)
+        printf ("t-keccak: half shape %u: %lu x1, %lu x4, %lu x8 calls\n",
+                si, calls[0], calls[1], calls[2]);
+      if (half && (calls[0] || calls[1] != want[si][0]
+                   || calls[2] != want[si][1]))
+        fail ("multi-stream x4 on half the x8 state, calls", si,
+              (unsigned int)calls[1]);
+      for (i = 0; i < n; i++)
+        {
+          unsigned int f = shape[si][i][0], outlen = shape[si][i][2];
+
+          _gcry_keccak_ctx_init (&ctx, multi_rate[f],
+                                 multi_mdlen[f] ? KECCAK_DS_SHA3
+                                 : KECCAK_DS_SHAKE);
+          _gcry_keccak_absorb (&ctx, in[i], shape[si][i][1]);
+          _gcry_keccak_squeeze (&ctx, ref, outlen);
+          if (memcmp (ref, out[i], outlen) || out[i][outlen] != 0xa5)
+            fail ("multi-stream x4 on half the x8 state, output", si, i);
+        }
+      _gcry_keccak_multi_wipe (st, n);
+    }
+  _gcry_keccak_ctx_wipe (&ctx);
+}
+
 /* Random mixed streams on every combination of widths.  */
 static void
 check_multi (unsigned int iterations)
@@ -1119,6 +1210,7 @@ check_multi (unsigned int iterations)
   check_multi_counts ();
   check_multi_mlkem_shape ();
   check_multi_switch ();
+  check_multi_half ();
   check_multi_lanes ();
   /* Every combination of the widths this backend has (x5 is bit 3).  */
   for (widths = 1; widths <= (have_x5 () ? 15u : 7u);
