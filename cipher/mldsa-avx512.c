@@ -87,6 +87,16 @@ power2round_avx512 (mldsa_poly_t *a1, mldsa_poly_t *a0,
   AVX2.power2round (a1, a0, a);
 }
 
+/* KeyGen's Power2Round of t = a + b with zmm registers, the
+   reduction by two masked corrections (mldsa-poly-amd64-avx512.S).  */
+static void
+power2round_add_avx512 (mldsa_poly_t *a1, mldsa_poly_t *a0,
+                        const mldsa_poly_t *a, const mldsa_poly_t *b)
+{
+  _gcry_mldsa_power2round_add_avx512 (a1->coeffs, a0->coeffs, a->coeffs,
+                                      b->coeffs);
+}
+
 /* Decompose with zmm registers: two ports on Intel cores where ymm
    has three, but twice the lanes (see mldsa-poly-amd64-avx512.S).
    GAMMA2 is public (the parameter set).  */
@@ -134,13 +144,6 @@ add_reduce_chknorm_avx512 (mldsa_poly_t *a, const mldsa_poly_t *b,
                            s32 bound)
 {
   return AVX2.add_reduce_chknorm (a, b, bound);
-}
-
-static void
-power2round_add_avx512 (mldsa_poly_t *a1, mldsa_poly_t *a0,
-                        const mldsa_poly_t *a, const mldsa_poly_t *b)
-{
-  AVX2.power2round_add (a1, a0, a, b);
 }
 
 /* RejNTTPoly (Algorithm 30): the sponge calls of the shared drivers
@@ -285,10 +288,12 @@ pack_t1_avx512 (byte *r, const mldsa_poly_t *a)
   AVX2.pack_t1 (r, a);
 }
 
+/* The BitPack of t0 with zmm registers, 32 coefficients per step
+   (mldsa-poly-amd64-avx512.S).  */
 static void
 pack_t0_avx512 (byte *r, const mldsa_poly_t *a)
 {
-  AVX2.pack_t0 (r, a);
+  _gcry_mldsa_pack_t0_avx512 (r, a->coeffs);
 }
 
 static void

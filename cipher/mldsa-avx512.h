@@ -53,6 +53,13 @@ void _gcry_mldsa_pointwise_avx512 (s32 r[MLDSA_N], const s32 a[MLDSA_N],
 /* A and B point to arrays of N polynomials (1 <= N <= 8).  */
 void _gcry_mldsa_pointwise_acc_avx512 (s32 r[MLDSA_N], const s32 *a,
                                        const s32 *b, unsigned int n);
+/* Power2Round of a + b mod q (mldsa_ops_t.power2round_add); |a| < q,
+   |b| <= 4.  */
+void _gcry_mldsa_power2round_add_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
+                                         const s32 a[MLDSA_N],
+                                         const s32 b[MLDSA_N]);
+/* BitPack of t0 (mldsa_ops_t.pack_t0).  */
+void _gcry_mldsa_pack_t0_avx512 (byte r[416], const s32 a[MLDSA_N]);
 /* Decompose and UseHint for gamma2 = (q-1)/32 resp. (q-1)/88, as the
    AVX2 kernels of the same names; 0 <= a < q.  */
 void _gcry_mldsa_decompose32_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],

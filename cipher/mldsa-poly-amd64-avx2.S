@@ -304,28 +304,30 @@ ELF(.size _gcry_mldsa_power2round_avx2,.-_gcry_mldsa_power2round_avx2;)
 /* void _gcry_mldsa_power2round_add_avx2 (s32 a1[256], s32 a0[256],
  *                                        const s32 a[256],
  *                                        const s32 b[256])
- * Power2Round of t = a + b as reduce (t - q ((t + 2^22) >> 23)) and
- * caddq (+ q where negative) leave it, in one pass; A1 and A0 may
- * alias A (each iteration loads before it stores).  */
+ * Power2Round of t = a + b mod q in [0, q), the representative that
+ * reduce and caddq leave, in one pass, for |a| < q and |b| <= 4
+ * (KeyGen's t = NTT^-1 (A s1-hat) + s2): t is in [-q - 3, q + 3], so
+ * as unsigned words the smaller of t and t + 2q is t mod 2q in
+ * [0, 2q) (t + 2q where t, negative, wraps to a huge value), and the
+ * smaller of that y and y - q is t mod q; four instructions instead of
+ * reduce's multiplication and caddq's three.  A1 and A0 may alias A
+ * (each iteration loads before it stores).  ymm14 = 2q.  */
 .globl _gcry_mldsa_power2round_add_avx2
 ELF(.type _gcry_mldsa_power2round_add_avx2,@function;)
 .align 32
 _gcry_mldsa_power2round_add_avx2:
 	CFI_STARTPROC()
 	vpbroadcastd	.Lq rRIP, QV
-	vpbroadcastd	.Lc2p22 rRIP, %ymm14
+	vpaddd		QV, QV, %ymm14
 	vpbroadcastd	.Lc4095 rRIP, %ymm13
 	xorl		%eax, %eax
 1:
 	vmovdqu		(%rdx,%rax), %ymm0
 	vpaddd		(%rcx,%rax), %ymm0, %ymm0
 	vpaddd		%ymm14, %ymm0, %ymm1
-	vpsrad		$23, %ymm1, %ymm1
-	vpmulld		QV, %ymm1, %ymm1
-	vpsubd		%ymm1, %ymm0, %ymm0
-	vpsrad		$31, %ymm0, %ymm1
-	vpand		QV, %ymm1, %ymm1
-	vpaddd		%ymm1, %ymm0, %ymm0
+	vpminud		%ymm1, %ymm0, %ymm0
+	vpsubd		QV, %ymm0, %ymm1
+	vpminud		%ymm1, %ymm0, %ymm0
 	P2R_STORE_LOOP
 	vzeroall
 	ret_spec_stop

@@ -57,7 +57,8 @@
  *                                          const s32 *b, unsigned int n);
  *
  * The file also holds the parsing loops of RejNTTPoly and
- * RejBoundedPoly, and Decompose and UseHint, each with its own
+ * RejBoundedPoly, Power2Round with KeyGen's addition, the BitPack of
+ * t0, and Decompose and UseHint, each with its own
  * description, register plan and requirements below.
  */
 
@@ -545,6 +546,145 @@ ELF(.type \name,@function;)
 	CFI_ENDPROC()
 ELF(.size \name,.-\name;)
 .endm
+
+/* void _gcry_mldsa_power2round_add_avx512 (s32 a1[256], s32 a0[256],
+ *                                          const s32 a[256],
+ *                                          const s32 b[256])
+ * Power2Round (FIPS 204 Algorithm 35, d = 13) of t = a + b mod q in
+ * [0, q), for |a| < q and |b| <= 4 (KeyGen's t = NTT^-1 (A s1-hat) +
+ * s2): t is in [-q - 3, q + 3], so as unsigned words the smaller of
+ * t and t + 2q is t mod 2q (t for t >= 0; t + 2q, as t wraps to a
+ * huge value, for t < 0), in [0, 2q), and the smaller of that y and
+ * y - q is t mod q in [0, q), the representative that reduce and
+ * caddq give, in four instructions instead of their eight with a
+ * multiplication.  Then a1 = (t + 2^12 - 1) >> 13,
+ * a0 = t - a1 2^13.  16 coefficients per iteration; A1 and A0 may
+ * alias A or B (each block is loaded before it is stored).
+ * zmm4 = q, zmm5 = 2q, zmm6 = 4095; zmm0-zmm2 data (cleared on exit:
+ * t0 is secret).  */
+.text
+.globl _gcry_mldsa_power2round_add_avx512
+ELF(.type _gcry_mldsa_power2round_add_avx512,@function;)
+.align 32
+_gcry_mldsa_power2round_add_avx512:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lmldsa_pw512_q rRIP, %zmm4
+	vpaddd		%zmm4, %zmm4, %zmm5
+	vpbroadcastd	.Lp2r512_c4095 rRIP, %zmm6
+	xorl		%eax, %eax
+1:
+	vmovdqu32	(%rdx,%rax), %zmm0
+	vpaddd		(%rcx,%rax), %zmm0, %zmm0
+	vpaddd		%zmm5, %zmm0, %zmm1
+	vpminud		%zmm1, %zmm0, %zmm0		/* y in [0, 2q) */
+	vpsubd		%zmm4, %zmm0, %zmm1
+	vpminud		%zmm1, %zmm0, %zmm0		/* t mod q */
+	vpaddd		%zmm6, %zmm0, %zmm1
+	vpsrad		$13, %zmm1, %zmm1
+	vpslld		$13, %zmm1, %zmm2
+	vpsubd		%zmm2, %zmm0, %zmm0
+	vmovdqu32	%zmm1, (%rdi,%rax)
+	vmovdqu32	%zmm0, (%rsi,%rax)
+	addq		$64, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_power2round_add_avx512,.-_gcry_mldsa_power2round_add_avx512;)
+
+.section .rodata
+.align 4
+.Lp2r512_c4095:		.long 4095
+
+/* void _gcry_mldsa_pack_t0_avx512 (byte r[416], const s32 a[256])
+ * BitPack of t0 (skEncode, FIPS 204 Algorithm 17): the 13-bit fields
+ * f = 2^12 - a, little endian, for -2^12 < a <= 2^12.  32
+ * coefficients (52 bytes) per step:
+ *   1. f of the two zmm to words (vpackusdw; lane l then holds
+ *      f[4l..4l+3] and f[16+4l..16+4l+3]) and, by vpmaddwd with
+ *      (1, 2^13), the 26-bit dwords f[2i] | f[2i+1] << 13;
+ *   2. in each quadword d0 + d1 2^32, d0 | d1 << 26: bits 0-25 of the
+ *      quadword and bits 26-51 of it shifted right by 6 (d1 from bit
+ *      26; the bits of d0 it drags below are not selected), one
+ *      vpternlogq selecting by the mask 2^26 - 1;
+ *   3. vpermq puts the 52-bit groups of four coefficients in order,
+ *      two to a 128-bit lane: y0 (coefficients 8l..8l+3), y1;
+ *   4. each lane becomes the 104 bits y0 | y1 << 52: low quadword
+ *      y0 | y1 << 52 (y1 << 52 swapped down by vpshufd and ORed in
+ *      under mask k1), high quadword y1 >> 12 (vpsrlvq by 0 and 12);
+ *   5. the four 13-byte lanes are stored 16 bytes at a time, in order,
+ *      each store's excess overwritten by the next; the last lane of
+ *      the last step is stored to its exact length, so nothing past
+ *      the 416 bytes is written.
+ * About 14 vector instructions per 32 coefficients instead of about
+ * 52 in the AVX2 kernel.  t0 is secret: no branch or address depends
+ * on it; the data registers are cleared on exit.
+ * zmm31 = 2^12 (dwords), zmm30 = (1, 2^13) (words), zmm29 the
+ * vpermq order, zmm28 = 2^26 - 1 (quadwords), zmm27 = (0, 12)
+ * (quadwords), k1 = the low quadword of each lane; rcx step count.  */
+.section .rodata
+.align 64
+.Lpt0_perm:	.quad 0, 2, 4, 6, 1, 3, 5, 7
+.Lpt0_shift:	.quad 0, 12
+.align 8
+.Lpt0_mask26:	.quad 0x3ffffff
+.align 4
+.Lpt0_c4096:	.long 4096
+.Lpt0_mul:	.short 1, 8192
+
+/* Steps 1-4 on the 32 coefficients at (%rsi), and step 5 but for the
+ * last lane, which is left in xmm1.  Clobbers zmm0, zmm2.  */
+.macro PACK_T0_32
+	vpsubd		(%rsi), %zmm31, %zmm0
+	vpsubd		64(%rsi), %zmm31, %zmm1
+	vpackusdw	%zmm1, %zmm0, %zmm0
+	vpmaddwd	%zmm30, %zmm0, %zmm0
+	vpsrlq		$6, %zmm0, %zmm1
+	vpternlogq	$0xe4, %zmm28, %zmm1, %zmm0	/* zmm28 ? zmm0 : zmm1 */
+	vpermq		%zmm0, %zmm29, %zmm0
+	vpsrlvq		%zmm27, %zmm0, %zmm1
+	vpsllq		$52, %zmm0, %zmm2
+	vpshufd		$0x4e, %zmm2, %zmm2
+	vporq		%zmm2, %zmm1, %zmm1{%k1}
+	vextracti32x4	$1, %zmm1, %xmm0
+	vextracti32x4	$2, %zmm1, %xmm2
+	vmovdqu		%xmm1, 0(%rdi)
+	vmovdqu		%xmm0, 13(%rdi)
+	vextracti32x4	$3, %zmm1, %xmm1
+	vmovdqu		%xmm2, 26(%rdi)
+.endm
+
+.text
+.globl _gcry_mldsa_pack_t0_avx512
+ELF(.type _gcry_mldsa_pack_t0_avx512,@function;)
+.align 32
+_gcry_mldsa_pack_t0_avx512:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lpt0_c4096 rRIP, %zmm31
+	vpbroadcastd	.Lpt0_mul rRIP, %zmm30
+	vmovdqa64	.Lpt0_perm rRIP, %zmm29
+	vpbroadcastq	.Lpt0_mask26 rRIP, %zmm28
+	vbroadcasti64x2	.Lpt0_shift rRIP, %zmm27
+	movl		$0x55, %eax
+	kmovb		%eax, %k1
+	movl		$7, %ecx
+1:
+	PACK_T0_32
+	vmovdqu		%xmm1, 39(%rdi)
+	addq		$128, %rsi
+	addq		$52, %rdi
+	subl		$1, %ecx
+	jnz		1b
+	PACK_T0_32
+	vmovq		%xmm1, 39(%rdi)
+	vpextrd		$2, %xmm1, 47(%rdi)
+	vpextrb		$12, %xmm1, 51(%rdi)
+	kxorb		%k1, %k1, %k1
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pack_t0_avx512,.-_gcry_mldsa_pack_t0_avx512;)
 
 DECOMPOSE512_FN 1, _gcry_mldsa_decompose32_avx512
 DECOMPOSE512_FN 0, _gcry_mldsa_decompose88_avx512

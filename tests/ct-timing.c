@@ -506,6 +506,21 @@ in_dsa_t0 (int fixed)                  /* -2^12 < a <= 2^12 */
     in_cur.c32[i] = rng_range (-(1 << 12) + 1, 1 << 12);
 }
 
+/* KeyGen's t = NTT^-1 (A s1-hat) + s2 (power2round_add): |a| < q,
+   then |b| <= 4.  */
+static void
+in_dsa_p2r_add (int fixed)
+{
+  unsigned int i;
+
+  (void)fixed;
+  for (i = 0; i < 256; i++)
+    {
+      in_cur.c32[i] = rng_range (-(MLDSA_Q - 1), MLDSA_Q - 1);
+      in_cur.c32[256 + i] = rng_range (-4, 4);
+    }
+}
+
 /* Below the bound of the z check of ML-DSA-65 (gamma1 - beta), so
    that every call passes: the result is public, the time must not
    depend on the values.  */
@@ -588,6 +603,15 @@ run_dsa_power2round (void)
 }
 
 static void
+run_dsa_power2round_add (void)
+{
+  if (DOPS->power2round_add)
+    DOPS->power2round_add (&dsa_t[0], &dsa_t[1],
+                           (const mldsa_poly_t *)in_cur.c32,
+                           (const mldsa_poly_t *)(in_cur.c32 + 256));
+}
+
+static void
 run_dsa_make_hint (void)
 {
   DOPS->make_hint (&dsa_t[0], (const mldsa_poly_t *)in_cur.c32,
@@ -628,6 +652,8 @@ static const target_t dsa_kernels[] =
     { "mldsa-decompose-88", in_dsa_canon, run_dsa_decompose88, 1024 },
     { "mldsa-decompose-32", in_dsa_canon, run_dsa_decompose32, 1024 },
     { "mldsa-power2round", in_dsa_canon, run_dsa_power2round, 1024 },
+    { "mldsa-power2round-add", in_dsa_p2r_add, run_dsa_power2round_add,
+      2048 },
     { "mldsa-make-hint", in_dsa_hint, run_dsa_make_hint, 2048 },
     { "mldsa-chknorm", in_dsa_z, run_dsa_chknorm, 1024 },
     { "mldsa-pack-eta2", in_dsa_eta, run_dsa_pack_eta, 1024 },

@@ -202,6 +202,61 @@ check_rounding (const mldsa_ops_t *ops)
   check (!bad_p2r, "Power2Round for every 0 <= r < q");
   check (!bad_dec, "Decompose for every 0 <= r < q, both gamma2");
   check (!bad_hint, "UseHint for every 0 <= r < q, h = 0 and 1");
+
+  /* KeyGen's Power2Round of t = a + b mod q (the optional entry): a
+     takes every value of (-q, q) once, b runs through -4..4 beside
+     it, then the extremes a = +-(q - 1) with b = +-4; A1 and A0 alias
+     A and B in turn.  */
+  if (!ops->power2round_add)
+    return;
+  bad_p2r = 0;
+  for (r = -(Q - 1); r < Q + 2 * MLDSA_N; r += MLDSA_N)
+    {
+      mldsa_poly_t b2, t;
+
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          if (r < Q)
+            {
+              a.coeffs[i] = r + i < Q ? r + i : Q - 1;
+              b2.coeffs[i] = (r + i) % 9 - 4;
+              if (b2.coeffs[i] < -4)
+                b2.coeffs[i] += 9;
+            }
+          else
+            {
+              a.coeffs[i] = (i & 1) ? Q - 1 : -(Q - 1);
+              b2.coeffs[i] = ((i >> 1) & 1) ^ (r == Q) ? 4 : -4;
+            }
+          t.coeffs[i] = mod_q (a.coeffs[i] + b2.coeffs[i]);
+        }
+      h = a;
+      b = b2;
+      if ((r / MLDSA_N) & 1)
+        ops->power2round_add (&h, &b, &h, &b);
+      else
+        ops->power2round_add (&b, &h, &h, &b);
+      if (!((r / MLDSA_N) & 1))
+        {
+          a1 = b;
+          a0 = h;
+        }
+      else
+        {
+          a1 = h;
+          a0 = b;
+        }
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          s32 t0 = mod_pm (t.coeffs[i], 1 << MLDSA_D);
+
+          if (a0.coeffs[i] != t0
+              || a1.coeffs[i] != (t.coeffs[i] - t0) >> MLDSA_D)
+            bad_p2r++;
+        }
+    }
+  check (!bad_p2r, "Power2Round of a + b mod q for every |a| < q, "
+         "|b| <= 4");
 }
 
 /* MakeHint as signing uses it: a1 = HighBits (w), a0 = w0 + u + e
