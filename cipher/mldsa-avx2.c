@@ -245,48 +245,14 @@ poly_uniform_gamma1_avx2 (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
                        unpack_gamma1_avx2);
 }
 
-/* SampleInBall, Algorithm 29.  The positions j are drawn here with
-   the rejection loop of the algorithm (only the number of rejected
-   bytes shows, as in the portable code); the swaps, where j would
-   otherwise be a memory index, are done by the assembler routine
-   without any j-dependent address.  TAU <= 64 (FIPS 204 Table 1: at
-   most 60).  */
+/* SampleInBall, Algorithm 29 (mldsa-sample.h), the swaps in
+   assembler.  */
 static void
 poly_challenge_avx2 (mldsa_poly_t *c, const byte *ctilde,
                      unsigned int ctildelen, unsigned int tau)
 {
-  byte buf[KECCAK_RATE_SHAKE256];
-  byte js[64];
-  keccak_ctx_t ctx;
-  unsigned int i, pos;
-  u64 signs;
-
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, ctilde, ctildelen);
-  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-  signs = buf_get_le64 (buf);
-  pos = 8;
-  for (i = MLDSA_N - tau; i < MLDSA_N; i++)
-    {
-      unsigned int j;
-
-      do
-        {
-          if (pos >= sizeof buf)
-            {
-              _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-              pos = 0;
-            }
-          j = buf[pos++];
-        }
-      while (j > i);
-      js[i - (MLDSA_N - tau)] = (byte)j;
-    }
-  _gcry_mldsa_challenge_avx2 (c->coeffs, js, tau, signs);
-  _gcry_keccak_ctx_wipe (&ctx);
-  wipememory (buf, sizeof buf);
-  wipememory (js, sizeof js);
-  wipememory (&signs, sizeof signs);
+  mldsa_sample_in_ball (c, ctilde, ctildelen, tau,
+                        _gcry_mldsa_challenge_avx2);
 }
 
 /* The t1 unpacking and w1 packing of verification (mldsa-ops.h).  */

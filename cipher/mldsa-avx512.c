@@ -114,7 +114,8 @@ static unsigned int
 make_hint_avx512 (mldsa_poly_t *h, const mldsa_poly_t *a0,
                   const mldsa_poly_t *a1, s32 gamma2)
 {
-  return AVX2.make_hint (h, a0, a1, gamma2);
+  return _gcry_mldsa_make_hint_avx512 (h->coeffs, a0->coeffs, a1->coeffs,
+                                       gamma2);
 }
 
 static void
@@ -130,20 +131,21 @@ use_hint_avx512 (mldsa_poly_t *b, const mldsa_poly_t *a,
 static int
 chknorm_avx512 (const mldsa_poly_t *a, s32 bound)
 {
-  return AVX2.chknorm (a, bound);
+  return _gcry_mldsa_chknorm_avx512 (a->coeffs, bound);
 }
 
 static int
 add16_chknorm_avx512 (mldsa_poly_t *a, const s16 *b, int sub, s32 bound)
 {
-  return AVX2.add16_chknorm (a, b, sub, bound);
+  return _gcry_mldsa_add16_chknorm_avx512 (a->coeffs, b, sub, bound);
 }
 
 static int
 add_reduce_chknorm_avx512 (mldsa_poly_t *a, const mldsa_poly_t *b,
                            s32 bound)
 {
-  return AVX2.add_reduce_chknorm (a, b, bound);
+  return _gcry_mldsa_add_reduce_chknorm_avx512 (a->coeffs, b->coeffs,
+                                                bound);
 }
 
 /* RejNTTPoly (Algorithm 30): the sponge calls of the shared drivers
@@ -227,11 +229,14 @@ poly_uniform_gamma1_avx512 (mldsa_poly_t *a,
   AVX2.poly_uniform_gamma1 (a, rhopp, nonce, gamma1);
 }
 
+/* SampleInBall, Algorithm 29 (mldsa-sample.h), the swaps with zmm
+   and mask registers (mldsa-poly-amd64-avx512.S).  */
 static void
 poly_challenge_avx512 (mldsa_poly_t *c, const byte *ctilde,
                        unsigned int ctildelen, unsigned int tau)
 {
-  AVX2.poly_challenge (c, ctilde, ctildelen, tau);
+  mldsa_sample_in_ball (c, ctilde, ctildelen, tau,
+                        _gcry_mldsa_challenge_avx512);
 }
 
 /* The N-way samplers.  On the CPUs this set is chosen on, the

@@ -60,6 +60,20 @@ void _gcry_mldsa_power2round_add_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],
                                          const s32 b[MLDSA_N]);
 /* BitPack of t0 (mldsa_ops_t.pack_t0).  */
 void _gcry_mldsa_pack_t0_avx512 (byte r[416], const s32 a[MLDSA_N]);
+/* The swaps of SampleInBall (mldsa_ball_fn_t, mldsa-sample.h).  */
+void _gcry_mldsa_challenge_avx512 (s32 c[MLDSA_N], const byte *js,
+                                   unsigned int tau, u64 signs);
+/* The checks of signing and verification (mldsa_ops_t.make_hint,
+   chknorm, add16_chknorm and add_reduce_chknorm, same contracts).  */
+unsigned int _gcry_mldsa_make_hint_avx512 (s32 h[MLDSA_N],
+                                           const s32 a0[MLDSA_N],
+                                           const s32 a1[MLDSA_N],
+                                           s32 gamma2);
+int _gcry_mldsa_chknorm_avx512 (const s32 a[MLDSA_N], s32 bound);
+int _gcry_mldsa_add16_chknorm_avx512 (s32 a[MLDSA_N], const s16 b[MLDSA_N],
+                                      int sub, s32 bound);
+int _gcry_mldsa_add_reduce_chknorm_avx512 (s32 a[MLDSA_N],
+                                           const s32 b[MLDSA_N], s32 bound);
 /* Decompose and UseHint for gamma2 = (q-1)/32 resp. (q-1)/88, as the
    AVX2 kernels of the same names; 0 <= a < q.  */
 void _gcry_mldsa_decompose32_avx512 (s32 a1[MLDSA_N], s32 a0[MLDSA_N],

@@ -517,12 +517,13 @@ _gcry_mldsa_make_hint_avx2:
 ELF(.size _gcry_mldsa_make_hint_avx2,.-_gcry_mldsa_make_hint_avx2;)
 
 
-/* ACC |= (|X| > LIM) lane by lane (X is clobbered): the norm checks
- * OR their compares and only the final OR decides.  */
-.macro ABS_GT_OR x, lim, acc
+/* ACC = max (ACC, |X|) lane by lane, as unsigned words (X is
+ * clobbered): the norm checks keep the largest |x| and compare it with
+ * the bound once, at the end (RETURN_NONZERO); |x| < 2^31 by the
+ * contracts, so the signed compare there is right.  */
+.macro ABS_MAX x, acc
 	vpabsd		\x, \x
-	vpcmpgtd	\lim, \x, \x
-	vpor		\x, \acc, \acc
+	vpmaxud		\x, \acc, \acc
 .endm
 
 /* The constants of the norm checks: q in QV, 2^22 in ymm13,
@@ -547,9 +548,10 @@ ELF(.size _gcry_mldsa_make_hint_avx2,.-_gcry_mldsa_make_hint_avx2;)
 	vpsubd		\t, \x, \x
 .endm
 
-/* Return 1 if ACC has a bit set, else 0; clear the vector registers
- * (they held coefficients).  */
-.macro RETURN_NONZERO acc
+/* Return 1 if some lane of ACC exceeds LIM, else 0; clear the vector
+ * registers (they held coefficients).  */
+.macro RETURN_NONZERO acc, lim
+	vpcmpgtd	\lim, \acc, \acc
 	xorl		%eax, %eax
 	vptest		\acc, \acc
 	setnz		%al
@@ -559,8 +561,8 @@ ELF(.size _gcry_mldsa_make_hint_avx2,.-_gcry_mldsa_make_hint_avx2;)
 
 /* int _gcry_mldsa_chknorm_avx2 (const s32 a[256], s32 bound)
  * 1 if some |a mod^+- q| >= bound, else 0.  The coefficients are
- * centred as reduce does, then |.| > bound - 1 is OR-ed over all of
- * them; only the final OR decides the result.  */
+ * centred as reduce does, and the largest |.| is compared with
+ * bound - 1 at the end; only that compare decides the result.  */
 .globl _gcry_mldsa_chknorm_avx2
 ELF(.type _gcry_mldsa_chknorm_avx2,@function;)
 .align 32
@@ -570,11 +572,11 @@ _gcry_mldsa_chknorm_avx2:
 .Lchknorm_loop:
 	vmovdqu		(%rdi,%rax), %ymm0
 	REDUCE_MODQ	%ymm0, %ymm1
-	ABS_GT_OR	%ymm0, %ymm12, %ymm11
+	ABS_MAX		%ymm0, %ymm11
 	addq		$32, %rax
 	cmpq		$1024, %rax
 	jb		.Lchknorm_loop
-	RETURN_NONZERO	%ymm11
+	RETURN_NONZERO	%ymm11, %ymm12
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_chknorm_avx2,.-_gcry_mldsa_chknorm_avx2;)
 
@@ -582,8 +584,8 @@ ELF(.size _gcry_mldsa_chknorm_avx2,.-_gcry_mldsa_chknorm_avx2;)
  *                                     int sub, s32 bound)
  * a = a + b (a - b if SUB), exactly; then 1 if some |a| >= bound,
  * else 0.  B is sign-extended (vpmovsxwd) and its sign set once for
- * the call by vpsignd with +1 or -1 (SUB is public); |a| > bound - 1
- * is OR-ed over all coefficients, and only the final OR decides the
+ * the call by vpsignd with +1 or -1 (SUB is public); the largest |a|
+ * is compared with bound - 1 at the end, and only that decides the
  * result.  32 coefficients per iteration.  NORM_SETUP's q and 2^22
  * go unused here.  */
 .globl _gcry_mldsa_add16_chknorm_avx2
@@ -615,23 +617,22 @@ _gcry_mldsa_add16_chknorm_avx2:
 	vmovdqu		%ymm1, 32(%rdi,%rax,2)
 	vmovdqu		%ymm2, 64(%rdi,%rax,2)
 	vmovdqu		%ymm3, 96(%rdi,%rax,2)
-	ABS_GT_OR	%ymm0, %ymm12, %ymm11
-	ABS_GT_OR	%ymm1, %ymm12, %ymm11
-	ABS_GT_OR	%ymm2, %ymm12, %ymm11
-	ABS_GT_OR	%ymm3, %ymm12, %ymm11
+	ABS_MAX		%ymm0, %ymm11
+	ABS_MAX		%ymm1, %ymm11
+	ABS_MAX		%ymm2, %ymm11
+	ABS_MAX		%ymm3, %ymm11
 	addq		$64, %rax
 	cmpq		$512, %rax
 	jb		.Ladd16_loop
-	RETURN_NONZERO	%ymm11
+	RETURN_NONZERO	%ymm11, %ymm12
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_add16_chknorm_avx2,.-_gcry_mldsa_add16_chknorm_avx2;)
 
 /* int _gcry_mldsa_add_reduce_chknorm_avx2 (s32 a[256], const s32 b[256],
  *                                          s32 bound)
  * r = b mod^+- q as reduce computes it (r = b - q ((b + 2^22) >> 23));
- * a = a + r; 1 if some |r| >= bound, else 0 (OR-ed over all
- * coefficients, only the final OR decides).  16 coefficients per
- * iteration.  */
+ * a = a + r; 1 if some |r| >= bound, else 0 (the largest |r|
+ * compared once at the end).  16 coefficients per iteration.  */
 .globl _gcry_mldsa_add_reduce_chknorm_avx2
 ELF(.type _gcry_mldsa_add_reduce_chknorm_avx2,@function;)
 .align 32
@@ -647,12 +648,12 @@ _gcry_mldsa_add_reduce_chknorm_avx2:
 	vpaddd		32(%rdi,%rax), %ymm1, %ymm3
 	vmovdqu		%ymm2, (%rdi,%rax)
 	vmovdqu		%ymm3, 32(%rdi,%rax)
-	ABS_GT_OR	%ymm0, %ymm12, %ymm11
-	ABS_GT_OR	%ymm1, %ymm12, %ymm11
+	ABS_MAX		%ymm0, %ymm11
+	ABS_MAX		%ymm1, %ymm11
 	addq		$64, %rax
 	cmpq		$1024, %rax
 	jb		.Laddred_loop
-	RETURN_NONZERO	%ymm11
+	RETURN_NONZERO	%ymm11, %ymm12
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_add_reduce_chknorm_avx2,.-_gcry_mldsa_add_reduce_chknorm_avx2;)
 

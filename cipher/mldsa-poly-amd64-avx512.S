@@ -58,8 +58,9 @@
  *
  * The file also holds the parsing loops of RejNTTPoly and
  * RejBoundedPoly, Power2Round with KeyGen's addition, the BitPack of
- * t0, and Decompose and UseHint, each with its own
- * description, register plan and requirements below.
+ * t0, the swaps of SampleInBall, the hint and norm checks, and
+ * Decompose and UseHint, each with its own description, register plan
+ * and requirements below.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -685,6 +686,341 @@ _gcry_mldsa_pack_t0_avx512:
 	ret_spec_stop
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_pack_t0_avx512,.-_gcry_mldsa_pack_t0_avx512;)
+
+/* void _gcry_mldsa_challenge_avx512 (s32 c[256], const byte *js,
+ *                                    unsigned int tau, u64 signs)
+ * The swaps of SampleInBall (FIPS 204 Algorithm 29, lines 6-12) once
+ * the positions are known, as _gcry_mldsa_challenge_avx2 computes them
+ * (the list POS of where the sign of each step ends up, then c from
+ * the list; see there), with the 64 entries of POS in one zmm register
+ * and mask registers:
+ *   pass 1: POS starts as JS itself, so entry t already holds j_t
+ *   when step t comes; step t (i = 256 - TAU + t) turns the entry
+ *   among 0..t-1 equal to j_t, if any, into i: one compare under the
+ *   mask of entries below t (k3, grown by one bit per step) and one
+ *   merge-masked move, a chain of two instructions per step;
+ *   pass 2: for each entry t, the sign byte is merged into the four
+ *   zmm of c (256 bytes) where the index equals POS[t], a compare and
+ *   a masked move per register.
+ * TAU <= 64; the bytes of JS past TAU are never used, but the first
+ * pass loads 64 of them (the callers' arrays have 64).  j and the
+ * sign bits select no address or branch (the challenge of a rejected
+ * attempt is secret): POS and the sign bytes go to the 128-byte red
+ * zone below %rsp (a leaf function) and are read back at the public
+ * index t; the red zone and the registers are cleared on exit.
+ * Registers: pass 1: zmm0 POS, zmm1 the bytes of i, zmm2 the byte 1,
+ * zmm3 j, k1 its match, k3 the entries below t; the sign bytes
+ * (+1 or -1) to zmm4 from SIGNS (k2 its bits); pass 2: zmm4-zmm7 c as
+ * bytes, zmm8 POS[t], zmm9 sign t, zmm10-zmm13 the byte indices of
+ * the four registers (vpaddb from zmm10), k1 the match.  r8 the bit
+ * of entry t (pass 1), r9d t.  */
+.section .rodata
+.align 64
+.Lchal512_index:
+	.set .Lchal512_i, 0
+	.rept 64
+	.byte .Lchal512_i
+	.set .Lchal512_i, .Lchal512_i + 1
+	.endr
+.Lchal512_c1:	.byte 1
+.Lchal512_c64:	.byte 64
+
+/* c_K = sign where its indices equal POS[t].  */
+.macro CHAL512_SET k, idx
+	vpcmpeqb	\idx, %zmm8, %k1
+	vmovdqu8	%zmm9, %zmm\k{%k1}
+.endm
+
+/* Store the 64 bytes of c_K as 64 s32 at 256 K (%rdi).  */
+.macro CHAL512_STORE k
+	vpmovsxbd	%xmm\k, %zmm8
+	vmovdqu32	%zmm8, 256*(\k-4)(%rdi)
+	vextracti32x4	$1, %zmm\k, %xmm9
+	vpmovsxbd	%xmm9, %zmm8
+	vmovdqu32	%zmm8, 256*(\k-4)+64(%rdi)
+	vextracti32x4	$2, %zmm\k, %xmm9
+	vpmovsxbd	%xmm9, %zmm8
+	vmovdqu32	%zmm8, 256*(\k-4)+128(%rdi)
+	vextracti32x4	$3, %zmm\k, %xmm9
+	vpmovsxbd	%xmm9, %zmm8
+	vmovdqu32	%zmm8, 256*(\k-4)+192(%rdi)
+.endm
+
+.text
+.globl _gcry_mldsa_challenge_avx512
+ELF(.type _gcry_mldsa_challenge_avx512,@function;)
+.align 32
+_gcry_mldsa_challenge_avx512:
+	CFI_STARTPROC()
+	/* Pass 1: the list of positions.  */
+	vmovdqu8	(%rsi), %zmm0			/* POS = JS */
+	movl		$256, %eax
+	subl		%edx, %eax
+	vpbroadcastb	%eax, %zmm1			/* i = 256 - tau */
+	vpbroadcastb	.Lchal512_c1 rRIP, %zmm2
+	kxorq		%k3, %k3, %k3			/* entries below t */
+	movl		$1, %r8d
+	xorl		%r9d, %r9d			/* t */
+	testl		%edx, %edx
+	jz		.Lchal512_signs
+.Lchal512_pos:
+	vpbroadcastb	(%rsi,%r9), %zmm3		/* j */
+	vpcmpeqb	%zmm3, %zmm0, %k1{%k3}
+	vmovdqu8	%zmm1, %zmm0{%k1}
+	vpaddb		%zmm2, %zmm1, %zmm1
+	kmovq		%r8, %k1
+	korq		%k1, %k3, %k3
+	shlq		$1, %r8
+	incl		%r9d
+	cmpl		%edx, %r9d
+	jb		.Lchal512_pos
+.Lchal512_signs:
+	/* Sign byte t = 1 - 2 (bit t of SIGNS): -1 under the bits.  */
+	kmovq		%rcx, %k2
+	vmovdqu8	%zmm2, %zmm4{%k2}{z}
+	vpaddb		%zmm4, %zmm4, %zmm4
+	vpsubb		%zmm4, %zmm2, %zmm4		/* 1 - 2 bit */
+	vmovdqu8	%zmm0, -128(%rsp)
+	vmovdqu8	%zmm4, -64(%rsp)
+
+	/* Pass 2: c from the list.  */
+	vmovdqa64	.Lchal512_index rRIP, %zmm10
+	vpbroadcastb	.Lchal512_c64 rRIP, %zmm3
+	vpaddb		%zmm3, %zmm10, %zmm11
+	vpaddb		%zmm3, %zmm11, %zmm12
+	vpaddb		%zmm3, %zmm12, %zmm13
+	vpxord		%zmm4, %zmm4, %zmm4
+	vpxord		%zmm5, %zmm5, %zmm5
+	vpxord		%zmm6, %zmm6, %zmm6
+	vpxord		%zmm7, %zmm7, %zmm7
+	xorl		%r9d, %r9d
+	testl		%edx, %edx
+	jz		.Lchal512_store
+.Lchal512_scatter:
+	vpbroadcastb	-128(%rsp,%r9), %zmm8		/* POS[t] */
+	vpbroadcastb	-64(%rsp,%r9), %zmm9		/* sign t */
+	CHAL512_SET	4, %zmm10
+	CHAL512_SET	5, %zmm11
+	CHAL512_SET	6, %zmm12
+	CHAL512_SET	7, %zmm13
+	incl		%r9d
+	cmpl		%edx, %r9d
+	jb		.Lchal512_scatter
+.Lchal512_store:
+	vpxord		%zmm8, %zmm8, %zmm8
+	vmovdqu8	%zmm8, -128(%rsp)
+	vmovdqu8	%zmm8, -64(%rsp)
+	CHAL512_STORE	4
+	CHAL512_STORE	5
+	CHAL512_STORE	6
+	CHAL512_STORE	7
+	kxorq		%k1, %k1, %k1
+	kxorq		%k2, %k2, %k2
+	kxorq		%k3, %k3, %k3
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_challenge_avx512,.-_gcry_mldsa_challenge_avx512;)
+
+/* The checks of signing and verification (mldsa-ops.h: make_hint,
+ * chknorm, add16_chknorm, add_reduce_chknorm), 16 coefficients per
+ * zmm.  The norm checks keep the largest |x| seen as an unsigned
+ * maximum (vpabsd, vpmaxud: two instructions per vector where the
+ * AVX2 kernels compare and OR) and compare it with BOUND - 1 once at
+ * the end; only that decides the result.  reduce's centring,
+ * x - q ((x + 2^22) >> 23), as in the AVX2 kernels.  MakeHint: with
+ * u = a0 + gamma2 (|a0| < 2 gamma2), a0 > gamma2 or a0 < -gamma2 is
+ * u > 2 gamma2 as unsigned words, and a0 = -gamma2 is u = 0, so the
+ * hint is one unsigned compare, a test of u and a masked test of a1
+ * into mask registers; the ones are counted by subtracting the mask
+ * as -1 words (vpmovm2d).  All four are constant time in the
+ * coefficients; the data registers and masks are cleared on exit.
+ * Registers: zmm16 q, zmm17 2^22, zmm18 the running maximum (norm
+ * checks), zmm19 BOUND - 1 or 2 gamma2, zmm20 gamma2, zmm21 the
+ * count (MakeHint), zmm22 +1 words; zmm0-zmm3 data; k1-k3.  */
+
+/* The constants of the norm checks: q, 2^22, BOUND - 1 from the
+ * 32-bit register BOUND; the maximum and the offset rax cleared.  */
+.macro NORM512_SETUP bound
+	vpbroadcastd	.Lmldsa_pw512_q rRIP, %zmm16
+	vpbroadcastd	.Lnorm512_c2p22 rRIP, %zmm17
+	decl		\bound
+	vpbroadcastd	\bound, %zmm19
+	vpxord		%zmm18, %zmm18, %zmm18
+	xorl		%eax, %eax
+.endm
+
+/* X = X mod^+- q as reduce computes it; T is clobbered.  */
+.macro REDUCE512 x, t
+	vpaddd		%zmm17, \x, \t
+	vpsrad		$23, \t, \t
+	vpmulld		%zmm16, \t, \t
+	vpsubd		\t, \x, \x
+.endm
+
+/* zmm0, zmm1 = the 32 words at PTR + rax, reduced as reduce does;
+ * zmm2, zmm3 are clobbered.  */
+.macro LOAD_REDUCE512 ptr
+	vmovdqu32	(\ptr,%rax), %zmm0
+	vmovdqu32	64(\ptr,%rax), %zmm1
+	REDUCE512	%zmm0, %zmm2
+	REDUCE512	%zmm1, %zmm3
+.endm
+
+/* The running maximum of |X| (X is clobbered).  */
+.macro ABS_MAX512 x
+	vpabsd		\x, \x
+	vpmaxud		\x, %zmm18, %zmm18
+.endm
+
+/* Return 1 if the maximum exceeds BOUND - 1, else 0; clear the
+ * registers that held coefficients.  */
+.macro NORM512_RETURN
+	vpcmpud		$6, %zmm19, %zmm18, %k1		/* > BOUND - 1 */
+	xorl		%eax, %eax
+	kortestw	%k1, %k1
+	setnz		%al
+	kxorw		%k1, %k1, %k1
+	vpxord		%zmm18, %zmm18, %zmm18
+	vzeroall
+	ret_spec_stop
+.endm
+
+.section .rodata
+.align 4
+.Lnorm512_c2p22:	.long 0x400000
+
+/* int _gcry_mldsa_chknorm_avx512 (const s32 a[256], s32 bound)  */
+.text
+.globl _gcry_mldsa_chknorm_avx512
+ELF(.type _gcry_mldsa_chknorm_avx512,@function;)
+.align 32
+_gcry_mldsa_chknorm_avx512:
+	CFI_STARTPROC()
+	NORM512_SETUP	%esi
+1:
+	LOAD_REDUCE512	%rdi
+	ABS_MAX512	%zmm0
+	ABS_MAX512	%zmm1
+	addq		$128, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	NORM512_RETURN
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_chknorm_avx512,.-_gcry_mldsa_chknorm_avx512;)
+
+/* int _gcry_mldsa_add16_chknorm_avx512 (s32 a[256], const s16 b[256],
+ *                                       int sub, s32 bound)
+ * a = a + b (a - b if SUB, which is public: one loop for each),
+ * exactly; then 1 if some |a| >= bound, else 0.  32 coefficients per
+ * iteration.  */
+.macro ADD16_LOOP op
+1:
+	vpmovsxwd	(%rsi,%rax), %zmm0
+	vpmovsxwd	32(%rsi,%rax), %zmm1
+	vmovdqu32	(%rdi,%rax,2), %zmm2
+	vmovdqu32	64(%rdi,%rax,2), %zmm3
+	\op		%zmm0, %zmm2, %zmm0		/* a + b or a - b */
+	\op		%zmm1, %zmm3, %zmm1
+	vmovdqu32	%zmm0, (%rdi,%rax,2)
+	vmovdqu32	%zmm1, 64(%rdi,%rax,2)
+	ABS_MAX512	%zmm0
+	ABS_MAX512	%zmm1
+	addq		$64, %rax
+	cmpq		$512, %rax
+	jb		1b
+.endm
+
+.globl _gcry_mldsa_add16_chknorm_avx512
+ELF(.type _gcry_mldsa_add16_chknorm_avx512,@function;)
+.align 32
+_gcry_mldsa_add16_chknorm_avx512:
+	CFI_STARTPROC()
+	NORM512_SETUP	%ecx
+	testl		%edx, %edx
+	jnz		2f
+	ADD16_LOOP	vpaddd
+	NORM512_RETURN
+2:
+	ADD16_LOOP	vpsubd
+	NORM512_RETURN
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_add16_chknorm_avx512,.-_gcry_mldsa_add16_chknorm_avx512;)
+
+/* int _gcry_mldsa_add_reduce_chknorm_avx512 (s32 a[256],
+ *                                            const s32 b[256],
+ *                                            s32 bound)
+ * r = b mod^+- q as reduce computes it; a = a + r; 1 if some
+ * |r| >= bound, else 0.  32 coefficients per iteration.  */
+.globl _gcry_mldsa_add_reduce_chknorm_avx512
+ELF(.type _gcry_mldsa_add_reduce_chknorm_avx512,@function;)
+.align 32
+_gcry_mldsa_add_reduce_chknorm_avx512:
+	CFI_STARTPROC()
+	NORM512_SETUP	%edx
+1:
+	LOAD_REDUCE512	%rsi
+	vpaddd		(%rdi,%rax), %zmm0, %zmm2
+	vpaddd		64(%rdi,%rax), %zmm1, %zmm3
+	vmovdqu32	%zmm2, (%rdi,%rax)
+	vmovdqu32	%zmm3, 64(%rdi,%rax)
+	ABS_MAX512	%zmm0
+	ABS_MAX512	%zmm1
+	addq		$128, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	NORM512_RETURN
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_add_reduce_chknorm_avx512,.-_gcry_mldsa_add_reduce_chknorm_avx512;)
+
+/* unsigned int _gcry_mldsa_make_hint_avx512 (s32 h[256],
+ *                                            const s32 a0[256],
+ *                                            const s32 a1[256],
+ *                                            s32 gamma2)
+ * h = 1 iff a0 > gamma2, a0 < -gamma2, or a0 = -gamma2 and a1 != 0
+ * (|a0| < 2 gamma2); returns the number of ones.  H may alias A0.  */
+.globl _gcry_mldsa_make_hint_avx512
+ELF(.type _gcry_mldsa_make_hint_avx512,@function;)
+.align 32
+_gcry_mldsa_make_hint_avx512:
+	CFI_STARTPROC()
+	vpbroadcastd	%ecx, %zmm20			/* gamma2 */
+	vpaddd		%zmm20, %zmm20, %zmm19		/* 2 gamma2 */
+	vpbroadcastd	.Ldec512_c1 rRIP, %zmm22
+	vpxord		%zmm21, %zmm21, %zmm21		/* -count per lane */
+	xorl		%eax, %eax
+1:
+	vpaddd		(%rsi,%rax), %zmm20, %zmm0	/* u = a0 + gamma2 */
+	vmovdqu32	(%rdx,%rax), %zmm1
+	vpcmpud		$6, %zmm19, %zmm0, %k1		/* u > 2 gamma2 */
+	vptestnmd	%zmm0, %zmm0, %k2		/* u = 0 */
+	vptestmd	%zmm1, %zmm1, %k2{%k2}		/* and a1 != 0 */
+	korw		%k2, %k1, %k1
+	vmovdqu32	%zmm22, %zmm2{%k1}{z}
+	vpmovm2d	%k1, %zmm3
+	vmovdqu32	%zmm2, (%rdi,%rax)
+	vpaddd		%zmm3, %zmm21, %zmm21
+	addq		$64, %rax
+	cmpq		$1024, %rax
+	jb		1b
+	vpxord		%zmm0, %zmm0, %zmm0
+	vpsubd		%zmm21, %zmm0, %zmm21
+	vextracti64x4	$1, %zmm21, %ymm0
+	vpaddd		%ymm0, %ymm21, %ymm0
+	vextracti128	$1, %ymm0, %xmm1
+	vpaddd		%xmm1, %xmm0, %xmm0
+	vpshufd		$0x4e, %xmm0, %xmm1
+	vpaddd		%xmm1, %xmm0, %xmm0
+	vpshufd		$0xb1, %xmm0, %xmm1
+	vpaddd		%xmm1, %xmm0, %xmm0
+	vmovd		%xmm0, %eax
+	kxorw		%k1, %k1, %k1
+	kxorw		%k2, %k2, %k2
+	vpxord		%zmm21, %zmm21, %zmm21
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_make_hint_avx512,.-_gcry_mldsa_make_hint_avx512;)
 
 DECOMPOSE512_FN 1, _gcry_mldsa_decompose32_avx512
 DECOMPOSE512_FN 0, _gcry_mldsa_decompose88_avx512

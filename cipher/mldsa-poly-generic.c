@@ -669,45 +669,26 @@ poly_uniform_gamma1_generic (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
 }
 
 
-/* SampleInBall, Algorithm 29.  The challenge of an accepted signature
-   is public, but the challenges of rejected iterations are not, so the
-   swap "c[i] = c[j]; c[j] = sign" must not use j as a memory index.
-   The polynomial is kept as two 256-bit masks (coefficient nonzero,
-   coefficient negative) of four words each; bit j is read and written
-   by touching all four words under a mask, and the coefficients are
-   expanded at the end.  Only the number of rejected bytes (j > i)
-   shows.  */
+/* The swaps of SampleInBall, Algorithm 29 (mldsa_ball_fn_t).  The
+   challenge of an accepted signature is public, but the challenges of
+   rejected iterations are not, so the swap "c[i] = c[j]; c[j] = sign"
+   must not use j as a memory index.  The polynomial is kept as two
+   256-bit masks (coefficient nonzero, coefficient negative) of four
+   words each; bit j is read and written by touching all four words
+   under a mask, and the coefficients are expanded at the end.  */
 static void
-poly_challenge_generic (mldsa_poly_t *c, const byte *ctilde,
-                        unsigned int ctildelen, unsigned int tau)
+challenge_swaps_generic (s32 c[MLDSA_N], const byte *js, unsigned int tau,
+                         u64 signs)
 {
-  byte buf[KECCAK_RATE_SHAKE256];
-  keccak_ctx_t ctx;
   u64 nz[4] = { 0, 0, 0, 0 }, neg[4] = { 0, 0, 0, 0 };
-  unsigned int i, w, pos;
-  u64 signs;
+  unsigned int i, t, w;
 
-  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
-  _gcry_keccak_absorb (&ctx, ctilde, ctildelen);
-  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-  signs = buf_get_le64 (buf);
-  pos = 8;
-  for (i = MLDSA_N - tau; i < MLDSA_N; i++)
+  for (t = 0; t < tau; t++)
     {
       u64 s = signs & 1, nzj = 0, negj = 0, bit;
-      u32 j;
+      u32 j = js[t];
 
-      do
-        {
-          if (pos >= sizeof buf)
-            {
-              _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
-              pos = 0;
-            }
-          j = buf[pos++];
-        }
-      while (j > i);
-
+      i = MLDSA_N - tau + t;
       /* Read bit j (the word index j/64 is secret: scan all four).  */
       bit = (u64)1 << (j & 63);
       for (w = 0; w < 4; w++)
@@ -739,10 +720,19 @@ poly_challenge_generic (mldsa_poly_t *c, const byte *ctilde,
       s32 n = (s32)((nz[i >> 6] >> (i & 63)) & 1);
       s32 g = (s32)((neg[i >> 6] >> (i & 63)) & 1);
 
-      c->coeffs[i] = n - 2 * (n & g);
+      c[i] = n - 2 * (n & g);
     }
-  _gcry_keccak_ctx_wipe (&ctx);
-  wipememory (buf, sizeof buf);
+  wipememory (nz, sizeof nz);
+  wipememory (neg, sizeof neg);
+}
+
+/* SampleInBall, Algorithm 29 (the driver of mldsa-sample.h: only the
+   number of rejected bytes, j > i, shows).  */
+static void
+poly_challenge_generic (mldsa_poly_t *c, const byte *ctilde,
+                        unsigned int ctildelen, unsigned int tau)
+{
+  mldsa_sample_in_ball (c, ctilde, ctildelen, tau, challenge_swaps_generic);
 }
 
 

@@ -572,4 +572,57 @@ mldsa_sample_gamma1 (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
     mldsa_sample_gamma1_xn (a, n, rhopp, nonce, gamma1, side, unpack);  \
   }
 
+/* The swaps of SampleInBall (FIPS 204 Algorithm 29, lines 6-12) once
+   the positions are known: C from the TAU positions JS[0..TAU-1] and
+   the sign bits SIGNS, with JS an array of 64 bytes (the kernels may
+   read all of them).  */
+typedef void (*mldsa_ball_fn_t) (s32 c[MLDSA_N], const byte *js,
+                                 unsigned int tau, u64 signs);
+
+/* SampleInBall, Algorithm 29, with the swaps done by SWAPS.  The
+   positions j are drawn here with the rejection loop of the algorithm
+   (only the number of rejected bytes shows, as in the portable code);
+   the swaps, where j would otherwise be a memory index, are done by
+   the kernel without any j-dependent address.  TAU <= 64 (FIPS 204
+   Table 1: at most 60).  */
+static inline void
+mldsa_sample_in_ball (mldsa_poly_t *c, const byte *ctilde,
+                      unsigned int ctildelen, unsigned int tau,
+                      mldsa_ball_fn_t swaps)
+{
+  byte buf[KECCAK_RATE_SHAKE256];
+  byte js[64];
+  keccak_ctx_t ctx;
+  unsigned int i, pos;
+  u64 signs;
+
+  _gcry_keccak_ctx_init (&ctx, KECCAK_RATE_SHAKE256, KECCAK_DS_SHAKE);
+  _gcry_keccak_absorb (&ctx, ctilde, ctildelen);
+  _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+  signs = buf_get_le64 (buf);
+  pos = 8;
+  memset (js, 0, sizeof js);
+  for (i = MLDSA_N - tau; i < MLDSA_N; i++)
+    {
+      unsigned int j;
+
+      do
+        {
+          if (pos >= sizeof buf)
+            {
+              _gcry_keccak_squeeze (&ctx, buf, sizeof buf);
+              pos = 0;
+            }
+          j = buf[pos++];
+        }
+      while (j > i);
+      js[i - (MLDSA_N - tau)] = (byte)j;
+    }
+  swaps (c->coeffs, js, tau, signs);
+  _gcry_keccak_ctx_wipe (&ctx);
+  wipememory (buf, sizeof buf);
+  wipememory (js, sizeof js);
+  wipememory (&signs, sizeof signs);
+}
+
 #endif /*GCRY_MLDSA_SAMPLE_H*/

@@ -521,6 +521,39 @@ in_dsa_p2r_add (int fixed)
     }
 }
 
+/* Signing's z = y + c s1 (add16_chknorm): y as in_dsa_z but 196 less
+   each way, then c s1 as 16-bit words below 196, so that every call
+   passes the check of ML-DSA-65.  */
+static void
+in_dsa_add16 (int fixed)
+{
+  s16 *b = (s16 *)(in_cur.c32 + 256);
+  unsigned int i;
+
+  (void)fixed;
+  for (i = 0; i < 256; i++)
+    {
+      in_cur.c32[i] = rng_range (-(1 << 19) + 393, (1 << 19) - 393);
+      b[i] = (s16)rng_range (-196, 196);
+    }
+}
+
+/* Signing's w0 - c s2 + c t0 (add_reduce_chknorm): a below 2^20, b
+   (c t0 before its reduction) below q, checked against gamma2 (the
+   result varies; the time must not).  */
+static void
+in_dsa_addred (int fixed)
+{
+  unsigned int i;
+
+  (void)fixed;
+  for (i = 0; i < 256; i++)
+    {
+      in_cur.c32[i] = rng_range (-(1 << 20), 1 << 20);
+      in_cur.c32[256 + i] = rng_range (-(MLDSA_Q - 1), MLDSA_Q - 1);
+    }
+}
+
 /* Below the bound of the z check of ML-DSA-65 (gamma1 - beta), so
    that every call passes: the result is public, the time must not
    depend on the values.  */
@@ -612,6 +645,24 @@ run_dsa_power2round_add (void)
 }
 
 static void
+run_dsa_add16_chknorm (void)
+{
+  if (DOPS->add16_chknorm)
+    DOPS->add16_chknorm ((mldsa_poly_t *)in_cur.c32,
+                         (const s16 *)(in_cur.c32 + 256), 0,
+                         (1 << 19) - 196);
+}
+
+static void
+run_dsa_add_reduce_chknorm (void)
+{
+  if (DOPS->add_reduce_chknorm)
+    DOPS->add_reduce_chknorm ((mldsa_poly_t *)in_cur.c32,
+                              (const mldsa_poly_t *)(in_cur.c32 + 256),
+                              (MLDSA_Q - 1) / 32);
+}
+
+static void
 run_dsa_make_hint (void)
 {
   DOPS->make_hint (&dsa_t[0], (const mldsa_poly_t *)in_cur.c32,
@@ -656,6 +707,9 @@ static const target_t dsa_kernels[] =
       2048 },
     { "mldsa-make-hint", in_dsa_hint, run_dsa_make_hint, 2048 },
     { "mldsa-chknorm", in_dsa_z, run_dsa_chknorm, 1024 },
+    { "mldsa-add16-chknorm", in_dsa_add16, run_dsa_add16_chknorm, 1536 },
+    { "mldsa-add-reduce-chknorm", in_dsa_addred, run_dsa_add_reduce_chknorm,
+      2048 },
     { "mldsa-pack-eta2", in_dsa_eta, run_dsa_pack_eta, 1024 },
     { "mldsa-pack-t0", in_dsa_t0, run_dsa_pack_t0, 1024 }
   };

@@ -399,6 +399,7 @@ main (int argc, char **argv)
               x->name, g->name);
       check_ntt (x, g);
       check_pointwise (x, g);
+      check_coeffwise (x, g);
       check_borrowed (x, v);
       check_rej_uniform ();
       check_rej_eta ();

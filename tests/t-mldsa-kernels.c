@@ -1377,6 +1377,26 @@ check_against_generic (const mldsa_ops_t *ops, const mldsa_ops_t *gen)
   check (!bad_chain, "NTT, pointwise in place, inverse NTT as portable");
   check (!bad_red, "reduce equals the portable one mod q, in range");
   check (!bad_cadd, "caddq equals the portable one");
+
+  /* SampleInBall word for word, for the TAU of each parameter set,
+     the smallest (1) and the largest a kernel takes (64), and c~ of
+     every length of FIPS 204 Table 1.  */
+  bad_red = 0;
+  for (round = 0; round < 600; round++)
+    {
+      static const unsigned int taus[5] = { 39, 49, 60, 1, 64 };
+      byte ctilde[64];
+      unsigned int len = 32 + 16 * (round % 3);
+
+      for (i = 0; i < (int)len; i++)
+        ctilde[i] = (byte)rnd32 ();
+      ops->poly_challenge (&x, ctilde, len, taus[round % 5]);
+      gen->poly_challenge (&y, ctilde, len, taus[round % 5]);
+      for (i = 0; i < MLDSA_N; i++)
+        if (x.coeffs[i] != y.coeffs[i])
+          bad_red++;
+    }
+  check (!bad_red, "SampleInBall equals the portable one (tau 1 to 64)");
 }
 
 /* The output of a parser under test and of its reference: 256

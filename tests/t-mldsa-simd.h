@@ -247,4 +247,242 @@ pointwise_round (const mldsa_ops_t *x, const mldsa_ops_t *g,
     }
 }
 
+/* The coefficient-wise kernels of X against those of G: reduce (mod q
+   and range), caddq, power2round, decompose and use_hint (for every
+   0 <= r < q), make_hint, chknorm and the optional add16_chknorm,
+   add_reduce_chknorm and power2round_add (word for word, against
+   their definitions in G's kernels), with extreme and aliased
+   inputs.  */
+static void
+check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
+{
+  static const s32 gammas[2] = { (Q - 1) / 88, (Q - 1) / 32 };
+  const s32 rmax = 2147483647 - (1 << 22);
+  mldsa_poly_t a, b, c, d, e, h;
+  int round, i, gi;
+  int bad_red = 0, bad_cadd = 0, bad_p2r = 0, bad_dec = 0, bad_hint = 0;
+  int bad_mk = 0, bad_chk = 0, bad_add16 = 0, bad_addred = 0;
+  int bad_p2radd = 0;
+  s32 r;
+
+  for (round = 0; round < 200; round++)
+    {
+      int mode = round < NMODES ? round : 0;
+
+      fill (&a, rmax + 1, mode);
+      if (round == 1)
+        a.coeffs[0] = -rmax, a.coeffs[1] = rmax;
+      b = a;
+      c = a;
+      x->reduce (&b);
+      g->reduce (&c);
+      bad_red += !agree (&b, &c, -6283008, 6283008);
+
+      fill (&a, Q, mode);
+      b = a;
+      c = a;
+      x->caddq (&b);
+      g->caddq (&c);
+      bad_cadd += !same (&b, &c);
+
+      /* power2round on 0 <= a < q, also with a1 aliasing a.  */
+      g->caddq (&a);
+      x->power2round (&b, &c, &a);
+      g->power2round (&d, &e, &a);
+      bad_p2r += !same (&b, &d) || !same (&c, &e);
+      b = a;
+      x->power2round (&b, &c, &b);
+      bad_p2r += !same (&b, &d) || !same (&c, &e);
+    }
+
+  /* Decompose and UseHint for every 0 <= r < q, both gamma2, with the
+     hint pattern and its complement.  */
+  for (r = 0; r < Q; r += MLDSA_N)
+    {
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          a.coeffs[i] = r + i < Q ? r + i : Q - 1;
+          h.coeffs[i] = (i ^ (r >> 8)) & 1;
+        }
+      for (gi = 0; gi < 2; gi++)
+        {
+          x->decompose (&b, &c, &a, gammas[gi]);
+          g->decompose (&d, &e, &a, gammas[gi]);
+          bad_dec += !same (&b, &d) || !same (&c, &e);
+          x->use_hint (&b, &a, &h, gammas[gi]);
+          g->use_hint (&d, &a, &h, gammas[gi]);
+          bad_hint += !same (&b, &d);
+          for (i = 0; i < MLDSA_N; i++)
+            h.coeffs[i] ^= 1;
+          b = a;
+          x->use_hint (&b, &b, &h, gammas[gi]);
+          g->use_hint (&d, &a, &h, gammas[gi]);
+          bad_hint += !same (&b, &d);
+        }
+      /* Aliased decompose (a1 = a).  */
+      b = a;
+      x->decompose (&b, &c, &b, gammas[r & 1]);
+      g->decompose (&d, &e, &a, gammas[r & 1]);
+      bad_dec += !same (&b, &d) || !same (&c, &e);
+    }
+
+  /* MakeHint: a0 in (-2 gamma2, 2 gamma2) with the edges +-gamma2
+     frequent, a1 in [0, m) with 0 frequent.  */
+  for (round = 0; round < 2000; round++)
+    {
+      s32 gamma2 = gammas[round & 1], m = (Q - 1) / (2 * gamma2);
+      unsigned int n1, n2;
+
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          u32 k = rnd32 ();
+
+          a.coeffs[i] = rnd_sym (2 * gamma2);
+          if ((k & 3) == 0)
+            a.coeffs[i] = (k & 4) ? gamma2 : -gamma2;
+          else if ((k & 7) == 1)
+            a.coeffs[i] = ((k & 8) ? gamma2 : -gamma2) + (k & 16 ? 1 : -1);
+          b.coeffs[i] = (k & 32) ? 0 : (s32)((k >> 8) % m);
+        }
+      n1 = x->make_hint (&c, &a, &b, gamma2);
+      n2 = g->make_hint (&d, &a, &b, gamma2);
+      bad_mk += n1 != n2 || !same (&c, &d);
+    }
+
+  /* chknorm: random polynomials near the bound, single coefficients
+     at the bound in every position, representatives shifted by q.  */
+  for (round = 0; round < 3000; round++)
+    {
+      s32 bound = (round & 1) ? (1 << 19) - 196 : ((Q - 1) / 88) - 78;
+      int pos = round % MLDSA_N;
+
+      if (round < 1000)
+        {
+          fill (&a, bound + 1, 0);
+          if (round & 2)
+            a.coeffs[pos] += (round & 4) ? Q : -Q;
+        }
+      else
+        {
+          memset (&a, 0, sizeof a);
+          a.coeffs[pos] = ((round & 2) ? -1 : 1)
+                          * (bound - ((round >> 2) & 1))
+                          + ((round & 8) ? Q : 0) - ((round & 16) ? Q : 0);
+        }
+      bad_chk += x->chknorm (&a, bound) != g->chknorm (&a, bound);
+      fill (&a, rmax + 1, 0);
+      bad_chk += x->chknorm (&a, bound) != g->chknorm (&a, bound);
+    }
+
+  /* add16_chknorm against its definition (the loop of mldsa.c and the
+     portable chknorm): random a and b at signing's sizes, and single
+     sums at -bound, -(bound - 1), bound - 1 and bound in every
+     position, for both signs.  */
+  for (round = 0; round < 2000; round++)
+    {
+      s32 bound = (round & 1) ? (1 << 19) - 196 : ((Q - 1) / 88) - 78;
+      int sub = (round >> 1) & 1, pos = round % MLDSA_N, want, got;
+      s16 b16[MLDSA_N];
+
+      if (!x->add16_chknorm)
+        break;
+      fill (&a, bound + 8, 0);
+      for (i = 0; i < MLDSA_N; i++)
+        b16[i] = (s16)(rnd32 () % 393) - 196;
+      if (round >= 1000)
+        {
+          /* Sum exactly at one of the four edge values in POS.  */
+          s32 v = ((round >> 2) & 1 ? bound : bound - 1)
+                  * ((round >> 3) & 1 ? -1 : 1);
+
+          memset (&a, 0, sizeof a);
+          b16[pos] = (s16)(rnd32 () % 393) - 196;
+          a.coeffs[pos] = sub ? v + b16[pos] : v - b16[pos];
+        }
+      b = a;
+      c = a;
+      got = x->add16_chknorm (&b, b16, sub, bound);
+      for (i = 0; i < MLDSA_N; i++)
+        c.coeffs[i] += sub ? -b16[i] : b16[i];
+      want = g->chknorm (&c, bound);
+      bad_add16 += got != want || !same (&b, &c);
+    }
+
+  /* add_reduce_chknorm against reduce, chknorm and the sum: random b
+     below q (inverse NTT outputs) and over the whole input range,
+     single reduced values at the edges of the bound in every
+     position.  */
+  for (round = 0; round < 2000; round++)
+    {
+      s32 bound = (round & 1) ? (Q - 1) / 32 : (Q - 1) / 88;
+      int pos = round % MLDSA_N, want, got;
+
+      if (!x->add_reduce_chknorm)
+        break;
+      fill (&a, 1 << 20, 0);
+      fill (&b, (round & 2) ? rmax + 1 : Q, 0);
+      if (round >= 1000)
+        {
+          s32 v = ((round >> 2) & 1 ? bound : bound - 1)
+                  * ((round >> 3) & 1 ? -1 : 1);
+
+          fill (&b, bound, 0);
+          b.coeffs[pos] = v + ((round & 16) ? Q : 0)
+                          - ((round & 32) ? Q : 0);
+        }
+      c = a;
+      d = b;
+      e = b;
+      got = x->add_reduce_chknorm (&c, &b, bound);
+      g->reduce (&e);
+      want = g->chknorm (&e, bound);
+      for (i = 0; i < MLDSA_N; i++)
+        a.coeffs[i] += e.coeffs[i];
+      bad_addred += got != want || !same (&a, &c) || !same (&b, &d);
+    }
+
+  /* power2round_add against the loop, reduce, caddq and power2round
+     of the portable set: random a below q and b up to 4 in size, and
+     the extremes a = +-(q - 1), b = +-4; A0 aliasing A as in KeyGen.  */
+  for (round = 0; round < 400; round++)
+    {
+      if (!x->power2round_add)
+        break;
+      fill (&a, Q, round < NMODES ? round : 0);
+      fill (&b, 5, round < NMODES ? round : 0);
+      if (round == 1)
+        for (i = 0; i < MLDSA_N; i++)
+          {
+            a.coeffs[i] = (i & 1) ? Q - 1 : -(Q - 1);
+            b.coeffs[i] = (i & 2) ? 4 : -4;
+          }
+      c = a;
+      x->power2round_add (&d, &c, &c, &b);
+      e = a;
+      for (i = 0; i < MLDSA_N; i++)
+        e.coeffs[i] += b.coeffs[i];
+      g->reduce (&e);
+      g->caddq (&e);
+      g->power2round (&h, &e, &e);
+      bad_p2radd += !same (&c, &e) || !same (&d, &h);
+    }
+
+  check (!bad_red, "reduce equals the portable one modulo q, in range");
+  check (!bad_cadd, "caddq equals the portable one word for word");
+  check (!bad_p2r, "power2round equals the portable one");
+  check (!bad_dec, "decompose equals the portable one for every r < q");
+  check (!bad_hint, "use_hint equals the portable one for every r < q");
+  check (!bad_mk, "make_hint equals the portable one (hints and count)");
+  check (!bad_chk, "chknorm equals the portable one");
+  if (x->add16_chknorm)
+    check (!bad_add16, "add16_chknorm adds or subtracts exactly and "
+           "checks the bound as chknorm does");
+  if (x->add_reduce_chknorm)
+    check (!bad_addred, "add_reduce_chknorm adds b reduced as reduce does "
+           "and checks it as chknorm does");
+  if (x->power2round_add)
+    check (!bad_p2radd, "power2round_add equals the sum, reduce, caddq "
+           "and power2round of the portable set");
+}
+
 #endif /*T_MLDSA_SIMD_H*/
