@@ -13,16 +13,20 @@
 
 /* The "avx512" kernel set (contract: mldsa-ops.h).  The forward and
  * inverse NTT (mldsa-ntt-amd64-avx512.S, the whole polynomial in 16
- * zmm registers) and the pointwise products (mldsa-poly-amd64-avx512.S)
- * are AVX-512 code; they give the contract's residues within its
- * bounds.  RejNTTPoly parses 16 candidates per step with vpcompressd
- * (same file), and the N-way samplers are run 8 wide by the front
- * file.  Every other kernel is the AVX2 set's (the AVX-512 CPUs we
- * select this set on have AVX2 too), called through its table: those
- * kernels are either cheap next to the Keccak work around them or
- * already limited by it, so a zmm version would gain little.  Keys and
- * signatures are byte for byte those of the portable set (t-mldsa's
- * known-answer tests per backend, and t-mldsa-avx512).  Chosen by
+ * zmm registers) are AVX-512 code and give the contract's residues
+ * within its bounds; so are, in mldsa-poly-amd64-avx512.S, the
+ * pointwise products, RejNTTPoly's and RejBoundedPoly's parsing,
+ * KeyGen's Power2Round and t0 packing, SampleInBall's swaps, Decompose,
+ * MakeHint, UseHint and the norm checks.  The N-way samplers are run
+ * 8 wide by the front file.  A second table, chosen where the
+ * processor has VBMI2 (HWF_INTEL_VBMI2, which implies VBMI), parses
+ * RejBoundedPoly with vpcompressb (mldsa-rej-amd64-vbmi2.S) and
+ * unpacks y, z and t1 with vpermb (mldsa-unpack-amd64-vbmi2.S).  Every
+ * other kernel is the AVX2 set's (the AVX-512 CPUs we select this set
+ * on have AVX2 too), called through its table: cheap next to the
+ * Keccak work around them.  Keys and signatures are byte for byte
+ * those of the portable set (t-mldsa's known-answer tests per
+ * backend, t-mldsa-kernels and t-mldsa-avx512).  Chosen by
  * _gcry_mldsa_init when the CPU has HWF_INTEL_AVX512 and
  * HWF_INTEL_AVX2.  */
 
@@ -275,6 +279,23 @@ unpack_t1_avx512 (mldsa_poly_t *a, const byte *b)
   AVX2.unpack_t1 (a, b);
 }
 
+/* With VBMI (the VBMI2 table): BitUnpack of y, z and t1 by one vpermb
+   per 16 fields (mldsa-unpack-amd64-vbmi2.S).  GAMMA1 is public.  */
+static void
+unpack_gamma1_vbmi2 (mldsa_poly_t *a, const byte *buf, s32 gamma1)
+{
+  if (gamma1 == (1 << 17))
+    _gcry_mldsa_unpack_gamma1_17_vbmi2 (a->coeffs, buf);
+  else
+    _gcry_mldsa_unpack_gamma1_19_vbmi2 (a->coeffs, buf);
+}
+
+static void
+unpack_t1_vbmi2 (mldsa_poly_t *a, const byte *b)
+{
+  _gcry_mldsa_unpack_t1_vbmi2 (a->coeffs, b);
+}
+
 static void
 pack_w1_4_avx512 (byte *r, const mldsa_poly_t *a)
 {
@@ -319,9 +340,10 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
   return AVX2.unpack_eta (a, b, eta);
 }
 
-/* The set, with the samplers of RejBoundedPoly ETA_X4, ETA and ETA_XN:
-   the AVX-512 ones, or VBMI2's where the processor has it.  */
-#define MLDSA_OPS_AVX512(eta_x4, eta, eta_xn) \
+/* The set, with the samplers of RejBoundedPoly ETA_X4, ETA and ETA_XN
+   and the BitUnpack kernels UNPACK_GAMMA1 and UNPACK_T1: the AVX-512
+   ones, or VBMI2's where the processor has it.  */
+#define MLDSA_OPS_AVX512(eta_x4, eta, eta_xn, unpack_gamma1, unpack_t1) \
   {                                             \
     "avx512",                                   \
     ntt_avx512,                                 \
@@ -345,8 +367,8 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
     poly_uniform_xn_avx512,                     \
     eta_xn,                                     \
     poly_uniform_gamma1_xn_avx512,              \
-    unpack_gamma1_avx512,                       \
-    unpack_t1_avx512,                           \
+    unpack_gamma1,                              \
+    unpack_t1,                                  \
     pack_w1_4_avx512,                           \
     pack_t1_avx512,                             \
     pack_t0_avx512,                             \
@@ -361,10 +383,12 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
 
 const mldsa_ops_t _gcry_mldsa_ops_avx512 =
   MLDSA_OPS_AVX512 (poly_uniform_eta_x4_avx512, poly_uniform_eta_avx512,
-                    poly_uniform_eta_xn_avx512);
+                    poly_uniform_eta_xn_avx512, unpack_gamma1_avx512,
+                    unpack_t1_avx512);
 
 const mldsa_ops_t _gcry_mldsa_ops_avx512_vbmi2 =
   MLDSA_OPS_AVX512 (poly_uniform_eta_x4_vbmi2, poly_uniform_eta_vbmi2,
-                    poly_uniform_eta_xn_vbmi2);
+                    poly_uniform_eta_xn_vbmi2, unpack_gamma1_vbmi2,
+                    unpack_t1_vbmi2);
 
 #endif /*USE_MLDSA_AVX512*/
