@@ -675,8 +675,12 @@ poly_uniform_gamma1_generic (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
    must not use j as a memory index.  The polynomial is kept as two
    256-bit masks (coefficient nonzero, coefficient negative) of four
    words each; bit j is read and written by touching all four words
-   under a mask, and the coefficients are expanded at the end.  */
-static void
+   under a mask, and the coefficients are expanded at the end.  Never
+   inlined: the constant-time check of .ci/run suppresses the reports
+   of the driver's own code (its rejection loop leaks, as the
+   algorithm allows, how many bytes were rejected), and these swaps
+   must stay outside that.  */
+static GCC_ATTR_NOINLINE void
 challenge_swaps_generic (s32 c[MLDSA_N], const byte *js, unsigned int tau,
                          u64 signs)
 {
