@@ -48,7 +48,9 @@
  * counts depend on N only, a public parameter).  Vector registers
  * used are cleared on exit; the mask register holds a constant.
  *
- * Requires: AVX-512 F and VL (HWF_INTEL_AVX512).
+ * Requires: AVX-512 F and VL (HWF_INTEL_AVX512), and BW and DQ in
+ * the kernels further down (byte and word instructions, vpmovm2d),
+ * which HWF_INTEL_AVX512 also implies.
  *
  * C prototypes (cipher/mldsa-avx512.h):
  *   void _gcry_mldsa_pointwise_avx512 (s32 r[256], const s32 a[256],
