@@ -226,7 +226,7 @@ check_rounding (const mldsa_ops_t *ops)
           else
             {
               a.coeffs[i] = (i & 1) ? Q - 1 : -(Q - 1);
-              b2.coeffs[i] = ((i >> 1) & 1) ^ (r == Q) ? 4 : -4;
+              b2.coeffs[i] = (i >> 1) & 1 ? 4 : -4;
             }
           t.coeffs[i] = mod_q (a.coeffs[i] + b2.coeffs[i]);
         }
