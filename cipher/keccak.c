@@ -1763,7 +1763,7 @@ keccak_multi_take (keccak_stream_t *s, size_t n, size_t *next,
 static inline __attribute__ ((always_inline)) void
 keccak_multi_to_half (u64 *st, keccak_stream_t **slot)
 {
-  unsigned int lo = 0, hi = 0, from, to, j, i;
+  unsigned int lo = 0, hi = 0, from, to, j;
 
   for (j = 0; j < 4; j++)
     {
@@ -1779,8 +1779,7 @@ keccak_multi_to_half (u64 *st, keccak_stream_t **slot)
       {
         while (slot[to])
           to++;
-        for (i = 0; i < 25; i++)
-          st[8 * i + to] = st[8 * i + j];
+        keccak_lanes_copy (st + to, 8, st + j, 8);
         slot[to] = slot[j];
         slot[j] = NULL;
       }

@@ -49,7 +49,7 @@
  * used are cleared on exit; the mask register holds a constant.
  *
  * Requires: AVX-512 F and VL (HWF_INTEL_AVX512), and BW and DQ in
- * the kernels further down (byte and word instructions, vpmovm2d),
+ * the kernels further down (byte and word instructions, byte masks),
  * which HWF_INTEL_AVX512 also implies.
  *
  * C prototypes (cipher/mldsa-avx512.h):
@@ -724,7 +724,6 @@ ELF(.size _gcry_mldsa_pack_t0_avx512,.-_gcry_mldsa_pack_t0_avx512;)
 	.byte .Lchal512_i
 	.set .Lchal512_i, .Lchal512_i + 1
 	.endr
-.Lchal512_c1:	.byte 1
 .Lchal512_c64:	.byte 64
 
 /* c_K = sign where its indices equal POS[t].  */
@@ -759,7 +758,7 @@ _gcry_mldsa_challenge_avx512:
 	movl		$256, %eax
 	subl		%edx, %eax
 	vpbroadcastb	%eax, %zmm1			/* i = 256 - tau */
-	vpbroadcastb	.Lchal512_c1 rRIP, %zmm2
+	vpbroadcastb	.Ldec512_c1 rRIP, %zmm2		/* its low byte */
 	kxorq		%k3, %k3, %k3			/* entries below t */
 	movl		$1, %r8d
 	xorl		%r9d, %r9d			/* t */
@@ -834,8 +833,8 @@ ELF(.size _gcry_mldsa_challenge_avx512,.-_gcry_mldsa_challenge_avx512;)
  * u = a0 + gamma2 (|a0| < 2 gamma2), a0 > gamma2 or a0 < -gamma2 is
  * u > 2 gamma2 as unsigned words, and a0 = -gamma2 is u = 0, so the
  * hint is one unsigned compare, a test of u and a masked test of a1
- * into mask registers; the ones are counted by subtracting the mask
- * as -1 words (vpmovm2d).  All four are constant time in the
+ * into mask registers; the hint words (1 under the mask, else 0) are
+ * stored and summed per lane.  All four are constant time in the
  * coefficients; the data registers and masks are cleared on exit.
  * Registers: zmm16 q, zmm17 2^22, zmm18 the running maximum (norm
  * checks), zmm19 BOUND - 1 or 2 gamma2, zmm20 gamma2, zmm21 the
@@ -989,7 +988,7 @@ _gcry_mldsa_make_hint_avx512:
 	vpbroadcastd	%ecx, %zmm20			/* gamma2 */
 	vpaddd		%zmm20, %zmm20, %zmm19		/* 2 gamma2 */
 	vpbroadcastd	.Ldec512_c1 rRIP, %zmm22
-	vpxord		%zmm21, %zmm21, %zmm21		/* -count per lane */
+	vpxord		%zmm21, %zmm21, %zmm21		/* count per lane */
 	xorl		%eax, %eax
 1:
 	vpaddd		(%rsi,%rax), %zmm20, %zmm0	/* u = a0 + gamma2 */
@@ -999,14 +998,11 @@ _gcry_mldsa_make_hint_avx512:
 	vptestmd	%zmm1, %zmm1, %k2{%k2}		/* and a1 != 0 */
 	korw		%k2, %k1, %k1
 	vmovdqu32	%zmm22, %zmm2{%k1}{z}
-	vpmovm2d	%k1, %zmm3
 	vmovdqu32	%zmm2, (%rdi,%rax)
-	vpaddd		%zmm3, %zmm21, %zmm21
+	vpaddd		%zmm2, %zmm21, %zmm21
 	addq		$64, %rax
 	cmpq		$1024, %rax
 	jb		1b
-	vpxord		%zmm0, %zmm0, %zmm0
-	vpsubd		%zmm21, %zmm0, %zmm21
 	vextracti64x4	$1, %zmm21, %ymm0
 	vpaddd		%ymm0, %ymm21, %ymm0
 	vextracti128	$1, %ymm0, %xmm1
