@@ -907,6 +907,17 @@ ws_free (void *mem, unsigned int npolys)
 }
 
 
+/* Copy N polynomials.  A runtime length makes this a call of the C
+   library's memcpy (vector loads and stores): an assignment of one
+   mldsa_poly_t compiles to rep movsq, 3 times slower per KiB on the
+   Intel cores of HACKING (44 against 14 TSC ticks).  */
+static void
+poly_copy (mldsa_poly_t *dst, const mldsa_poly_t *src, unsigned int n)
+{
+  memcpy (dst, src, n * sizeof *dst);
+}
+
+
 /* The optional fused entries of mldsa-ops.h, with the portable steps
    where the kernel set has none.  */
 
@@ -1018,11 +1029,9 @@ compute_t (const mldsa_params_t *p, const byte rho[MLDSA_SEEDBYTES],
       && !((p->k * p->l) % mldsa_width) && _gcry_keccak_x4_cheap ())
     as.side_if_spare = 0;
 
+  poly_copy (s1hat, s1, p->l);
   for (j = 0; j < p->l; j++)
-    {
-      s1hat[j] = s1[j];
-      ops->ntt (&s1hat[j]);
-    }
+    ops->ntt (&s1hat[j]);
   for (i = 0; i < p->k; i++)
     {
       ops->pointwise_acc (t, a_stream_row (&as, i), s1hat, p->l);
@@ -1517,11 +1526,9 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
         expand_mask (p, y, rhopp, kappa);
 
       /* Lines 12-13: w = NTT^-1 (A o NTT (y)), (w1, w0) = Decompose.  */
+      poly_copy (yhat, y, l);
       for (j = 0; j < l; j++)
-        {
-          yhat[j] = y[j];
-          ops->ntt (&yhat[j]);
-        }
+        ops->ntt (&yhat[j]);
       for (i = 0; i < k; i++)
         {
           ops->pointwise_acc (&w1[i], mat + i * l, yhat, l);
