@@ -104,13 +104,18 @@ size_t _gcry_mldsa_rej_eta_avx512 (s32 a[MLDSA_N], unsigned int *ctr,
 size_t _gcry_mldsa_rej_eta_vbmi2 (s32 a[MLDSA_N], unsigned int *ctr,
                                   const byte *buf, size_t buflen, int eta);
 
-/*-- mldsa-unpack-amd64-vbmi2.S (also VBMI) --*/
+/*-- mldsa-pack-amd64-vbmi2.S (VBMI and VBMI2) --*/
 /* BitUnpack of y and z (mldsa_ops_t.unpack_gamma1, gamma1 = 2^17 and
    2^19) and of t1 (unpack_t1), reading no byte past the packed
    ones.  */
 void _gcry_mldsa_unpack_gamma1_17_vbmi2 (s32 a[MLDSA_N], const byte *b);
 void _gcry_mldsa_unpack_gamma1_19_vbmi2 (s32 a[MLDSA_N], const byte *b);
 void _gcry_mldsa_unpack_t1_vbmi2 (s32 a[MLDSA_N], const byte b[320]);
+/* BitPack of z (pack_z), writing no byte past the packed ones.  */
+void _gcry_mldsa_pack_z_17_vbmi2 (byte r[576], const s32 a[MLDSA_N]);
+void _gcry_mldsa_pack_z_19_vbmi2 (byte r[640], const s32 a[MLDSA_N]);
+/* One row of HintBitPack (hint_pack_row).  */
+unsigned int _gcry_mldsa_hint_pack_vbmi2 (byte *y, const s32 h[MLDSA_N]);
 #endif /*USE_MLDSA_AVX512*/
 
 #endif /*GCRY_MLDSA_AVX512_H*/

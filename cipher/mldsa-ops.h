@@ -314,6 +314,22 @@ typedef struct mldsa_ops_s
      time in the coefficients.  */
   void (*power2round_add) (mldsa_poly_t *a1, mldsa_poly_t *a0,
                            const mldsa_poly_t *a, const mldsa_poly_t *b);
+
+  /* Optional (NULL: _gcry_mldsa_pack_z_generic): sigEncode's BitPack
+     of z (Algorithm 26 with Algorithm 17), the 18-bit (GAMMA1 = 2^17,
+     576 bytes) or 20-bit (GAMMA1 = 2^19, 640 bytes) little-endian
+     fields of GAMMA1 - a written to R, not a byte past them.  In:
+     -GAMMA1 < a <= GAMMA1.  z is packed once its signature is
+     accepted (public then).  */
+  void (*pack_z) (byte *r, const mldsa_poly_t *a, s32 gamma1);
+
+  /* Optional (NULL: the portable loop of mldsa.c): one row of
+     HintBitPack (Algorithm 20): the indices i of the nonzero h[i], in
+     increasing order, stored as bytes at Y[0 .. n-1] and not a byte
+     past them; returns n.  In: h[i] in {0, 1} (make_hint).  Runs on
+     the hints of an accepted signature only (public then), so its
+     stores may depend on them.  */
+  unsigned int (*hint_pack_row) (byte *y, const mldsa_poly_t *h);
 } mldsa_ops_t;
 
 /*-- mldsa-poly-generic.c --*/
@@ -365,6 +381,9 @@ void _gcry_mldsa_pack_t1_generic (byte *r, const mldsa_poly_t *a);
 void _gcry_mldsa_pack_t0_generic (byte *r, const mldsa_poly_t *a);
 void _gcry_mldsa_pack_eta_generic (byte *r, const mldsa_poly_t *a,
                                    unsigned int eta);
+/* The portable BitPack of z (the contract of pack_z above).  */
+void _gcry_mldsa_pack_z_generic (byte *r, const mldsa_poly_t *a,
+                                 s32 gamma1);
 
 /* The portable BitUnpack of t0 and s (the contract of unpack_t0 and
    unpack_eta above).  */

@@ -647,6 +647,45 @@ _gcry_mldsa_pack_eta_generic (byte *r, const mldsa_poly_t *a,
       }
 }
 
+/* BitPack (z, gamma1 - 1, gamma1): fields of gamma1 - z, eight at a
+   time (18 or 20 bytes) in whole little-endian words, no store past
+   the polynomial's bytes.  In: -gamma1 < z <= gamma1.  */
+void
+_gcry_mldsa_pack_z_generic (byte *r, const mldsa_poly_t *a, s32 gamma1)
+{
+  unsigned int i;
+
+  for (i = 0; i < MLDSA_N / 8; i++)
+    {
+      const s32 *c = a->coeffs + 8 * i;
+      u64 t0 = (u32)(gamma1 - c[0]), t1 = (u32)(gamma1 - c[1]);
+      u64 t2 = (u32)(gamma1 - c[2]), t3 = (u32)(gamma1 - c[3]);
+      u64 t4 = (u32)(gamma1 - c[4]), t5 = (u32)(gamma1 - c[5]);
+      u64 t6 = (u32)(gamma1 - c[6]), t7 = (u32)(gamma1 - c[7]);
+
+      if (gamma1 == (1 << 17))
+        {
+          /* 18-bit fields: bits 0-63, 64-127, 128-143.  */
+          byte *o = r + 18 * i;
+
+          buf_put_le64 (o, t0 | (t1 << 18) | (t2 << 36) | (t3 << 54));
+          buf_put_le64 (o + 8, (t3 >> 10) | (t4 << 8) | (t5 << 26)
+                               | (t6 << 44) | (t7 << 62));
+          buf_put_le16 (o + 16, (u16)(t7 >> 2));
+        }
+      else
+        {
+          /* 20-bit fields: bits 0-63, 64-127, 128-159.  */
+          byte *o = r + 20 * i;
+
+          buf_put_le64 (o, t0 | (t1 << 20) | (t2 << 40) | (t3 << 60));
+          buf_put_le64 (o + 8, (t3 >> 4) | (t4 << 16) | (t5 << 36)
+                               | (t6 << 56));
+          buf_put_le32 (o + 16, (u32)((t6 >> 8) | (t7 << 12)));
+        }
+    }
+}
+
 
 static void
 poly_uniform_gamma1_x4_generic (mldsa_poly_t *a[4],

@@ -634,43 +634,15 @@ unpack_eta (mldsa_poly_t *a, const byte *b, unsigned int eta)
   return _gcry_mldsa_unpack_eta_generic (a, b, eta);
 }
 
-/* BitPack (z, gamma1 - 1, gamma1): fields of gamma1 - z, eight at a
-   time (18 or 20 bytes) in whole little-endian words, no store past
-   the polynomial's bytes.  In: -gamma1 < z <= gamma1.  */
+/* BitPack (z, gamma1 - 1, gamma1) with the kernel set's code if it
+   has some.  */
 static void
 pack_z (byte *r, const mldsa_poly_t *a, s32 gamma1)
 {
-  unsigned int i;
-
-  for (i = 0; i < MLDSA_N / 8; i++)
-    {
-      const s32 *c = a->coeffs + 8 * i;
-      u64 t0 = (u32)(gamma1 - c[0]), t1 = (u32)(gamma1 - c[1]);
-      u64 t2 = (u32)(gamma1 - c[2]), t3 = (u32)(gamma1 - c[3]);
-      u64 t4 = (u32)(gamma1 - c[4]), t5 = (u32)(gamma1 - c[5]);
-      u64 t6 = (u32)(gamma1 - c[6]), t7 = (u32)(gamma1 - c[7]);
-
-      if (gamma1 == (1 << 17))
-        {
-          /* 18-bit fields: bits 0-63, 64-127, 128-143.  */
-          byte *o = r + 18 * i;
-
-          buf_put_le64 (o, t0 | (t1 << 18) | (t2 << 36) | (t3 << 54));
-          buf_put_le64 (o + 8, (t3 >> 10) | (t4 << 8) | (t5 << 26)
-                               | (t6 << 44) | (t7 << 62));
-          buf_put_le16 (o + 16, (u16)(t7 >> 2));
-        }
-      else
-        {
-          /* 20-bit fields: bits 0-63, 64-127, 128-159.  */
-          byte *o = r + 20 * i;
-
-          buf_put_le64 (o, t0 | (t1 << 20) | (t2 << 40) | (t3 << 60));
-          buf_put_le64 (o + 8, (t3 >> 4) | (t4 << 16) | (t5 << 36)
-                               | (t6 << 56));
-          buf_put_le32 (o + 16, (u32)((t6 >> 8) | (t7 << 12)));
-        }
-    }
+  if (mldsa_ops->pack_z)
+    mldsa_ops->pack_z (r, a, gamma1);
+  else
+    _gcry_mldsa_pack_z_generic (r, a, gamma1);
 }
 
 /* BitUnpack (BUF, gamma1 - 1, gamma1) of z or of a mask y (FIPS 204
@@ -1377,13 +1349,17 @@ _gcry_mldsa_small_mul_test (s32 r[MLDSA_N], const s32 c[MLDSA_N],
 
 /* HintBitPack (FIPS 204 Algorithm 20) of the k hint polynomials H
  * (coefficients 0 or nonzero, at most omega of them nonzero) to the
- * omega + k bytes at Y.  Every index is stored and the count advanced
- * by the bit: the bits fall at random, so testing them (even eight at
- * a time) mispredicted often: 3.2-4.3k TSC ticks per signature on a
- * Sapphire Rapids against 1.2-1.5k.  IDX stays <= omega; a store at
- * index omega lands on the first count byte, and the last store
- * beyond the hints on a byte that must be zero: both are written
- * after the loop.
+ * omega + k bytes at Y, a row at a time by the kernel set's
+ * hint_pack_row if it has one (VBMI2: 1.3k -> 0.3k TSC ticks per
+ * ML-DSA-44 signature).  The portable loop stores every index and
+ * advances the count by the bit: the bits fall at random, so testing
+ * them (even eight at a time) mispredicted often: 3.2-4.3k TSC ticks
+ * per signature on a Sapphire Rapids against 1.2-1.5k (a 64-bit mask
+ * per block walked with ctz, 1.1-1.2k; the same walk without
+ * branches, a fixed omega + k N / 64 steps, 1.3k).  IDX stays
+ * <= omega; a store at index omega lands on the first count byte, and
+ * the last store beyond the hints on a byte that must be zero: both
+ * are written after the loop.
  * The hints are public once the signature is accepted, but the stores
  * go to addresses that depend on them: the constant-time check under
  * valgrind (.ci/run, step valgrind) expects exactly this function's
@@ -1395,6 +1371,17 @@ hint_bit_pack (const mldsa_params_t *p, byte *y, const mldsa_poly_t *h)
   unsigned int i, j, idx = 0;
 
   memset (y, 0, p->omega + p->k);
+  if (mldsa_ops->hint_pack_row)
+    {
+      /* The kernel stores the row's indices only: with at most omega
+         in all, they end within the first omega bytes.  */
+      for (i = 0; i < p->k; i++)
+        {
+          idx += mldsa_ops->hint_pack_row (y + idx, &h[i]);
+          y[p->omega + i] = (byte)idx;
+        }
+      return;
+    }
   for (i = 0; i < p->k; i++)
     {
       for (j = 0; j < MLDSA_N; j++)

@@ -718,11 +718,24 @@ check_mldsa (const mldsa_ops_t *ops)
       checked_call ("mldsa add_reduce_chknorm", FN(ops->add_reduce_chknorm),
                     P(&a), P(&b), (u32)((q - 1) / 88), 0, 0, 0);
     }
+  for (i = 0; i < 2 && ops->pack_z; i++)
+    {
+      mldsa_rand_poly (&a, -gamma1s[i] + 1, gamma1s[i]);
+      checked_call ("mldsa pack_z", FN(ops->pack_z),
+                    P(packed), P(&a), (u32)gamma1s[i], 0, 0, 0);
+    }
+  if (ops->hint_pack_row)
+    {
+      mldsa_rand_poly (&h, 0, 1);
+      checked_call ("mldsa hint_pack_row", FN(ops->hint_pack_row),
+                    P(packed), P(&h), 0, 0, 0, 0);
+    }
 
   printf ("  mldsa %s: ntt invntt_tomont pointwise pointwise_acc reduce"
           " caddq power2round decompose make_hint use_hint chknorm"
           " poly_uniform[_x4] poly_uniform_eta[_x4]"
-          " poly_uniform_gamma1[_x4] poly_challenge%s%s%s%s%s%s%s%s%s%s%s%s\n",
+          " poly_uniform_gamma1[_x4] poly_challenge"
+          "%s%s%s%s%s%s%s%s%s%s%s%s%s%s\n",
           ops->name,
           ops->unpack_gamma1 ? " unpack_gamma1" : "",
           ops->unpack_t1 ? " unpack_t1" : "",
@@ -735,7 +748,9 @@ check_mldsa (const mldsa_ops_t *ops)
           ops->unpack_eta ? " unpack_eta" : "",
           ops->add16_chknorm ? " add16_chknorm" : "",
           ops->add_reduce_chknorm ? " add_reduce_chknorm" : "",
-          ops->power2round_add ? " power2round_add" : "");
+          ops->power2round_add ? " power2round_add" : "",
+          ops->pack_z ? " pack_z" : "",
+          ops->hint_pack_row ? " hint_pack_row" : "");
 }
 #endif /*USE_MLDSA*/
 

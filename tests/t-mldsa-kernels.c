@@ -1056,17 +1056,18 @@ check_pack_w1_6 (const mldsa_ops_t *ops)
   check (!bad, "pack_w1_6 against w1Encode, nothing past 192 bytes");
 }
 
-/* One optional KeyGen BitPack kernel (K = 10: pack_t1, 13: pack_t0,
-   3 or 4: pack_eta with ETA) against the portable one and against the
-   definition: field i of the output, bits K i .. K i + K - 1 little
-   endian, is C - a[i] (NEG 1) or a[i] (NEG 0), for inputs A in
-   [LO, HI]: all LO, all HI, alternating, and random; nothing written
-   past the 32 K bytes.  Returns the number of mismatches.  */
+/* One optional BitPack kernel (K = 10: pack_t1, 13: pack_t0, 3 or 4:
+   pack_eta with ETA, 18 or 20: pack_z with GAMMA1 = C) against the
+   portable one and against the definition: field i of the output,
+   bits K i .. K i + K - 1 little endian, is C - a[i] (NEG 1) or a[i]
+   (NEG 0), for inputs A in [LO, HI]: all LO, all HI, alternating, and
+   random; nothing written past the 32 K bytes.  Returns the number of
+   mismatches.  */
 static int
 check_pack_one (const mldsa_ops_t *ops, unsigned int k, s32 c, int neg,
                 s32 lo, s32 hi, unsigned int eta)
 {
-  byte out[416 + 16], ref[416];
+  byte out[640 + 16], ref[640];
   mldsa_poly_t a;
   unsigned int i, b, round, len = 32 * k;
   int bad = 0;
@@ -1087,6 +1088,11 @@ check_pack_one (const mldsa_ops_t *ops, unsigned int k, s32 c, int neg,
         {
           ops->pack_t0 (out, &a);
           _gcry_mldsa_pack_t0_generic (ref, &a);
+        }
+      else if (k >= 18)
+        {
+          ops->pack_z (out, &a, c);
+          _gcry_mldsa_pack_z_generic (ref, &a, c);
         }
       else
         {
@@ -1128,6 +1134,62 @@ check_pack_keygen (const mldsa_ops_t *ops)
            && !check_pack_one (ops, 4, 4, 1, -4, 4, 4),
            "pack_eta against the portable one and the 3- and 4-bit "
            "fields of eta - s, nothing past 96 resp. 128 bytes");
+}
+
+
+/* The optional BitPack of z (sigEncode), both widths.  */
+static void
+check_pack_z (const mldsa_ops_t *ops)
+{
+  if (ops->pack_z)
+    check (!check_pack_one (ops, 18, 1 << 17, 1, -(1 << 17) + 1, 1 << 17, 0)
+           && !check_pack_one (ops, 20, 1 << 19, 1, -(1 << 19) + 1,
+                               1 << 19, 0),
+           "pack_z against the portable one and the 18- and 20-bit "
+           "fields of gamma1 - z, nothing past 576 resp. 640 bytes");
+}
+
+/* The optional row of HintBitPack against the definition: for rows
+   of 0/1 coefficients (none, all, every block boundary's neighbours,
+   64 ones from a random start, and random ones at densities 1/64 to
+   1/2), the count returned, the indices in increasing order, and no
+   byte written past them.  */
+static void
+check_hint_pack_row (const mldsa_ops_t *ops)
+{
+  byte out[MLDSA_N + 16];
+  mldsa_poly_t h;
+  unsigned int round, i, n, got;
+  int bad = 0;
+
+  if (!ops->hint_pack_row)
+    return;
+  for (round = 0; round < 400; round++)
+    {
+      unsigned int start = rnd32 () % (MLDSA_N - 63);
+
+      for (i = 0; i < MLDSA_N; i++)
+        h.coeffs[i] = round == 0 ? 0 : round == 1 ? 1
+                      : round == 2 ? ((i % 64) == 0 || (i % 64) == 63)
+                      : round < 20 ? (i >= start && i < start + 64)
+                      : !(rnd32 () & ((2u << (round % 6)) - 1));
+      memset (out, 0xa5, sizeof out);
+      got = ops->hint_pack_row (out, &h);
+      for (i = 0, n = 0; i < MLDSA_N; i++)
+        if (h.coeffs[i])
+          {
+            if (n >= MLDSA_N || out[n] != i)
+              bad++;
+            n++;
+          }
+      if (got != n)
+        bad++;
+      for (i = n; i < sizeof out; i++)
+        if (out[i] != 0xa5)
+          bad++;
+    }
+  check (!bad, "hint_pack_row against HintBitPack's indices (400 rows), "
+         "nothing past them");
 }
 
 
@@ -1888,6 +1950,8 @@ check_set (const mldsa_ops_t *ops)
   check_pack_w1_4 (ops);
   check_pack_w1_6 (ops);
   check_pack_keygen (ops);
+  check_pack_z (ops);
+  check_hint_pack_row (ops);
   check_unpack_sk (ops);
 }
 
