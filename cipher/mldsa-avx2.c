@@ -276,6 +276,12 @@ pack_w1_6_avx2 (byte *r, const mldsa_poly_t *a)
   _gcry_mldsa_pack_w1_6_avx2 (r, a->coeffs);
 }
 
+static unsigned int
+hint_pack_row_avx2 (byte *y, const mldsa_poly_t *h)
+{
+  return _gcry_mldsa_hint_pack_avx2 (y, h->coeffs, mldsa_avx2_rej_table);
+}
+
 static void
 pack_t1_avx2 (byte *r, const mldsa_poly_t *a)
 {
@@ -352,7 +358,9 @@ const mldsa_ops_t _gcry_mldsa_ops_avx2 =
     unpack_eta_avx2,
     add16_chknorm_avx2,
     add_reduce_chknorm_avx2,
-    power2round_add_avx2
+    power2round_add_avx2,
+    NULL,
+    hint_pack_row_avx2
   };
 
 #endif /*USE_MLDSA_AVX2*/

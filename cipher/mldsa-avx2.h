@@ -112,6 +112,11 @@ void _gcry_mldsa_pack_eta4_avx2 (byte r[128], const s32 a[MLDSA_N]);
 /* w1Encode for gamma2 = (q-1)/88: 6-bit fields, 192 bytes, none past
    them.  In: 0 <= a < 44.  */
 void _gcry_mldsa_pack_w1_6_avx2 (byte r[192], const s32 a[MLDSA_N]);
+/* One row of HintBitPack (hint_pack_row): the n indices of the
+   nonzero h[i] to Y[0 .. n-1], returns n; Y[n .. n+7] may be written
+   too.  TABLE is mldsa_avx2_rej_table.  */
+unsigned int _gcry_mldsa_hint_pack_avx2 (byte *y, const s32 h[MLDSA_N],
+                                         const byte *table);
 /* BitUnpack for skDecode, reading no byte past the packed bytes: s1
    and s2 (a = ETA - the 3- or 4-bit fields; nonzero if a field
    exceeds 2 ETA) and t0 (a = 2^12 - the 13-bit fields).  Constant

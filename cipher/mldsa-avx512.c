@@ -298,6 +298,12 @@ unpack_t1_vbmi2 (mldsa_poly_t *a, const byte *b)
   _gcry_mldsa_unpack_t1_vbmi2 (a->coeffs, b);
 }
 
+static unsigned int
+hint_pack_row_avx512 (byte *y, const mldsa_poly_t *h)
+{
+  return AVX2.hint_pack_row (y, h);
+}
+
 static void
 pack_z_vbmi2 (byte *r, const mldsa_poly_t *a, s32 gamma1)
 {
@@ -360,7 +366,8 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
 /* The set, with the samplers of RejBoundedPoly ETA_X4, ETA and ETA_XN
    and the BitUnpack kernels UNPACK_GAMMA1 and UNPACK_T1: the AVX-512
    ones, or VBMI2's where the processor has it, which also has PACK_Z
-   and HINT_PACK_ROW (NULL in the plain table: the portable code).  */
+   and HINT_PACK_ROW (in the plain table the portable BitPack of z and
+   the AVX2 HintBitPack).  */
 #define MLDSA_OPS_AVX512(eta_x4, eta, eta_xn, unpack_gamma1, unpack_t1, \
                          pack_z, hint_pack_row)                        \
   {                                             \
@@ -405,7 +412,7 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
 const mldsa_ops_t _gcry_mldsa_ops_avx512 =
   MLDSA_OPS_AVX512 (poly_uniform_eta_x4_avx512, poly_uniform_eta_avx512,
                     poly_uniform_eta_xn_avx512, unpack_gamma1_avx512,
-                    unpack_t1_avx512, NULL, NULL);
+                    unpack_t1_avx512, NULL, hint_pack_row_avx512);
 
 const mldsa_ops_t _gcry_mldsa_ops_avx512_vbmi2 =
   MLDSA_OPS_AVX512 (poly_uniform_eta_x4_vbmi2, poly_uniform_eta_vbmi2,

@@ -325,10 +325,11 @@ typedef struct mldsa_ops_s
 
   /* Optional (NULL: the portable loop of mldsa.c): one row of
      HintBitPack (Algorithm 20): the indices i of the nonzero h[i], in
-     increasing order, stored as bytes at Y[0 .. n-1] and not a byte
-     past them; returns n.  In: h[i] in {0, 1} (make_hint).  Runs on
-     the hints of an accepted signature only (public then), so its
-     stores may depend on them.  */
+     increasing order, stored as bytes at Y[0 .. n-1]; returns n.
+     Y[n .. n+7] may be overwritten too (the caller leaves room).  In:
+     h[i] in {0, 1} (make_hint).  Runs on the hints of an accepted
+     signature only (public then), so its stores and table indices
+     may depend on them.  */
   unsigned int (*hint_pack_row) (byte *y, const mldsa_poly_t *h);
 } mldsa_ops_t;
 

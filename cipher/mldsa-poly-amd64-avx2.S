@@ -32,8 +32,9 @@
  *   the BitUnpack of ExpandMask (Algorithm 34) and the swaps of
  *   SampleInBall (Algorithm 29);
  *   and the encodings: the SimpleBitUnpack of t1 (Algorithm 18),
- *   w1Encode with 4-bit fields (Algorithm 28, GAMMA2 = (q-1)/32), and
- *   the BitPack of t1, t0, s1 and s2 for KeyGen (Algorithms 16, 17).
+ *   w1Encode with 4-bit fields (Algorithm 28, GAMMA2 = (q-1)/32), the
+ *   BitPack of t1, t0, s1 and s2 for KeyGen (Algorithms 16, 17), and
+ *   a row of HintBitPack (Algorithm 20; at its entry point).
  *
  * Layout: polynomials are 256 s32 in standard order (1024 bytes,
  * mldsa_poly_t); arrays of polynomials are contiguous.  Unaligned
@@ -60,8 +61,9 @@
  * signature) and chknorm only whether some coefficient is out of
  * bounds (both as the contract allows).  The RejNTTPoly parser's
  * table index and running time depend on the Keccak output of the
- * public seed rho only.  All ymm registers are cleared on exit
- * (vzeroall).
+ * public seed rho only; HintBitPack's table index and store addresses
+ * depend on the hints, which are public when it runs (the accepted
+ * signature).  All ymm registers are cleared on exit (vzeroall).
  *
  * Requires: AVX2 (HWF_INTEL_AVX2).
  *
@@ -1623,6 +1625,44 @@ _gcry_mldsa_rej_eta_avx2:
 	ret_spec_stop
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_rej_eta_avx2,.-_gcry_mldsa_rej_eta_avx2;)
+
+/* unsigned int _gcry_mldsa_hint_pack_avx2 (byte *y, const s32 h[256],
+ *                                         const byte table[2304])
+ * One row of HintBitPack: the indices of the nonzero h[i], in
+ * increasing order, to Y[0 .. n-1]; returns n.  Eight coefficients
+ * per step: vpcmpeqd and vmovmskps give the mask M of the nonzero
+ * ones, TABLE[8 M .. 8 M + 7] (mldsa_avx2_rej_table) their positions
+ * in the group, and adding the group's first index to every byte
+ * (no carries: indices stay below 256) gives eight index bytes,
+ * stored whole at the running count, which then grows by
+ * TABLE[2048 + M].  So Y[n .. n + 7] may be written too.  */
+.globl _gcry_mldsa_hint_pack_avx2
+ELF(.type _gcry_mldsa_hint_pack_avx2,@function;)
+.align 32
+_gcry_mldsa_hint_pack_avx2:
+	CFI_STARTPROC()
+	vpxor		%ymm1, %ymm1, %ymm1
+	xorl		%eax, %eax
+	xorl		%r8d, %r8d		/* the group's index, in every byte */
+	movabsq		$0x0808080808080808, %r9
+	movl		$32, %ecx
+.Lhint_loop:
+	vpcmpeqd	(%rsi), %ymm1, %ymm0
+	vmovmskps	%ymm0, %r10d
+	xorl		$0xff, %r10d
+	movq		(%rdx,%r10,8), %r11
+	addq		%r8, %r11
+	movq		%r11, (%rdi,%rax)
+	movzbl		2048(%rdx,%r10), %r10d
+	addq		%r10, %rax
+	addq		%r9, %r8
+	addq		$32, %rsi
+	subl		$1, %ecx
+	jnz		.Lhint_loop
+	vzeroall
+	ret_spec_stop
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_hint_pack_avx2,.-_gcry_mldsa_hint_pack_avx2;)
 
 #endif /* __x86_64__ && ENABLE_AVX2_SUPPORT */
 

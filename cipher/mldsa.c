@@ -1370,18 +1370,23 @@ hint_bit_pack (const mldsa_params_t *p, byte *y, const mldsa_poly_t *h)
   unsigned int ends[MLDSA_K_MAX];
   unsigned int i, j, idx = 0;
 
-  memset (y, 0, p->omega + p->k);
   if (mldsa_ops->hint_pack_row)
     {
-      /* The kernel stores the row's indices only: with at most omega
-         in all, they end within the first omega bytes.  */
+      /* At most omega indices in all, and a row's kernel may write 8
+         bytes past its last one: BUF has room.  The bytes past the
+         last index are then zeroed without a branch on the count.  */
+      byte buf[MLDSA_OMEGA_MAX + 8];
+
       for (i = 0; i < p->k; i++)
         {
-          idx += mldsa_ops->hint_pack_row (y + idx, &h[i]);
+          idx += mldsa_ops->hint_pack_row (buf + idx, &h[i]);
           y[p->omega + i] = (byte)idx;
         }
+      for (j = 0; j < p->omega; j++)
+        y[j] = buf[j] & (byte)(0 - ((j - idx) >> (8 * sizeof j - 1)));
       return;
     }
+  memset (y, 0, p->omega + p->k);
   for (i = 0; i < p->k; i++)
     {
       for (j = 0; j < MLDSA_N; j++)

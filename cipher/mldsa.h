@@ -47,6 +47,7 @@ typedef enum
 #define MLDSA_TR_LEN        64
 #define MLDSA_MAX_CTX_LEN   255
 #define MLDSA_K_MAX         8         /* Rows of A (ML-DSA-87).  */
+#define MLDSA_OMEGA_MAX     80        /* Hint ones (ML-DSA-44).  */
 #define MLDSA_MAX_PK_LEN    2592
 #define MLDSA_MAX_SK_LEN    4896
 #define MLDSA_MAX_SIG_LEN   4627

@@ -1153,11 +1153,11 @@ check_pack_z (const mldsa_ops_t *ops)
    of 0/1 coefficients (none, all, every block boundary's neighbours,
    64 ones from a random start, and random ones at densities 1/64 to
    1/2), the count returned, the indices in increasing order, and no
-   byte written past them.  */
+   byte written more than 8 past them (the contract's room).  */
 static void
 check_hint_pack_row (const mldsa_ops_t *ops)
 {
-  byte out[MLDSA_N + 16];
+  byte out[MLDSA_N + 24];
   mldsa_poly_t h;
   unsigned int round, i, n, got;
   int bad = 0;
@@ -1184,12 +1184,12 @@ check_hint_pack_row (const mldsa_ops_t *ops)
           }
       if (got != n)
         bad++;
-      for (i = n; i < sizeof out; i++)
+      for (i = n + 8; i < sizeof out; i++)
         if (out[i] != 0xa5)
           bad++;
     }
   check (!bad, "hint_pack_row against HintBitPack's indices (400 rows), "
-         "nothing past them");
+         "nothing more than 8 bytes past them");
 }
 
 
