@@ -156,10 +156,11 @@ typedef struct mldsa_ops_s
   void (*power2round) (mldsa_poly_t *a1, mldsa_poly_t *a0,
                        const mldsa_poly_t *a);
 
-  /* Decompose (Algorithm 36) for GAMMA2 = (q-1)/88 or (q-1)/32.
-     In: 0 <= a < q.  Out: a1 in [0, (q-1)/(2 GAMMA2)), a0 with
-     -GAMMA2 < a0 <= GAMMA2 (and a0 = -GAMMA2 in the wrap case).
-     A1 may alias A.  */
+  /* Decompose (Algorithm 36) for GAMMA2 = (q-1)/88 or (q-1)/32 of
+     a mod q.  In: |a| < q (a negative a is taken as a + q: signing's
+     w comes straight from the inverse NTT, without a caddq pass).
+     Out: a1 in [0, (q-1)/(2 GAMMA2)), a0 with -GAMMA2 < a0 <= GAMMA2
+     (and a0 = -GAMMA2 in the wrap case).  A1 may alias A.  */
   void (*decompose) (mldsa_poly_t *a1, mldsa_poly_t *a0,
                      const mldsa_poly_t *a, s32 gamma2);
 

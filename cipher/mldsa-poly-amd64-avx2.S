@@ -51,7 +51,7 @@
  * Bounds: as the contract (mldsa-ops.h): pointwise |a b| < 2^31 q,
  * out |r| < q; pointwise_acc |a| < q, |b| < 9q, n <= 8; reduce
  * in |a| < 2^31 - 2^22, out |a| <= 6283008; caddq in |a| < q;
- * power2round, decompose, use_hint in 0 <= a < q; make_hint
+ * power2round, use_hint in 0 <= a < q, decompose |a| < q; make_hint
  * |a0| < 2 gamma2; chknorm |a| < 2^31 - 2^22; pack_w1_4 0 <= a < 16;
  * pack_t1 0 <= a < 1024; pack_t0 -2^12 < a <= 2^12; pack_eta2/4
  * |a| <= 2 resp. 4.
@@ -396,7 +396,9 @@ ELF(.size _gcry_mldsa_power2round_add_avx2,.-_gcry_mldsa_power2round_add_avx2;)
 
 /* void _gcry_mldsa_decompose{32,88}_avx2 (s32 a1[256], s32 a0[256],
  *                                         const s32 a[256])
- * Algorithm 36 for gamma2 = (q-1)/32 resp. (q-1)/88; A1 may alias A.  */
+ * Algorithm 36 for gamma2 = (q-1)/32 resp. (q-1)/88 of a mod q,
+ * |a| < q: the unsigned minimum of a and a + q is a + q exactly where
+ * a < 0 (a caddq in two instructions).  A1 may alias A.  */
 .macro DECOMPOSE_FN m32, name
 .globl \name
 ELF(.type \name,@function;)
@@ -407,6 +409,8 @@ ELF(.type \name,@function;)
 	xorl		%eax, %eax
 1:
 	vmovdqu		(%rdx,%rax), %ymm0
+	vpaddd		QV, %ymm0, %ymm3
+	vpminud		%ymm3, %ymm0, %ymm0
 	DECOMPOSE	\m32, %ymm0, %ymm1, %ymm2, %ymm3
 	vmovdqu		%ymm1, (%rdi,%rax)
 	vmovdqu		%ymm2, (%rsi,%rax)

@@ -411,7 +411,9 @@ ELF(.size _gcry_mldsa_rej_eta_avx512,.-_gcry_mldsa_rej_eta_avx512;)
  * registers for the two corrections: r1 = 44 folds to 0, r0 above
  * (q-1)/2 loses q.  The zmm instructions run on two ports of an Intel
  * core where the ymm ones had three, but take twice the lanes: 16
- * steps of 13 instructions instead of 32 of 15.  In: 0 <= a < q.
+ * steps of 13 instructions instead of 32 of 15.  In: |a| < q, a
+ * negative a made a + q first by an unsigned minimum with a + q (as
+ * the AVX2 kernels; UseHint's input is already in [0, q)).
  * A1 may alias A.  w (secret in signing) flows through the vector
  * unit only; the data registers and k1 are cleared on exit.
  * Constants: zmm16 127, zmm17 2^21 resp. 2^7, zmm18 15 resp. 11275,
@@ -483,6 +485,8 @@ ELF(.type \name,@function;)
 	xorl		%eax, %eax
 1:
 	vmovdqu32	(%rdx,%rax), %zmm0
+	vpaddd		%zmm22, %zmm0, %zmm1
+	vpminud		%zmm1, %zmm0, %zmm0
 	DEC512		\m32
 	vmovdqu32	%zmm1, (%rdi,%rax)
 	vmovdqu32	%zmm2, (%rsi,%rax)

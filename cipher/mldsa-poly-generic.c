@@ -341,7 +341,8 @@ power2round_generic (mldsa_poly_t *a1, mldsa_poly_t *a0,
    0 <= r < q against Algorithm 36.  r1 = m is folded to 0 by the mask
    (m = 16) or a select (m = 44).  Then r0 = r - r1 alpha, and in the
    folded case (r >= q - GAMMA2) r0 exceeds (q-1)/2 and becomes r - q,
-   in [-GAMMA2, -1]: Algorithm 36 lines 4-6.  */
+   in [-GAMMA2, -1]: Algorithm 36 lines 4-6.  A negative input
+   (|r| < q, the contract) is first made r + q.  */
 static void
 decompose_generic (mldsa_poly_t *a1, mldsa_poly_t *a0,
                    const mldsa_poly_t *a, s32 gamma2)
@@ -353,8 +354,10 @@ decompose_generic (mldsa_poly_t *a1, mldsa_poly_t *a0,
       for (i = 0; i < MLDSA_N; i++)
         {
           s32 r = a->coeffs[i];
-          s32 r1 = (r + 127) >> 7;
+          s32 r1;
 
+          r += (r >> 31) & MLDSA_Q;
+          r1 = (r + 127) >> 7;
           r1 = (r1 * 1025 + (1 << 21)) >> 22;
           r1 &= 15;
           r = r - r1 * 2 * gamma2;
@@ -368,8 +371,10 @@ decompose_generic (mldsa_poly_t *a1, mldsa_poly_t *a0,
       for (i = 0; i < MLDSA_N; i++)
         {
           s32 r = a->coeffs[i];
-          s32 r1 = (r + 127) >> 7;
+          s32 r1;
 
+          r += (r >> 31) & MLDSA_Q;
+          r1 = (r + 127) >> 7;
           r1 = (r1 * 11275 + (1 << 23)) >> 24;
           r1 ^= ((43 - r1) >> 31) & r1;
           r = r - r1 * 2 * gamma2;

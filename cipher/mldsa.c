@@ -1517,7 +1517,8 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
       else if (!pipelined)
         expand_mask (p, y, rhopp, kappa);
 
-      /* Lines 12-13: w = NTT^-1 (A o NTT (y)), (w1, w0) = Decompose.  */
+      /* Lines 12-13: w = NTT^-1 (A o NTT (y)), (w1, w0) = Decompose
+         (w); decompose takes the inverse NTT's |w| < q as it is.  */
       poly_copy (yhat, y, l);
       for (j = 0; j < l; j++)
         ops->ntt (&yhat[j]);
@@ -1525,7 +1526,6 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
         {
           ops->pointwise_acc (&w1[i], mat + i * l, yhat, l);
           ops->invntt_tomont (&w1[i]);
-          ops->caddq (&w1[i]);
           ops->decompose (&w1[i], &w0[i], &w1[i], p->gamma2);
         }
 

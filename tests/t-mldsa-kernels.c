@@ -203,6 +203,34 @@ check_rounding (const mldsa_ops_t *ops)
   check (!bad_dec, "Decompose for every 0 <= r < q, both gamma2");
   check (!bad_hint, "UseHint for every 0 <= r < q, h = 0 and 1");
 
+  /* Decompose of a negative r stands for r + q (the contract's
+     |a| < q), every -q < r < 0, both gamma2, A1 aliasing A in turn.  */
+  bad_dec = 0;
+  for (r = -(Q - 1); r < 0; r += MLDSA_N)
+    for (g = 0; g < 2; g++)
+      {
+        for (i = 0; i < MLDSA_N; i++)
+          a.coeffs[i] = r + i < 0 ? r + i : -1;
+        b = a;
+        if (g)
+          ops->decompose (&a1, &a0, &a, gammas[g]);
+        else
+          {
+            ops->decompose (&b, &a0, &b, gammas[g]);
+            a1 = b;
+          }
+        for (i = 0; i < MLDSA_N; i++)
+          {
+            s32 s1, s0;
+
+            spec_decompose (a.coeffs[i] + Q, gammas[g], &s1, &s0);
+            if (a1.coeffs[i] != s1 || a0.coeffs[i] != s0)
+              bad_dec++;
+          }
+      }
+  check (!bad_dec, "Decompose of every -q < r < 0 as of r + q, both "
+         "gamma2");
+
   /* KeyGen's Power2Round of t = a + b mod q (the optional entry): a
      takes every value of (-q, q) once, b runs through -4..4 beside
      it, then the extremes a = +-(q - 1) with b = +-4; A1 and A0 alias

@@ -324,6 +324,15 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
       x->decompose (&b, &c, &b, gammas[r & 1]);
       g->decompose (&d, &e, &a, gammas[r & 1]);
       bad_dec += !same (&b, &d) || !same (&c, &e);
+      /* And of r - q, which stands for r (the contract's |a| < q).  */
+      for (i = 0; i < MLDSA_N; i++)
+        a.coeffs[i] -= a.coeffs[i] ? Q : 0;
+      for (gi = 0; gi < 2; gi++)
+        {
+          x->decompose (&b, &c, &a, gammas[gi]);
+          g->decompose (&d, &e, &a, gammas[gi]);
+          bad_dec += !same (&b, &d) || !same (&c, &e);
+        }
     }
 
   /* MakeHint: a0 in (-2 gamma2, 2 gamma2) with the edges +-gamma2
@@ -470,7 +479,8 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   check (!bad_red, "reduce equals the portable one modulo q, in range");
   check (!bad_cadd, "caddq equals the portable one word for word");
   check (!bad_p2r, "power2round equals the portable one");
-  check (!bad_dec, "decompose equals the portable one for every r < q");
+  check (!bad_dec, "decompose equals the portable one for every "
+         "-q < r < q");
   check (!bad_hint, "use_hint equals the portable one for every r < q");
   check (!bad_mk, "make_hint equals the portable one (hints and count)");
   check (!bad_chk, "chknorm equals the portable one");
