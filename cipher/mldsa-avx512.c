@@ -22,10 +22,10 @@
  * processor has VBMI2 (HWF_INTEL_VBMI2, which implies VBMI), parses
  * RejBoundedPoly with vpcompressb (mldsa-rej-amd64-vbmi2.S) and
  * unpacks y, z and t1, packs z with vpermb and packs the hints with
- * vpcompressb (mldsa-pack-amd64-vbmi2.S).  Every
- * other kernel is the AVX2 set's (the AVX-512 CPUs we select this set
- * on have AVX2 too), called through its table: cheap next to the
- * Keccak work around them.  Keys and signatures are byte for byte
+ * vpcompressb (mldsa-pack-amd64-vbmi2.S).  Every other kernel is the
+ * AVX2 set's (the AVX-512 CPUs we select this set on have AVX2 too),
+ * called through its table: cheap next to the Keccak work around
+ * them.  Keys and signatures are byte for byte
  * those of the portable set (t-mldsa's known-answer tests per
  * backend, t-mldsa-kernels and t-mldsa-avx512).  Chosen by
  * _gcry_mldsa_init when the CPU has HWF_INTEL_AVX512 and

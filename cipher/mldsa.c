@@ -1350,20 +1350,21 @@ _gcry_mldsa_small_mul_test (s32 r[MLDSA_N], const s32 c[MLDSA_N],
 /* HintBitPack (FIPS 204 Algorithm 20) of the k hint polynomials H
  * (coefficients 0 or nonzero, at most omega of them nonzero) to the
  * omega + k bytes at Y, a row at a time by the kernel set's
- * hint_pack_row if it has one (VBMI2: 1.3k -> 0.3k TSC ticks per
- * ML-DSA-44 signature).  The portable loop stores every index and
- * advances the count by the bit: the bits fall at random, so testing
- * them (even eight at a time) mispredicted often: 3.2-4.3k TSC ticks
- * per signature on a Sapphire Rapids against 1.2-1.5k (a 64-bit mask
- * per block walked with ctz, 1.1-1.2k; the same walk without
- * branches, a fixed omega + k N / 64 steps, 1.3k).  IDX stays
- * <= omega; a store at index omega lands on the first count byte, and
- * the last store beyond the hints on a byte that must be zero: both
- * are written after the loop.
+ * hint_pack_row if it has one (0.3k TSC ticks per ML-DSA-44
+ * signature with VBMI2, 0.5k with AVX2).  The portable loop stores
+ * every index and advances the count by the bit: the bits fall at
+ * random, so testing them (even eight at a time) mispredicted often:
+ * 3.2-4.3k TSC ticks per signature on a Sapphire Rapids against
+ * 1.2-1.5k (a 64-bit mask per block walked with ctz, 1.1-1.2k; the
+ * same walk without branches, a fixed omega + k N / 64 steps, 1.3k).
+ * IDX stays <= omega; a store at index omega lands on the first count
+ * byte, and the last store beyond the hints on a byte that must be
+ * zero: both are written after the loop.
  * The hints are public once the signature is accepted, but the stores
  * go to addresses that depend on them: the constant-time check under
  * valgrind (.ci/run, step valgrind) expects exactly this function's
- * own reports, hence it is never inlined.  */
+ * own reports (and those of the AVX2 row kernel), hence it is never
+ * inlined.  */
 static GCC_ATTR_NOINLINE void
 hint_bit_pack (const mldsa_params_t *p, byte *y, const mldsa_poly_t *h)
 {
