@@ -21,8 +21,8 @@
  * 8 wide by the front file.  A second table, chosen where the
  * processor has VBMI2 (HWF_INTEL_VBMI2, which implies VBMI), parses
  * RejBoundedPoly with vpcompressb (mldsa-rej-amd64-vbmi2.S) and
- * unpacks y, z and t1, packs z with vpermb and packs the hints with
- * vpcompressb (mldsa-pack-amd64-vbmi2.S).  Every other kernel is the
+ * unpacks y, z and t1, packs z and w1 with vpermb and packs the hints
+ * with vpcompressb (mldsa-pack-amd64-vbmi2.S).  Every other kernel is the
  * AVX2 set's (the AVX-512 CPUs we select this set on have AVX2 too),
  * called through its table: cheap next to the Keccak work around
  * them.  Keys and signatures are byte for byte
@@ -280,8 +280,8 @@ unpack_t1_avx512 (mldsa_poly_t *a, const byte *b)
   AVX2.unpack_t1 (a, b);
 }
 
-/* With VBMI (the VBMI2 table): BitUnpack of y, z and t1 and BitPack
-   of z by one or two vpermb per 16 fields, HintBitPack by vpcompressb
+/* With VBMI (the VBMI2 table): BitUnpack of y, z and t1, BitPack of z
+   and w1Encode by vpermb, HintBitPack by vpcompressb
    (mldsa-pack-amd64-vbmi2.S).  GAMMA1 is public.  */
 static void
 unpack_gamma1_vbmi2 (mldsa_poly_t *a, const byte *buf, s32 gamma1)
@@ -317,6 +317,12 @@ static unsigned int
 hint_pack_row_vbmi2 (byte *y, const mldsa_poly_t *h)
 {
   return _gcry_mldsa_hint_pack_vbmi2 (y, h->coeffs);
+}
+
+static void
+pack_w1_6_vbmi2 (byte *r, const mldsa_poly_t *a)
+{
+  _gcry_mldsa_pack_w1_6_vbmi2 (r, a->coeffs);
 }
 
 static void
@@ -363,13 +369,13 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
   return AVX2.unpack_eta (a, b, eta);
 }
 
-/* The set, with the samplers of RejBoundedPoly ETA_X4, ETA and ETA_XN
-   and the BitUnpack kernels UNPACK_GAMMA1 and UNPACK_T1: the AVX-512
-   ones, or VBMI2's where the processor has it, which also has PACK_Z
-   and HINT_PACK_ROW (in the plain table the portable BitPack of z and
-   the AVX2 HintBitPack).  */
+/* The set, with the samplers of RejBoundedPoly ETA_X4, ETA and ETA_XN,
+   the BitUnpack kernels UNPACK_GAMMA1 and UNPACK_T1 and w1Encode
+   PACK_W1_6: the AVX-512 (or AVX2) ones, or VBMI2's where the
+   processor has it, which also has PACK_Z and HINT_PACK_ROW (in the
+   plain table the portable BitPack of z and the AVX2 HintBitPack).  */
 #define MLDSA_OPS_AVX512(eta_x4, eta, eta_xn, unpack_gamma1, unpack_t1, \
-                         pack_z, hint_pack_row)                        \
+                         pack_w1_6, pack_z, hint_pack_row)             \
   {                                             \
     "avx512",                                   \
     ntt_avx512,                                 \
@@ -399,7 +405,7 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
     pack_t1_avx512,                             \
     pack_t0_avx512,                             \
     pack_eta_avx512,                            \
-    pack_w1_6_avx512,                           \
+    pack_w1_6,                                  \
     unpack_t0_avx512,                           \
     unpack_eta_avx512,                          \
     add16_chknorm_avx512,                       \
@@ -412,11 +418,13 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
 const mldsa_ops_t _gcry_mldsa_ops_avx512 =
   MLDSA_OPS_AVX512 (poly_uniform_eta_x4_avx512, poly_uniform_eta_avx512,
                     poly_uniform_eta_xn_avx512, unpack_gamma1_avx512,
-                    unpack_t1_avx512, NULL, hint_pack_row_avx512);
+                    unpack_t1_avx512, pack_w1_6_avx512, NULL,
+                    hint_pack_row_avx512);
 
 const mldsa_ops_t _gcry_mldsa_ops_avx512_vbmi2 =
   MLDSA_OPS_AVX512 (poly_uniform_eta_x4_vbmi2, poly_uniform_eta_vbmi2,
                     poly_uniform_eta_xn_vbmi2, unpack_gamma1_vbmi2,
-                    unpack_t1_vbmi2, pack_z_vbmi2, hint_pack_row_vbmi2);
+                    unpack_t1_vbmi2, pack_w1_6_vbmi2, pack_z_vbmi2,
+                    hint_pack_row_vbmi2);
 
 #endif /*USE_MLDSA_AVX512*/

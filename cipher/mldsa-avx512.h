@@ -114,6 +114,9 @@ void _gcry_mldsa_unpack_t1_vbmi2 (s32 a[MLDSA_N], const byte b[320]);
 /* BitPack of z (pack_z), writing no byte past the packed ones.  */
 void _gcry_mldsa_pack_z_17_vbmi2 (byte r[576], const s32 a[MLDSA_N]);
 void _gcry_mldsa_pack_z_19_vbmi2 (byte r[640], const s32 a[MLDSA_N]);
+/* w1Encode with 6-bit fields (pack_w1_6), 192 bytes, none past
+   them.  */
+void _gcry_mldsa_pack_w1_6_vbmi2 (byte r[192], const s32 a[MLDSA_N]);
 /* One row of HintBitPack (hint_pack_row).  */
 unsigned int _gcry_mldsa_hint_pack_vbmi2 (byte *y, const s32 h[MLDSA_N]);
 #endif /*USE_MLDSA_AVX512*/

@@ -16,7 +16,8 @@
  * fields), a[i] = GAMMA1 - field i (the mask y of ExpandMask and the z
  * of sigDecode), and SimpleBitUnpack (Algorithm 18) of t1 (10-bit
  * fields, pkDecode); BitPack (Algorithm 17) of z for sigEncode, the
- * inverse of the first; and one row of HintBitPack (Algorithm 20).
+ * inverse of the first; w1Encode (Algorithm 28) with 6-bit fields
+ * (GAMMA2 = (q-1)/88); and one row of HintBitPack (Algorithm 20).
  * Field i of width W starts at bit W i of the little-endian byte
  * string.
  *
@@ -40,6 +41,14 @@
  * its bit 0 belongs to, the second the low byte of the next field if
  * that starts within the byte (else byte 3 of dword 0, always zero),
  * and vpord joins them; a masked store writes the 36 or 40 bytes.
+ *
+ * w1Encode, 64 coefficients (48 bytes) per step: vpackusdw and
+ * vpackuswb narrow four zmm of dwords (values below 44) to bytes; the
+ * packs interleave their sources per 128-bit lane but keep every
+ * group of four consecutive coefficients together, in dword
+ * 4 (g mod 4) + floor (g / 4) for group g.  vpmaddubsw by (1, 64) and
+ * vpmaddwd by (1, 4096) join each group into 24 bits, and one vpermb
+ * puts the low three bytes of the groups in order for a masked store.
  *
  * HintBitPack of a row: vptestmd turns 64 coefficients at a time into
  * a 64-bit mask of the nonzero ones, vpcompressb packs the indices
@@ -76,6 +85,7 @@
  *   void _gcry_mldsa_unpack_t1_vbmi2 (s32 a[256], const byte b[320]);
  *   void _gcry_mldsa_pack_z_17_vbmi2 (byte r[576], const s32 a[256]);
  *   void _gcry_mldsa_pack_z_19_vbmi2 (byte r[640], const s32 a[256]);
+ *   void _gcry_mldsa_pack_w1_6_vbmi2 (byte r[192], const s32 a[256]);
  *   unsigned int _gcry_mldsa_hint_pack_vbmi2 (byte *y, const s32 h[256]);
  */
 
@@ -166,6 +176,18 @@ FIELD_SHIFTS 10, .Lut1_shift
 .Lug19_g1:	.long 0x80000
 .Lut1_mask:	.long 0x3ff
 .Lhp_64:	.long 0x40404040
+.Lw16_mul8:	.long 0x40014001	/* bytes 1, 64 */
+.Lw16_mul16:	.long 0x10000001	/* words 1, 4096 */
+/* w1Encode: output byte B is byte B mod 3 of group g = floor (B / 3),
+ * in dword 4 (g mod 4) + floor (g / 4) after the packs.  */
+.align 64
+.Lw16_idx:
+	.set .Lw16_b, 0
+	.rept 64
+	.set .Lw16_g, (.Lw16_b / 3) & 15
+	.byte 16 * (.Lw16_g & 3) + 4 * (.Lw16_g / 4) + .Lw16_b % 3
+	.set .Lw16_b, .Lw16_b + 1
+	.endr
 PACK_INDICES 18, PACK_FIRST, .Lpz17_first
 PACK_INDICES 18, PACK_SECOND, .Lpz17_second
 PACK_INDICES 20, PACK_FIRST, .Lpz19_first
@@ -295,6 +317,38 @@ PACK_Z_FN _gcry_mldsa_pack_z_17_vbmi2, 18, .Lpz17_first, .Lpz17_second, \
 	.Lug17_shift, .Lug17_g1
 PACK_Z_FN _gcry_mldsa_pack_z_19_vbmi2, 20, .Lpz19_first, .Lpz19_second, \
 	.Lug19_shift, .Lug19_g1
+
+/* void _gcry_mldsa_pack_w1_6_vbmi2 (byte r[192], const s32 a[256])
+ * Four steps of 64 coefficients, 48 bytes each.  */
+.text
+.globl _gcry_mldsa_pack_w1_6_vbmi2
+ELF(.type _gcry_mldsa_pack_w1_6_vbmi2,@function;)
+.align 32
+_gcry_mldsa_pack_w1_6_vbmi2:
+	CFI_STARTPROC()
+	vpbroadcastd	.Lw16_mul8 rRIP, %zmm12
+	vpbroadcastd	.Lw16_mul16 rRIP, %zmm13
+	vmovdqa64	.Lw16_idx rRIP, %zmm14
+	movabsq		$0xffffffffffff, %rax		/* 48 bytes */
+	kmovq		%rax, %k1
+	movl		$4, %ecx
+1:
+	vmovdqu32	(%rsi), %zmm0
+	vmovdqu32	128(%rsi), %zmm1
+	vpackusdw	64(%rsi), %zmm0, %zmm0
+	vpackusdw	192(%rsi), %zmm1, %zmm1
+	vpackuswb	%zmm1, %zmm0, %zmm0
+	vpmaddubsw	%zmm12, %zmm0, %zmm0
+	vpmaddwd	%zmm13, %zmm0, %zmm0
+	vpermb		%zmm0, %zmm14, %zmm0
+	vmovdqu8	%zmm0, (%rdi){%k1}
+	addq		$256, %rsi
+	addq		$48, %rdi
+	subl		$1, %ecx
+	jnz		1b
+	CLEAR_RETURN
+	CFI_ENDPROC()
+ELF(.size _gcry_mldsa_pack_w1_6_vbmi2,.-_gcry_mldsa_pack_w1_6_vbmi2;)
 
 /* unsigned int _gcry_mldsa_hint_pack_vbmi2 (byte *y, const s32 h[256])
  * The indices of the nonzero coefficients of H, in increasing order,
