@@ -369,13 +369,35 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
   return AVX2.unpack_eta (a, b, eta);
 }
 
-/* The set, with the samplers of RejBoundedPoly ETA_X4, ETA and ETA_XN,
-   the BitUnpack kernels UNPACK_GAMMA1 and UNPACK_T1 and w1Encode
-   PACK_W1_6: the AVX-512 (or AVX2) ones, or VBMI2's where the
-   processor has it, which also has PACK_Z and HINT_PACK_ROW (in the
-   plain table the portable BitPack of z and the AVX2 HintBitPack).  */
-#define MLDSA_OPS_AVX512(eta_x4, eta, eta_xn, unpack_gamma1, unpack_t1, \
-                         pack_w1_6, pack_z, hint_pack_row)             \
+/* With VBMI: BitUnpack of t0 and of s1, s2 (skDecode), one vpermb per
+   16 fields.  ETA is public (the parameter set).  */
+static void
+unpack_t0_vbmi2 (mldsa_poly_t *a, const byte *b)
+{
+  _gcry_mldsa_unpack_t0_vbmi2 (a->coeffs, b);
+}
+
+static u32
+unpack_eta_vbmi2 (mldsa_poly_t *a, const byte *b, unsigned int eta)
+{
+  if (eta == 2)
+    return _gcry_mldsa_unpack_eta2_vbmi2 (a->coeffs, b);
+  return _gcry_mldsa_unpack_eta4_vbmi2 (a->coeffs, b);
+}
+
+/* Without VBMI the portable BitPack of z (the AVX2 set has none).  */
+static void
+pack_z_avx512 (byte *r, const mldsa_poly_t *a, s32 gamma1)
+{
+  _gcry_mldsa_pack_z_generic (r, a, gamma1);
+}
+
+/* The set.  The entries named NAME_##X differ between the two tables:
+   X = avx512 for the AVX-512 (or forwarded AVX2) kernels, X = vbmi2
+   for the table chosen where the processor has VBMI2: RejBoundedPoly's
+   samplers, the BitUnpack of y, z, t1, t0 and s, w1Encode, the BitPack
+   of z and HintBitPack.  */
+#define MLDSA_OPS_AVX512(x)                     \
   {                                             \
     "avx512",                                   \
     ntt_avx512,                                 \
@@ -391,40 +413,32 @@ unpack_eta_avx512 (mldsa_poly_t *a, const byte *b, unsigned int eta)
     chknorm_avx512,                             \
     poly_uniform_x4_avx512,                     \
     poly_uniform_avx512,                        \
-    eta_x4,                                     \
-    eta,                                        \
+    poly_uniform_eta_x4_##x,                    \
+    poly_uniform_eta_##x,                       \
     poly_uniform_gamma1_x4_avx512,              \
     poly_uniform_gamma1_avx512,                 \
     poly_challenge_avx512,                      \
     poly_uniform_xn_avx512,                     \
-    eta_xn,                                     \
+    poly_uniform_eta_xn_##x,                    \
     poly_uniform_gamma1_xn_avx512,              \
-    unpack_gamma1,                              \
-    unpack_t1,                                  \
+    unpack_gamma1_##x,                          \
+    unpack_t1_##x,                              \
     pack_w1_4_avx512,                           \
     pack_t1_avx512,                             \
     pack_t0_avx512,                             \
     pack_eta_avx512,                            \
-    pack_w1_6,                                  \
-    unpack_t0_avx512,                           \
-    unpack_eta_avx512,                          \
+    pack_w1_6_##x,                              \
+    unpack_t0_##x,                              \
+    unpack_eta_##x,                             \
     add16_chknorm_avx512,                       \
     add_reduce_chknorm_avx512,                  \
     power2round_add_avx512,                     \
-    pack_z,                                     \
-    hint_pack_row                               \
+    pack_z_##x,                                 \
+    hint_pack_row_##x                           \
   }
 
-const mldsa_ops_t _gcry_mldsa_ops_avx512 =
-  MLDSA_OPS_AVX512 (poly_uniform_eta_x4_avx512, poly_uniform_eta_avx512,
-                    poly_uniform_eta_xn_avx512, unpack_gamma1_avx512,
-                    unpack_t1_avx512, pack_w1_6_avx512, NULL,
-                    hint_pack_row_avx512);
+const mldsa_ops_t _gcry_mldsa_ops_avx512 = MLDSA_OPS_AVX512 (avx512);
 
-const mldsa_ops_t _gcry_mldsa_ops_avx512_vbmi2 =
-  MLDSA_OPS_AVX512 (poly_uniform_eta_x4_vbmi2, poly_uniform_eta_vbmi2,
-                    poly_uniform_eta_xn_vbmi2, unpack_gamma1_vbmi2,
-                    unpack_t1_vbmi2, pack_w1_6_vbmi2, pack_z_vbmi2,
-                    hint_pack_row_vbmi2);
+const mldsa_ops_t _gcry_mldsa_ops_avx512_vbmi2 = MLDSA_OPS_AVX512 (vbmi2);
 
 #endif /*USE_MLDSA_AVX512*/

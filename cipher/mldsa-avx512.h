@@ -111,6 +111,12 @@ size_t _gcry_mldsa_rej_eta_vbmi2 (s32 a[MLDSA_N], unsigned int *ctr,
 void _gcry_mldsa_unpack_gamma1_17_vbmi2 (s32 a[MLDSA_N], const byte *b);
 void _gcry_mldsa_unpack_gamma1_19_vbmi2 (s32 a[MLDSA_N], const byte *b);
 void _gcry_mldsa_unpack_t1_vbmi2 (s32 a[MLDSA_N], const byte b[320]);
+/* BitUnpack of t0 and s (unpack_t0, unpack_eta; the eta ones return
+   nonzero if a field exceeds 2 ETA), reading no byte past the packed
+   ones.  */
+void _gcry_mldsa_unpack_t0_vbmi2 (s32 a[MLDSA_N], const byte b[416]);
+u32 _gcry_mldsa_unpack_eta2_vbmi2 (s32 a[MLDSA_N], const byte b[96]);
+u32 _gcry_mldsa_unpack_eta4_vbmi2 (s32 a[MLDSA_N], const byte b[128]);
 /* BitPack of z (pack_z), writing no byte past the packed ones.  */
 void _gcry_mldsa_pack_z_17_vbmi2 (byte r[576], const s32 a[MLDSA_N]);
 void _gcry_mldsa_pack_z_19_vbmi2 (byte r[640], const s32 a[MLDSA_N]);

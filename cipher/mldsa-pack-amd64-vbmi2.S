@@ -15,7 +15,9 @@
  * b = GAMMA1 for GAMMA1 = 2^17 (18-bit fields) and 2^19 (20-bit
  * fields), a[i] = GAMMA1 - field i (the mask y of ExpandMask and the z
  * of sigDecode), and SimpleBitUnpack (Algorithm 18) of t1 (10-bit
- * fields, pkDecode); BitPack (Algorithm 17) of z for sigEncode, the
+ * fields, pkDecode), and of t0 (13-bit fields, a = 2^12 - field) and
+ * s1, s2 (3- or 4-bit fields, a = ETA - field, with the check that no
+ * field exceeds 2 ETA) for skDecode; BitPack (Algorithm 17) of z for sigEncode, the
  * inverse of the first; w1Encode (Algorithm 28) with 6-bit fields
  * (GAMMA2 = (q-1)/88); and one row of HintBitPack (Algorithm 20).
  * Field i of width W starts at bit W i of the little-endian byte
@@ -28,7 +30,9 @@
  * at bit W i mod 8 (0, 2, 4 or 6, or 0 and 4 for W = 20) of the dword,
  * the field and its shift fitting into the low 24 (W = 18, 20) or 16
  * (W = 10) bits.  vpsrlvd by those offsets and vpandd by 2^W - 1 leave
- * the fields; vpsubd from GAMMA1 for y and z.  t1 takes 32 fields
+ * the fields; vpsubd from GAMMA1 (2^12, ETA) for y and z (t0, s).
+ * The eta decoder keeps the unsigned maximum of the fields and
+ * compares it with 2 ETA once at the end.  t1 takes 32 fields
  * (40 bytes) per step, two vpermb from one load.  The AVX2 kernels
  * (mldsa-poly-amd64-avx2.S) gather within 128-bit lanes and need a
  * load per lane.
@@ -69,9 +73,11 @@
  * Register plan (unpacking and packing z): zmm0 the packed bytes resp.
  * the shifted fields, zmm1/zmm2 fields resp. the two byte selections;
  * zmm12 the vpermb indices (zmm13 the second set), zmm14 the shifts,
- * zmm15 the mask, zmm11 GAMMA1; k1 the load or store mask; rdi A resp.
+ * zmm15 the mask, zmm11 GAMMA1 (2^12, ETA), zmm10 the eta decoders'
+ * maximum; k1 the load or store mask, k2 the eta check; rdi A resp.
  * the output, rsi the packed bytes resp. A, rax offset, ecx step
- * count.  HintBitPack: zmm0 the indices, zmm1 all ones, zmm2 64 in
+ * count.  w1Encode: zmm0/zmm1 data, zmm12/zmm13 the multipliers,
+ * zmm14 the vpermb indices, k1 the store mask.  HintBitPack: zmm0 the indices, zmm1 all ones, zmm2 64 in
  * every byte, zmm3/zmm4 the compressed indices and ones; k1-k4 the
  * masks; rdi Y, rsi H, rax the count, rdx the block's count.
  *
@@ -83,6 +89,9 @@
  *   void _gcry_mldsa_unpack_gamma1_17_vbmi2 (s32 a[256], const byte *b);
  *   void _gcry_mldsa_unpack_gamma1_19_vbmi2 (s32 a[256], const byte *b);
  *   void _gcry_mldsa_unpack_t1_vbmi2 (s32 a[256], const byte b[320]);
+ *   void _gcry_mldsa_unpack_t0_vbmi2 (s32 a[256], const byte b[416]);
+ *   u32 _gcry_mldsa_unpack_eta2_vbmi2 (s32 a[256], const byte b[96]);
+ *   u32 _gcry_mldsa_unpack_eta4_vbmi2 (s32 a[256], const byte b[128]);
  *   void _gcry_mldsa_pack_z_17_vbmi2 (byte r[576], const s32 a[256]);
  *   void _gcry_mldsa_pack_z_19_vbmi2 (byte r[640], const s32 a[256]);
  *   void _gcry_mldsa_pack_w1_6_vbmi2 (byte r[192], const s32 a[256]);
@@ -169,12 +178,26 @@ FIELD_SHIFTS 20, .Lug19_shift
 FIELD_INDICES 10, 0, .Lut1_idx
 FIELD_INDICES 10, 16, .Lut1_idx_hi
 FIELD_SHIFTS 10, .Lut1_shift
+FIELD_INDICES 13, 0, .Lut0_idx
+FIELD_SHIFTS 13, .Lut0_shift
+FIELD_INDICES 3, 0, .Lue2_idx
+FIELD_SHIFTS 3, .Lue2_shift
+FIELD_INDICES 4, 0, .Lue4_idx
+FIELD_SHIFTS 4, .Lue4_shift
 .align 4
 .Lug17_mask:	.long 0x3ffff
 .Lug19_mask:	.long 0xfffff
 .Lug17_g1:	.long 0x20000
 .Lug19_g1:	.long 0x80000
 .Lut1_mask:	.long 0x3ff
+.Lut0_mask:	.long 0x1fff
+.Lut0_c:	.long 0x1000
+.Lue2_mask:	.long 7
+.Lue2_c:	.long 2
+.Lue2_max:	.long 4
+.Lue4_mask:	.long 15
+.Lue4_c:	.long 4
+.Lue4_max:	.long 8
 .Lhp_64:	.long 0x40404040
 .Lw16_mul8:	.long 0x40014001	/* bytes 1, 64 */
 .Lw16_mul16:	.long 0x10000001	/* words 1, 4096 */
@@ -206,9 +229,12 @@ PACK_INDICES 20, PACK_SECOND, .Lpz19_second
 	ret_spec_stop
 .endm
 
-/* void NAME (s32 a[256], const byte *b): a = G1 - the fields of width
- * W (2 W bytes per 16 fields), G1 and MASK = 2^W - 1 at the labels.  */
-.macro UNPACK_GAMMA1_FN name, w, idx, shift, mask, g1
+/* NAME (s32 a[256], const byte *b): a = G1 - the fields of width W
+ * (2 W bytes per 16 fields), G1 and MASK = 2^W - 1 at the labels.
+ * With MAX (the eta decoders, u32 result): returns nonzero if a field
+ * exceeds the value at MAX (2 ETA); zmm10 holds the running unsigned
+ * maximum of the fields.  */
+.macro UNPACK_FN name, w, idx, shift, mask, g1, max
 .text
 .globl \name
 ELF(.type \name,@function;)
@@ -219,6 +245,9 @@ ELF(.type \name,@function;)
 	vmovdqa64	\shift rRIP, %zmm14
 	vpbroadcastd	\mask rRIP, %zmm15
 	vpbroadcastd	\g1 rRIP, %zmm11
+.ifnb \max
+	vpxord		%zmm10, %zmm10, %zmm10
+.endif
 	movabsq		$((1 << (2 * \w)) - 1), %rax
 	kmovq		%rax, %k1
 	xorl		%eax, %eax
@@ -228,21 +257,36 @@ ELF(.type \name,@function;)
 	vpermb		%zmm0, %zmm12, %zmm1
 	vpsrlvd		%zmm14, %zmm1, %zmm1
 	vpandd		%zmm15, %zmm1, %zmm1
+.ifnb \max
+	vpmaxud		%zmm1, %zmm10, %zmm10
+.endif
 	vpsubd		%zmm1, %zmm11, %zmm1
 	vmovdqu32	%zmm1, (%rdi,%rax)
 	addq		$(2 * \w), %rsi
 	addq		$64, %rax
 	subl		$1, %ecx
 	jnz		1b
+.ifnb \max
+	vpbroadcastd	\max rRIP, %zmm11
+	vpcmpud		$6, %zmm11, %zmm10, %k2		/* max > 2 ETA */
+	kmovw		%k2, %eax
+	kxorw		%k2, %k2, %k2
+.endif
 	CLEAR_RETURN
 	CFI_ENDPROC()
 ELF(.size \name,.-\name;)
 .endm
 
-UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_17_vbmi2, 18, .Lug17_idx, \
+UNPACK_FN _gcry_mldsa_unpack_gamma1_17_vbmi2, 18, .Lug17_idx, \
 	.Lug17_shift, .Lug17_mask, .Lug17_g1
-UNPACK_GAMMA1_FN _gcry_mldsa_unpack_gamma1_19_vbmi2, 20, .Lug19_idx, \
+UNPACK_FN _gcry_mldsa_unpack_gamma1_19_vbmi2, 20, .Lug19_idx, \
 	.Lug19_shift, .Lug19_mask, .Lug19_g1
+UNPACK_FN _gcry_mldsa_unpack_t0_vbmi2, 13, .Lut0_idx, \
+	.Lut0_shift, .Lut0_mask, .Lut0_c
+UNPACK_FN _gcry_mldsa_unpack_eta2_vbmi2, 3, .Lue2_idx, .Lue2_shift, \
+	.Lue2_mask, .Lue2_c, .Lue2_max
+UNPACK_FN _gcry_mldsa_unpack_eta4_vbmi2, 4, .Lue4_idx, .Lue4_shift, \
+	.Lue4_mask, .Lue4_c, .Lue4_max
 
 /* void _gcry_mldsa_unpack_t1_vbmi2 (s32 a[256], const byte b[320])
  * 32 fields (40 bytes) per step; the shifts of fields 16 .. 31 equal
