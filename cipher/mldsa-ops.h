@@ -289,13 +289,14 @@ typedef struct mldsa_ops_s
   void (*unpack_t0) (mldsa_poly_t *a, const byte *b);
   u32 (*unpack_eta) (mldsa_poly_t *a, const byte *b, unsigned int eta);
 
-  /* Optional (NULL: a loop in mldsa.c, then chknorm): a = a + b, or
-     a - b if SUB is nonzero, for the 16-bit polynomial B, exactly (no
-     reduction mod q); then 1 if some |a[i]| >= BOUND, else 0.  All of
-     A is written either way.  In: |a| + |b| < 2^31 - 2^22 (signing's
-     z = y + c s1 and r0 = w0 - c s2 with c s from ML-KEM's ring, all
-     below 2^20), BOUND <= (q-1)/8.  Constant time in the
-     coefficients.  */
+  /* Optional (NULL: a loop in mldsa.c, then chknorm): a = a + b', or
+     a - b' if SUB is nonzero, exactly (no reduction mod q), where b'
+     is the representative in [-1664, 1664] modulo 3329 of the 16-bit
+     B, |b| < 3329 (c s1 or c s2 as ML-KEM's inverse NTT leaves them:
+     b' is the exact product); then 1 if some |a[i]| >= BOUND, else 0.
+     All of A is written either way.  In: |a| < 2^31 - 2^22 - 1664
+     (signing's z = y + c s1 and r0 = w0 - c s2, all below 2^20),
+     BOUND <= (q-1)/8.  Constant time in the coefficients.  */
   int (*add16_chknorm) (mldsa_poly_t *a, const s16 *b, int sub, s32 bound);
 
   /* Optional (NULL: reduce, chknorm and a loop in mldsa.c): with

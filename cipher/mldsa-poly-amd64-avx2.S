@@ -99,6 +99,9 @@
 .Lc128:		.long 128
 .Lhalfq:	.long 4190208		/* (q - 1) / 2 */
 .Lalpha32:	.long 523776		/* 2 (q - 1) / 32 */
+.Ladd16_c3329:	.short 3329
+.Ladd16_c1664:	.short 1664
+.Ladd16_cm1664:	.short -1664
 
 .text
 
@@ -588,12 +591,23 @@ ELF(.size _gcry_mldsa_chknorm_avx2,.-_gcry_mldsa_chknorm_avx2;)
 
 /* int _gcry_mldsa_add16_chknorm_avx2 (s32 a[256], const s16 b[256],
  *                                     int sub, s32 bound)
- * a = a + b (a - b if SUB), exactly; then 1 if some |a| >= bound,
- * else 0.  B is sign-extended (vpmovsxwd) and its sign set once for
- * the call by vpsignd with +1 or -1 (SUB is public); the largest |a|
- * is compared with bound - 1 at the end, and only that decides the
- * result.  32 coefficients per iteration.  NORM_SETUP's q and 2^22
- * go unused here.  */
+ * a = a + b' (a - b' if SUB), exactly, b' the representative of b in
+ * [-1664, 1664] mod 3329 (|b| < 3329; LIFT16 on 16 words at a time);
+ * then 1 if some |a| >= bound, else 0.  B' is sign-extended
+ * (vpmovsxwd) and its sign set once for the call by vpsignd with +1 or
+ * -1 (SUB is public); the largest |a| is compared with bound - 1 at
+ * the end, and only that decides the result.  32 coefficients per
+ * iteration.  NORM_SETUP's q and 2^22 are replaced by the words 3329
+ * (ymm15) and 1664 (ymm13); ymm10 holds -1664.  */
+.macro LIFT16 x, t
+	vpcmpgtw	%ymm13, \x, \t		/* b > 1664 */
+	vpand		%ymm15, \t, \t
+	vpsubw		\t, \x, \x
+	vpcmpgtw	\x, %ymm10, \t		/* b < -1664 */
+	vpand		%ymm15, \t, \t
+	vpaddw		\t, \x, \x
+.endm
+
 .globl _gcry_mldsa_add16_chknorm_avx2
 ELF(.type _gcry_mldsa_add16_chknorm_avx2,@function;)
 .align 32
@@ -606,11 +620,20 @@ _gcry_mldsa_add16_chknorm_avx2:
 	vmovd		%eax, %xmm14
 	vpbroadcastd	%xmm14, %ymm14		/* +1 or -1 */
 	NORM_SETUP	%ecx
+	vpbroadcastw	.Ladd16_c3329 rRIP, %ymm15
+	vpbroadcastw	.Ladd16_c1664 rRIP, %ymm13
+	vpbroadcastw	.Ladd16_cm1664 rRIP, %ymm10
 .Ladd16_loop:
-	vpmovsxwd	(%rsi,%rax), %ymm0
-	vpmovsxwd	16(%rsi,%rax), %ymm1
-	vpmovsxwd	32(%rsi,%rax), %ymm2
-	vpmovsxwd	48(%rsi,%rax), %ymm3
+	vmovdqu		(%rsi,%rax), %ymm4
+	vmovdqu		32(%rsi,%rax), %ymm5
+	LIFT16		%ymm4, %ymm6
+	LIFT16		%ymm5, %ymm7
+	vpmovsxwd	%xmm4, %ymm0
+	vextracti128	$1, %ymm4, %xmm4
+	vpmovsxwd	%xmm4, %ymm1
+	vpmovsxwd	%xmm5, %ymm2
+	vextracti128	$1, %ymm5, %xmm5
+	vpmovsxwd	%xmm5, %ymm3
 	vpsignd		%ymm14, %ymm0, %ymm0
 	vpsignd		%ymm14, %ymm1, %ymm1
 	vpsignd		%ymm14, %ymm2, %ymm2

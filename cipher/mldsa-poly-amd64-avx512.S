@@ -894,6 +894,16 @@ ELF(.size _gcry_mldsa_challenge_avx512,.-_gcry_mldsa_challenge_avx512;)
 .section .rodata
 .align 4
 .Lnorm512_c2p22:	.long 0x400000
+.Ladd16_c1664:		.short 1664
+.Ladd16_cm1664:		.short -1664
+.Ladd16_c3329:		.short 3329
+
+/* The masks of add16_chknorm's lift (NORM512_RETURN clears k1 and
+ * zmm0-zmm15).  */
+.macro ADD16_CLEAR
+	kxorw		%k2, %k2, %k2
+	kxorw		%k3, %k3, %k3
+.endm
 
 /* int _gcry_mldsa_chknorm_avx512 (const s32 a[256], s32 bound)  */
 .text
@@ -916,13 +926,22 @@ ELF(.size _gcry_mldsa_chknorm_avx512,.-_gcry_mldsa_chknorm_avx512;)
 
 /* int _gcry_mldsa_add16_chknorm_avx512 (s32 a[256], const s16 b[256],
  *                                       int sub, s32 bound)
- * a = a + b (a - b if SUB, which is public: one loop for each),
- * exactly; then 1 if some |a| >= bound, else 0.  32 coefficients per
- * iteration.  */
+ * a = a + b' (a - b' if SUB, which is public: one loop for each),
+ * exactly, b' the representative of b in [-1664, 1664] mod 3329
+ * (|b| < 3329: two compares into k2, k3 and masked word subtractions
+ * and additions of 3329 on 32 words at a time); then 1 if some
+ * |a| >= bound, else 0.  32 coefficients per iteration.  zmm20 1664,
+ * zmm21 -1664, zmm22 3329 in every word.  */
 .macro ADD16_LOOP op
 1:
-	vpmovsxwd	(%rsi,%rax), %zmm0
-	vpmovsxwd	32(%rsi,%rax), %zmm1
+	vmovdqu16	(%rsi,%rax), %zmm4
+	vpcmpgtw	%zmm20, %zmm4, %k2		/* b > 1664 */
+	vpcmpgtw	%zmm4, %zmm21, %k3		/* b < -1664 */
+	vpsubw		%zmm22, %zmm4, %zmm4{%k2}
+	vpaddw		%zmm22, %zmm4, %zmm4{%k3}
+	vextracti64x4	$1, %zmm4, %ymm5
+	vpmovsxwd	%ymm4, %zmm0
+	vpmovsxwd	%ymm5, %zmm1
 	vmovdqu32	(%rdi,%rax,2), %zmm2
 	vmovdqu32	64(%rdi,%rax,2), %zmm3
 	\op		%zmm0, %zmm2, %zmm0		/* a + b or a - b */
@@ -942,12 +961,17 @@ ELF(.type _gcry_mldsa_add16_chknorm_avx512,@function;)
 _gcry_mldsa_add16_chknorm_avx512:
 	CFI_STARTPROC()
 	NORM512_SETUP	%ecx
+	vpbroadcastw	.Ladd16_c1664 rRIP, %zmm20
+	vpbroadcastw	.Ladd16_cm1664 rRIP, %zmm21
+	vpbroadcastw	.Ladd16_c3329 rRIP, %zmm22
 	testl		%edx, %edx
 	jnz		2f
 	ADD16_LOOP	vpaddd
+	ADD16_CLEAR
 	NORM512_RETURN
 2:
 	ADD16_LOOP	vpsubd
+	ADD16_CLEAR
 	NORM512_RETURN
 	CFI_ENDPROC()
 ELF(.size _gcry_mldsa_add16_chknorm_avx512,.-_gcry_mldsa_add16_chknorm_avx512;)

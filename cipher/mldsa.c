@@ -1288,28 +1288,31 @@ small_lift (mlkem_poly *r)
     }
 }
 
-/* R (in the normal domain, the exact product) = c s from the
-   NTT-domain c in SC and s in S; SC->prod is scratch.  */
+/* R = c s mod 3329 (|r| < 3329, in the normal domain) from the
+   NTT-domain c in SC and s in S; its representative in
+   (-3329/2, 3329/2] is the exact product (small_lift, or inside
+   add16_chknorm).  SC->prod is scratch.  */
 static void
 small_product (const mlkem_ops_t *kops, mlkem_poly *r, small_scratch_t *sc,
                const small_ntt_t *s)
 {
   kops->basemul_acc (&sc->prod, &sc->c, &s->p, &s->c, 1);
   kops->invntt_tomont (r, &sc->prod);
-  small_lift (r);
 }
 
-/* A = A + B, or A - B with SUB, for B from small_product (exact, so
-   A needs no reduction), then chknorm (A, BOUND): the kernel set's
-   fused pass where it has one.  */
+/* A = A + B, or A - B with SUB, for B from small_product, lifted to
+   the exact product (so A needs no reduction), then chknorm (A,
+   BOUND): the kernel set's fused pass where it has one (which lifts B
+   itself; B is scratch).  */
 static int
 small_add_chknorm (const mldsa_ops_t *ops, mldsa_poly_t *a,
-                   const mlkem_poly *b, int sub, s32 bound)
+                   mlkem_poly *b, int sub, s32 bound)
 {
   unsigned int j;
 
   if (ops->add16_chknorm)
     return ops->add16_chknorm (a, b->coeffs, sub, bound);
+  small_lift (b);
   if (sub)
     for (j = 0; j < MLDSA_N; j++)
       a->coeffs[j] -= b->coeffs[j];
@@ -1336,6 +1339,7 @@ _gcry_mldsa_small_mul_test (s32 r[MLDSA_N], const s32 c[MLDSA_N],
   small_ntt (kops, &sp, &t);
   small_ntt_of (kops, &sc.c, c, &t);
   small_product (kops, &t, &sc, (small_ntt_t *)&sp);
+  small_lift (&t);
   for (j = 0; j < MLDSA_N; j++)
     r[j] = t.coeffs[j];
   return 0;
@@ -1573,10 +1577,10 @@ _gcry_mldsa_sign_internal (const mldsa_params_t *p, byte *sig,
 #ifdef USE_MLKEM
           if (kops)
             {
-              /* c s2 exact and centred (|c s2| <= tau eta), so
-                 |w0 - c s2| <= gamma2 + 196 < 2^22: already the
-                 centred residue, which reduce would leave as it
-                 is.  */
+              /* c s2 mod 3329, centred by small_add_chknorm, is exact
+                 (|c s2| <= tau eta), so |w0 - c s2| <= gamma2 + 196
+                 < 2^22: already the centred residue, which reduce
+                 would leave as it is.  */
               small_product (kops, r16, sc, (small_ntt_t *)&s2hat[i]);
               if (small_add_chknorm (ops, &w0[i], r16, 1,
                                      p->gamma2 - p->beta))

@@ -384,35 +384,61 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
     }
 
   /* add16_chknorm against its definition (the loop of mldsa.c and the
-     portable chknorm): random a and b at signing's sizes, and single
+     portable chknorm): random a and products v at signing's sizes,
+     each given as b = v, v + 3329 or v - 3329 where |b| < 3329 (the
+     kernel adds the representative v in [-1664, 1664]), and single
      sums at -bound, -(bound - 1), bound - 1 and bound in every
-     position, for both signs.  */
-  for (round = 0; round < 2000; round++)
+     position, for both signs; then every |b| < 3329, a = 0.  */
+  for (round = 0; round < 2000 + 27; round++)
     {
       s32 bound = (round & 1) ? (1 << 19) - 196 : ((Q - 1) / 88) - 78;
       int sub = (round >> 1) & 1, pos = round % MLDSA_N, want, got;
-      s16 b16[MLDSA_N];
+      s16 b16[MLDSA_N], v16[MLDSA_N];
 
       if (!x->add16_chknorm)
         break;
       fill (&a, bound + 8, 0);
       for (i = 0; i < MLDSA_N; i++)
-        b16[i] = (s16)(rnd32 () % 393) - 196;
-      if (round >= 1000)
+        v16[i] = (s16)(rnd32 () % 393) - 196;
+      if (round >= 1000 && round < 2000)
         {
           /* Sum exactly at one of the four edge values in POS.  */
           s32 v = ((round >> 2) & 1 ? bound : bound - 1)
                   * ((round >> 3) & 1 ? -1 : 1);
 
           memset (&a, 0, sizeof a);
-          b16[pos] = (s16)(rnd32 () % 393) - 196;
-          a.coeffs[pos] = sub ? v + b16[pos] : v - b16[pos];
+          a.coeffs[pos] = sub ? v + v16[pos] : v - v16[pos];
+        }
+      for (i = 0; i < MLDSA_N; i++)
+        {
+          u32 m = rnd32 () % 3;
+
+          b16[i] = v16[i];
+          if (m == 1 && v16[i] < 0)
+            b16[i] += 3329;
+          else if (m == 2 && v16[i] > 0)
+            b16[i] -= 3329;
+        }
+      if (round >= 2000)
+        {
+          /* Every b from -3328 to 3328 (27 rounds of 256), a = 0.  */
+          memset (&a, 0, sizeof a);
+          bound = 1665;
+          for (i = 0; i < MLDSA_N; i++)
+            {
+              s32 t = -3328 + (s32)((round - 2000) * MLDSA_N + i);
+
+              if (t > 3328)
+                t = 3328;
+              b16[i] = (s16)t;
+              v16[i] = (s16)(t > 1664 ? t - 3329 : t < -1664 ? t + 3329 : t);
+            }
         }
       b = a;
       c = a;
       got = x->add16_chknorm (&b, b16, sub, bound);
       for (i = 0; i < MLDSA_N; i++)
-        c.coeffs[i] += sub ? -b16[i] : b16[i];
+        c.coeffs[i] += sub ? -v16[i] : v16[i];
       want = g->chknorm (&c, bound);
       bad_add16 += got != want || !same (&b, &c);
     }
@@ -485,7 +511,8 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   check (!bad_mk, "make_hint equals the portable one (hints and count)");
   check (!bad_chk, "chknorm equals the portable one");
   if (x->add16_chknorm)
-    check (!bad_add16, "add16_chknorm adds or subtracts exactly and "
+    check (!bad_add16, "add16_chknorm adds or subtracts the centred "
+           "representative mod 3329 exactly and "
            "checks the bound as chknorm does");
   if (x->add_reduce_chknorm)
     check (!bad_addred, "add_reduce_chknorm adds b reduced as reduce does "
