@@ -243,13 +243,18 @@ make_hint_vsx (mldsa_poly_t *h, const mldsa_poly_t *a0,
    m = 16; for m = 44 the value lies in [-1, 44], and two unsigned
    minima fold -1 to 43 and 44 to 0.  B may alias A.
    USE_HINT_STEP gives r1u + d for one vector, with Decompose's
-   rounding MUL, RND and SHIFT for this GAMMA2.  */
+   rounding MUL, RND and SHIFT for this GAMMA2; a negative R (|r| < q,
+   the contract) is first made r + q by an unsigned minimum.  */
 static inline vu32
 use_hint_step (vu32 r, vu32 hv, vs32 mul, vu32 rnd, vu32 shift, vs32 alpha)
 {
-  vs32 t = (vs32)vec_sr (vec_add (r, SPLAT (127)), SPLAT (7));
-  vu32 r1 = vec_sr (vec_add ((vu32)vec_mul (t, mul), rnd), shift);
-  vu32 pos = (vu32)vec_cmpgt ((vs32)r, vec_mul ((vs32)r1, alpha));
+  vs32 t;
+  vu32 r1, pos;
+
+  r = vec_min (r, vec_add (r, SPLAT (MLDSA_Q)));
+  t = (vs32)vec_sr (vec_add (r, SPLAT (127)), SPLAT (7));
+  r1 = vec_sr (vec_add ((vu32)vec_mul (t, mul), rnd), shift);
+  pos = (vu32)vec_cmpgt ((vs32)r, vec_mul ((vs32)r1, alpha));
 
   return vec_add (r1, vec_sub (pos, vec_xor (hv, pos)));
 }

@@ -174,8 +174,10 @@ typedef struct mldsa_ops_s
   unsigned int (*make_hint) (mldsa_poly_t *h, const mldsa_poly_t *a0,
                              const mldsa_poly_t *a1, s32 gamma2);
 
-  /* UseHint (Algorithm 40) coefficient-wise.  In: 0 <= a < q, h in
-     {0,1}.  Out: b in [0, (q-1)/(2 GAMMA2)).  B may alias A.  */
+  /* UseHint (Algorithm 40) coefficient-wise, of a mod q.  In: |a| < q
+     (a negative a is taken as a + q, as by decompose: verification's
+     w'_approx comes straight from the inverse NTT), h in {0,1}.
+     Out: b in [0, (q-1)/(2 GAMMA2)).  B may alias A.  */
   void (*use_hint) (mldsa_poly_t *b, const mldsa_poly_t *a,
                     const mldsa_poly_t *h, s32 gamma2);
 

@@ -51,7 +51,7 @@
  * Bounds: as the contract (mldsa-ops.h): pointwise |a b| < 2^31 q,
  * out |r| < q; pointwise_acc |a| < q, |b| < 9q, n <= 8; reduce
  * in |a| < 2^31 - 2^22, out |a| <= 6283008; caddq in |a| < q;
- * power2round, use_hint in 0 <= a < q, decompose |a| < q; make_hint
+ * power2round in 0 <= a < q, decompose, use_hint |a| < q; make_hint
  * |a0| < 2 gamma2; chknorm |a| < 2^31 - 2^22; pack_w1_4 0 <= a < 16;
  * pack_t1 0 <= a < 1024; pack_t0 -2^12 < a <= 2^12; pack_eta2/4
  * |a| <= 2 resp. 4.
@@ -449,6 +449,8 @@ ELF(.type \name,@function;)
 1:
 	vmovdqu		(%rsi,%rax), %ymm0
 	vmovdqu		(%rdx,%rax), %ymm4
+	vpaddd		QV, %ymm0, %ymm3	/* a < 0: a + q */
+	vpminud		%ymm3, %ymm0, %ymm0
 	DECOMPOSE	\m32, %ymm0, %ymm1, %ymm2, %ymm3
 	vpxor		%ymm5, %ymm5, %ymm5
 	vpcmpeqd	%ymm5, %ymm4, %ymm4	/* h == 0 */

@@ -413,7 +413,7 @@ ELF(.size _gcry_mldsa_rej_eta_avx512,.-_gcry_mldsa_rej_eta_avx512;)
  * core where the ymm ones had three, but take twice the lanes: 16
  * steps of 13 instructions instead of 32 of 15.  In: |a| < q, a
  * negative a made a + q first by an unsigned minimum with a + q (as
- * the AVX2 kernels; UseHint's input is already in [0, q)).
+ * the AVX2 kernels; UseHint likewise).
  * A1 may alias A.  w (secret in signing) flows through the vector
  * unit only; the data registers and k1 are cleared on exit.
  * Constants: zmm16 127, zmm17 2^21 resp. 2^7, zmm18 15 resp. 11275,
@@ -525,6 +525,8 @@ ELF(.type \name,@function;)
 1:
 	vmovdqu32	(%rsi,%rax), %zmm0
 	vmovdqu32	(%rdx,%rax), %zmm3
+	vpaddd		%zmm22, %zmm0, %zmm1		/* a < 0: a + q */
+	vpminud		%zmm1, %zmm0, %zmm0
 	DEC512		\m32
 	vptestmd	%zmm3, %zmm3, %k2		/* h != 0 */
 	vpcmpgtd	%zmm25, %zmm2, %k3{%k2}	/* and r0 > 0 */

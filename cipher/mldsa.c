@@ -1809,8 +1809,8 @@ _gcry_mldsa_verify_internal (const mldsa_params_t *p,
       ops->ntt (t1hat);
       ops->pointwise_acc (w, a_stream_row (&as, i), zhat, l + 1);
       ops->invntt_tomont (w);
-      ops->caddq (w);
 
+      /* use_hint takes the inverse NTT's |w| < q as it is.  */
       hint_row (p, h, hints, i);
       ops->use_hint (w, w, h, p->gamma2);
       pack_w1 (chbuf + MLDSA_MU_LEN + i * p->polyw1_bytes, w, p->gamma2);

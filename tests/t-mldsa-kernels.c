@@ -203,9 +203,10 @@ check_rounding (const mldsa_ops_t *ops)
   check (!bad_dec, "Decompose for every 0 <= r < q, both gamma2");
   check (!bad_hint, "UseHint for every 0 <= r < q, h = 0 and 1");
 
-  /* Decompose of a negative r stands for r + q (the contract's
-     |a| < q), every -q < r < 0, both gamma2, A1 aliasing A in turn.  */
-  bad_dec = 0;
+  /* Decompose and UseHint of a negative r stand for r + q (the
+     contract's |a| < q), every -q < r < 0, both gamma2, A1 aliasing A
+     in turn.  */
+  bad_dec = bad_hint = 0;
   for (r = -(Q - 1); r < 0; r += MLDSA_N)
     for (g = 0; g < 2; g++)
       {
@@ -227,9 +228,26 @@ check_rounding (const mldsa_ops_t *ops)
             if (a1.coeffs[i] != s1 || a0.coeffs[i] != s0)
               bad_dec++;
           }
+        for (i = 0; i < MLDSA_N; i++)
+          h.coeffs[i] = (i + r / MLDSA_N) & 1;
+        for (i = 0; i < 2; i++)
+          {
+            unsigned int j;
+
+            b = a;
+            ops->use_hint (&b, &b, &h, gammas[g]);
+            for (j = 0; j < MLDSA_N; j++)
+              if (b.coeffs[j] != spec_use_hint (h.coeffs[j],
+                                                a.coeffs[j] + Q, gammas[g]))
+                bad_hint++;
+            for (j = 0; j < MLDSA_N; j++)
+              h.coeffs[j] ^= 1;
+          }
       }
   check (!bad_dec, "Decompose of every -q < r < 0 as of r + q, both "
          "gamma2");
+  check (!bad_hint, "UseHint of every -q < r < 0 as of r + q, h = 0 "
+         "and 1 (B aliasing A)");
 
   /* KeyGen's Power2Round of t = a + b mod q (the optional entry): a
      takes every value of (-q, q) once, b runs through -4..4 beside

@@ -332,6 +332,9 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
           x->decompose (&b, &c, &a, gammas[gi]);
           g->decompose (&d, &e, &a, gammas[gi]);
           bad_dec += !same (&b, &d) || !same (&c, &e);
+          x->use_hint (&b, &a, &h, gammas[gi]);
+          g->use_hint (&d, &a, &h, gammas[gi]);
+          bad_hint += !same (&b, &d);
         }
     }
 
@@ -507,7 +510,8 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   check (!bad_p2r, "power2round equals the portable one");
   check (!bad_dec, "decompose equals the portable one for every "
          "-q < r < q");
-  check (!bad_hint, "use_hint equals the portable one for every r < q");
+  check (!bad_hint, "use_hint equals the portable one for every "
+         "-q < r < q");
   check (!bad_mk, "make_hint equals the portable one (hints and count)");
   check (!bad_chk, "chknorm equals the portable one");
   if (x->add16_chknorm)
