@@ -411,7 +411,7 @@ ELF(.size _gcry_mldsa_rej_eta_avx512,.-_gcry_mldsa_rej_eta_avx512;)
  * registers for the two corrections: r1 = 44 folds to 0, r0 above
  * (q-1)/2 loses q.  The zmm instructions run on two ports of an Intel
  * core where the ymm ones had three, but take twice the lanes: 16
- * steps of 13 instructions instead of 32 of 15.  In: |a| < q, a
+ * steps of 15 instructions instead of 32 of 17.  In: |a| < q, a
  * negative a made a + q first by an unsigned minimum with a + q (as
  * the AVX2 kernels; UseHint likewise).
  * A1 may alias A.  w (secret in signing) flows through the vector
