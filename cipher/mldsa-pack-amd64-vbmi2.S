@@ -17,9 +17,10 @@
  * of sigDecode), and SimpleBitUnpack (Algorithm 18) of t1 (10-bit
  * fields, pkDecode), and of t0 (13-bit fields, a = 2^12 - field) and
  * s1, s2 (3- or 4-bit fields, a = ETA - field, with the check that no
- * field exceeds 2 ETA) for skDecode; BitPack (Algorithm 17) of z for sigEncode, the
- * inverse of the first; w1Encode (Algorithm 28) with 6-bit fields
- * (GAMMA2 = (q-1)/88); and one row of HintBitPack (Algorithm 20).
+ * field exceeds 2 ETA) for skDecode; BitPack (Algorithm 17) of z for
+ * sigEncode, the inverse of the first; w1Encode (Algorithm 28) with
+ * 6-bit fields (GAMMA2 = (q-1)/88); and one row of HintBitPack
+ * (Algorithm 20).
  * Field i of width W starts at bit W i of the little-endian byte
  * string.
  *
@@ -77,9 +78,10 @@
  * maximum; k1 the load or store mask, k2 the eta check; rdi A resp.
  * the output, rsi the packed bytes resp. A, rax offset, ecx step
  * count.  w1Encode: zmm0/zmm1 data, zmm12/zmm13 the multipliers,
- * zmm14 the vpermb indices, k1 the store mask.  HintBitPack: zmm0 the indices, zmm1 all ones, zmm2 64 in
- * every byte, zmm3/zmm4 the compressed indices and ones; k1-k4 the
- * masks; rdi Y, rsi H, rax the count, rdx the block's count.
+ * zmm14 the vpermb indices, k1 the store mask.  HintBitPack: zmm0
+ * the indices, zmm1 all ones, zmm2 64 in every byte, zmm3/zmm4 the
+ * compressed indices and ones; k1-k4 the masks; rdi Y, rsi H, rax the
+ * count, rdx the block's count.
  *
  * Requires: AVX-512 F/BW (HWF_INTEL_AVX512), VBMI (vpermb) and VBMI2
  * (vpcompressb), both of which the intel-vbmi2 feature stands for, and

@@ -39,8 +39,9 @@
  * tail has nothing left to parse (it took 8-16 bytes per buffer one
  * by one before: 1.5% of ML-DSA-44 KeyGen); *CTR grows by the accepted
  * count, capped at 256.  Returns the bytes consumed (exact whenever
- * *CTR stays below 256).  The acceptance mask, hence the loop count and the
- * store addresses, depends only on which candidates are rejected,
+ * *CTR stays below 256).  The acceptance mask, hence the loop count
+ * and the store addresses, depends only on which candidates are
+ * rejected,
  * i.e. on discarded Keccak output (as the portable code's store
  * addresses do); the accepted values only pass through registers and
  * the wiped buffer.
@@ -49,9 +50,9 @@
  * zmm12 0x0f00 and zmm13 0x000f per word, zmm14 the table (16 bytes
  * in every lane), zmm15 the bound in every byte (constants); k1
  * accepted, k2 the last store mask, k3/k4 the bytes and candidates of
- * a last partial step; rdi A, rsi CTR, rdx BUF, rcx BUFLEN (the byte
- * count of a partial step, which is the last), r8d room left (256 - *CTR), r9d *CTR, r10d bytes in the
- * buffer, rax position in BUF, r11 scratch; rbp the frame, rsp the
+ * a last partial step; rdi A, rsi CTR, rdx BUF, rcx BUFLEN (then
+ * the byte count of a partial step, which is the last), r8d room left
+ * (256 - *CTR), r9d *CTR, r10d bytes in the buffer, rax position in BUF, r11 scratch; rbp the frame, rsp the
  * 64-byte aligned buffer (256 + 64 bytes: a step stores 64 bytes at
  * the count, which is below 256 before it).
  *

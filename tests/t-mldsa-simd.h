@@ -264,6 +264,7 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
   int bad_mk = 0, bad_chk = 0, bad_add16 = 0, bad_addred = 0;
   int bad_p2radd = 0;
   s32 r;
+  int neg;
 
   for (round = 0; round < 200; round++)
     {
@@ -296,47 +297,39 @@ check_coeffwise (const mldsa_ops_t *x, const mldsa_ops_t *g)
     }
 
   /* Decompose and UseHint for every 0 <= r < q, both gamma2, with the
-     hint pattern and its complement.  */
-  for (r = 0; r < Q; r += MLDSA_N)
-    {
-      for (i = 0; i < MLDSA_N; i++)
-        {
-          a.coeffs[i] = r + i < Q ? r + i : Q - 1;
-          h.coeffs[i] = (i ^ (r >> 8)) & 1;
-        }
-      for (gi = 0; gi < 2; gi++)
-        {
-          x->decompose (&b, &c, &a, gammas[gi]);
-          g->decompose (&d, &e, &a, gammas[gi]);
-          bad_dec += !same (&b, &d) || !same (&c, &e);
-          x->use_hint (&b, &a, &h, gammas[gi]);
-          g->use_hint (&d, &a, &h, gammas[gi]);
-          bad_hint += !same (&b, &d);
-          for (i = 0; i < MLDSA_N; i++)
-            h.coeffs[i] ^= 1;
-          b = a;
-          x->use_hint (&b, &b, &h, gammas[gi]);
-          g->use_hint (&d, &a, &h, gammas[gi]);
-          bad_hint += !same (&b, &d);
-        }
-      /* Aliased decompose (a1 = a).  */
-      b = a;
-      x->decompose (&b, &c, &b, gammas[r & 1]);
-      g->decompose (&d, &e, &a, gammas[r & 1]);
-      bad_dec += !same (&b, &d) || !same (&c, &e);
-      /* And of r - q, which stands for r (the contract's |a| < q).  */
-      for (i = 0; i < MLDSA_N; i++)
-        a.coeffs[i] -= a.coeffs[i] ? Q : 0;
-      for (gi = 0; gi < 2; gi++)
-        {
-          x->decompose (&b, &c, &a, gammas[gi]);
-          g->decompose (&d, &e, &a, gammas[gi]);
-          bad_dec += !same (&b, &d) || !same (&c, &e);
-          x->use_hint (&b, &a, &h, gammas[gi]);
-          g->use_hint (&d, &a, &h, gammas[gi]);
-          bad_hint += !same (&b, &d);
-        }
-    }
+     hint pattern and its complement; then the same for r - q (r > 0),
+     which stands for r (the contract's |a| < q).  */
+  for (neg = 0; neg < 2; neg++)
+    for (r = 0; r < Q; r += MLDSA_N)
+      {
+        for (i = 0; i < MLDSA_N; i++)
+          {
+            s32 v = r + i < Q ? r + i : Q - 1;
+
+            a.coeffs[i] = neg && v ? v - Q : v;
+            h.coeffs[i] = (i ^ (r >> 8)) & 1;
+          }
+        for (gi = 0; gi < 2; gi++)
+          {
+            x->decompose (&b, &c, &a, gammas[gi]);
+            g->decompose (&d, &e, &a, gammas[gi]);
+            bad_dec += !same (&b, &d) || !same (&c, &e);
+            x->use_hint (&b, &a, &h, gammas[gi]);
+            g->use_hint (&d, &a, &h, gammas[gi]);
+            bad_hint += !same (&b, &d);
+            for (i = 0; i < MLDSA_N; i++)
+              h.coeffs[i] ^= 1;
+            b = a;
+            x->use_hint (&b, &b, &h, gammas[gi]);
+            g->use_hint (&d, &a, &h, gammas[gi]);
+            bad_hint += !same (&b, &d);
+          }
+        /* Aliased decompose (a1 = a).  */
+        b = a;
+        x->decompose (&b, &c, &b, gammas[r & 1]);
+        g->decompose (&d, &e, &a, gammas[r & 1]);
+        bad_dec += !same (&b, &d) || !same (&c, &e);
+      }
 
   /* MakeHint: a0 in (-2 gamma2, 2 gamma2) with the edges +-gamma2
      frequent, a1 in [0, m) with 0 frequent.  */
