@@ -96,7 +96,8 @@
  * made x8 4.4%, x4 4.1% and x1 4.6% faster there (1144 -> 1094,
  * 820 -> 786, 824 -> 786); with it the includer also gets the round
  * ROUND_TERN below (theta by vpternlogq, 90 instructions), which the
- * Intel kernels (suffix _intel) use,
+ * Intel 4- and 8-way kernels (suffix _intel) use (the Intel single
+ * state has a layout of its own, keccak-f1600-amd64-avx512.S),
  * the others keep the form tuned on Zen 5 (not timed there with
  * COL_PARITY_TERN: no such machine at hand), whose round is bound by
  * theta's latency, and a vpternlogq source operand there takes 3

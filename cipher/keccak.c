@@ -548,8 +548,15 @@ static const keccak_ops_t keccak_avx2_bmi2_ops =
 
 /* On Intel processors (HWF_INTEL_CPU) the scheduler leaves the 5-way
    call out (cost 0): there scalar and vector instructions share ports
-   0, 1 and 5, so the fifth state is not free, and there was no Intel
-   machine to measure it on.  */
+   0, 1 and 5, so the fifth state is not free.  Measured on a Sapphire
+   Rapids (bench-slope kernels, December 2026): BMI2 x1 869, AVX2 x4
+   1580, x8 3125, x5 2096, x9 3516 cycles, i.e. 563, 1024, 2025 and
+   1358 scaled.  With those figures (x5 priced) ML-KEM-1024 Decaps was
+   3% faster but ML-KEM-768 KeyGen 5-7% and ML-KEM-1024 KeyGen 2-3%
+   slower, and the ninth state that the priced x5 also turns on for
+   ML-DSA's batch sampling (keccak_ninth_pays) made ML-DSA KeyGen and
+   verification 4-10% slower (ab-pq, 101 trials, both orders); the
+   same figures without x5 changed no schedule.  */
 static const unsigned int keccak_avx2_intel_cost[KECCAK_NWIDTHS] =
   { KECCAK_COST_BMI2, 1024, KECCAK_COST_AVX2_X8, 0 };
 
@@ -609,14 +616,20 @@ static const unsigned int keccak_avx512_fast_zmm_cost[KECCAK_NWIDTHS] =
    to x8 where its permutations outnumber its longest chain by about 6
    to 1 (nine 3-block matrix streams), to x4 beside a long chain, and
    ML-DSA samples eight polynomials at a time
-   (_gcry_keccak_x8_per_lane).  */
+   (_gcry_keccak_x8_per_lane).  The single state has had a layout of
+   its own since December 2026 (row pairs, keccak-f1600-amd64-avx512.S):
+   726-728 against 793-797 for x4 in one run of the same tool, hence
+   915.  With that figure the KeyGen of ML-KEM-512 takes one run and
+   hashes ek alone (keygen_runs), 5% faster (tests/ab-pq, 101 trials,
+   both orders); the 8-way figure of that run (1449) changed nothing
+   and stays.  */
 static const keccak_ops_t keccak_avx512_intel_ops =
   {
     "avx512", _gcry_keccak_f1600_avx512_intel,
     _gcry_keccak_absorb_avx512_intel,
     "avx512", _gcry_keccak_f1600_x4_avx512_intel,
     "avx512", _gcry_keccak_f1600_x8_avx512_intel,
-    { 990, 1000, 1385 },
+    { 915, 1000, 1385 },
     NULL, NULL,
     _gcry_keccak_f1600_x4s8_avx512_intel
   };

@@ -334,7 +334,7 @@ int _gcry_keccak_batch_set_ninth (int enable);
  *    desktop and server; C1 750, C4 760, C8 750): x8 for 2 or more
  *    streams and x1 for a single one; a run that shrinks to one
  *    stream stays on x8 (no cheaper width to switch to),
- *  - AVX-512 on Intel processors (HWF_INTEL_CPU; C1 990, C4 1000,
+ *  - AVX-512 on Intel processors (HWF_INTEL_CPU; C1 915, C4 1000,
  *    C8 1385, Sapphire Rapids: zmm at full width on two ports, ymm on
  *    three): x8 where the permutations outnumber the longest chain
  *    about 6 to 1, else x4 down to 2 streams,
