@@ -52,12 +52,12 @@
  * D folded into a three-source vpternlogq, so it was not adopted for
  * AMD cores.  On Intel cores, where the single state is bound by its
  * instruction count rather than by latency, the _intel functions use
- * it (with D folded, 81 instructions per round; see "The Intel
+ * it (with D folded, 80 instructions per round; see "The Intel
  * variants" below).
  *
  * Register plan (AMD variants): see keccak-amd64-avx512.h with
- * V = xmm.  No stack is used.  On exit all vector registers are zeroed and vzeroupper is
- * executed.
+ * V = xmm.  No stack is used.  On exit all vector registers are
+ * zeroed and vzeroupper is executed.
  *
  * Requires: AVX-512F and AVX-512VL (HWF_INTEL_AVX512).
  *
@@ -178,7 +178,8 @@ KECCAK_ABSORB_FUNC(_gcry_keccak_absorb_avx512, LPR)
  * Intel cores issue xmm instructions on three ports, so the single
  * state is bound by its instruction count (the lane-per-register
  * round of ROUND_TERN, 90 instructions, takes about 31.5 cycles on a
- * Sapphire Rapids).  This layout needs 81 per round:
+ * Sapphire Rapids).  This layout needs 80 per round (and 7 register
+ * moves):
  *   P[x] = (A[x,0], A[x,1]), Q[x] = (A[x,2], A[x,3]) (low, high
  *   quadword) and F[x] = (A[x,4], A[x,4]) (row 4 in both halves),
  *   15 xmm registers; lane (x,y) is A[x,y], index x + 5y.
@@ -200,7 +201,7 @@ KECCAK_ABSORB_FUNC(_gcry_keccak_absorb_avx512, LPR)
  *           eliminated at rename);
  *   iota:   vpxorq into the low half of P[0] under mask k1.
  * The rotates (20) and shuffles (19) go to two ports each, the rest
- * to three: at best 27 cycles per round.  On the Sapphire Rapids
+ * to three: at best 26.7 cycles per round.  On the Sapphire Rapids
  * (best of 300 x 20 calls, TSC ticks, 1.33 per core cycle there):
  * 519 against 570 for the lane-per-register round of ROUND_TERN,
  * i.e. about 29 cycles per round.  Not for AMD cores (above).
