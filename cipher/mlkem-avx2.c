@@ -30,7 +30,9 @@
  * serialised keys, ciphertexts and shared secrets are those of the
  * portable set.  The AVX-512 set borrows only the standard-order
  * kernels of this file.  The front file selects this set when
- * _gcry_get_hw_features () reports HWF_INTEL_AVX2.  */
+ * _gcry_get_hw_features () reports HWF_INTEL_AVX2 and either no
+ * AVX-512 or HWF_INTEL_CPU (Intel processors, where it is preferred
+ * to the AVX-512 sets; see _gcry_mlkem_ops_available).  */
 
 #include <config.h>
 #include <string.h>

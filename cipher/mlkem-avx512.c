@@ -29,7 +29,11 @@
  * front file canonicalises before encoding, so keys, ciphertexts and
  * shared secrets are bit-identical on all sets.  The front file
  * selects this set when
- * _gcry_get_hw_features () reports HWF_INTEL_AVX512.  */
+ * _gcry_get_hw_features () reports HWF_INTEL_AVX512 but not
+ * HWF_INTEL_CPU: on Intel processors the zmm multiplications of the
+ * NTTs, the base multiplication and compression lower the core clock
+ * for milliseconds, and the AVX2 set is chosen there (mlkem.c,
+ * _gcry_mlkem_ops_available).  */
 
 #include <config.h>
 

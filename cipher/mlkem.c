@@ -88,29 +88,39 @@ const mlkem_ops_t *
 _gcry_mlkem_ops_available (unsigned int idx)
 {
   const mlkem_ops_t *list[5];
-  unsigned int n = 0;
+  unsigned int n = 0, hwf = _gcry_get_hw_features ();
 
+  (void)hwf;
   /* Fastest first.  Kernel sets for AVX2, AVX-512 and VSX go here,
-     each gated by its USE_ macro and its HWF bit from
-     _gcry_get_hw_features (); the portable set is the last resort.  */
+     each gated by its USE_ macro and its HWF bit; the portable set is
+     the last resort.  On Intel processors (HWF_INTEL_CPU) the AVX2 set
+     comes before the AVX-512 ones: their zmm multiplications (NTTs,
+     base multiplication, compression) lower the core clock by about a
+     fifth for milliseconds after each use there, which costs an
+     operation that follows other code more than the wider kernels
+     gain (the Keccak kernels, whose zmm instructions do not lower the
+     clock, stay AVX-512; see doc/HACKING, "zmm multiplications").  */
+#ifdef USE_MLKEM_AVX2
+  if ((hwf & HWF_INTEL_AVX2) && (hwf & HWF_INTEL_CPU))
+    list[n++] = &_gcry_mlkem_ops_avx2;
+#endif
 #ifdef USE_MLKEM_AVX512
-  if ((_gcry_get_hw_features () & HWF_INTEL_AVX512)
-      && (_gcry_get_hw_features () & HWF_INTEL_VBMI2))
+  if ((hwf & HWF_INTEL_AVX512) && (hwf & HWF_INTEL_VBMI2))
     list[n++] = &_gcry_mlkem_ops_avx512_vbmi2;
-  if (_gcry_get_hw_features () & HWF_INTEL_AVX512)
+  if (hwf & HWF_INTEL_AVX512)
     list[n++] = &_gcry_mlkem_ops_avx512;
 #endif
 #ifdef USE_MLKEM_AVX2
-  if (_gcry_get_hw_features () & HWF_INTEL_AVX2)
+  if ((hwf & HWF_INTEL_AVX2) && !(hwf & HWF_INTEL_CPU))
     list[n++] = &_gcry_mlkem_ops_avx2;
 #endif
 #ifdef USE_MLKEM_VSX_P10
-  if ((_gcry_get_hw_features () & (HWF_PPC_ARCH_2_07 | HWF_PPC_ARCH_3_10))
+  if ((hwf & (HWF_PPC_ARCH_2_07 | HWF_PPC_ARCH_3_10))
       == (HWF_PPC_ARCH_2_07 | HWF_PPC_ARCH_3_10))
     list[n++] = &_gcry_mlkem_ops_vsx_p10;
 #endif
 #ifdef USE_MLKEM_VSX
-  if (_gcry_get_hw_features () & HWF_PPC_ARCH_2_07)
+  if (hwf & HWF_PPC_ARCH_2_07)
     list[n++] = &_gcry_mlkem_ops_vsx;
 #endif
   list[n++] = &_gcry_mlkem_ops_generic;

@@ -1172,12 +1172,14 @@ avx2_tier_mask (void)
 
 
 /* Find the backend configurations worth a column: the portable code,
-   each x86 and PowerPC tier, and everything usable, as far as they
-   select different kernel sets.  */
+   each x86 and PowerPC tier, everything usable but the Intel hint (on
+   Intel processors the AVX-512 ML-KEM kernels, which the hint leaves
+   out), and everything usable, as far as they select different kernel
+   sets.  */
 static void
 pq_find_cfgs (void)
 {
-  unsigned int masks[5];
+  unsigned int masks[6];
   char *seen[DIM (pq_cfgs)];
   int m, c;
 
@@ -1189,7 +1191,8 @@ pq_find_cfgs (void)
   masks[2] = ~(features_named ("ppc-arch_3_00")
                | features_named ("ppc-arch_3_10"));
   masks[3] = ~features_named ("ppc-arch_3_10");
-  masks[4] = ~0u;
+  masks[4] = ~features_named ("intel-cpu");
+  masks[5] = ~0u;
   for (m = 0; m < (int)DIM (masks); m++)
     {
       char *line, kem[16], dsa[16];
