@@ -32,7 +32,10 @@
  * kernels of this file.  The front file selects this set when
  * _gcry_get_hw_features () reports HWF_INTEL_AVX2 and either no
  * AVX-512 or HWF_INTEL_CPU (Intel processors, where it is preferred
- * to the AVX-512 sets; see _gcry_mlkem_ops_available).  */
+ * to the AVX-512 sets; see _gcry_mlkem_ops_available), there with
+ * the VBMI2 rejection parser and the AVX-512 SamplePolyCBD where the
+ * processor has them (_gcry_mlkem_ops_avx2_vbmi2 at the end of this
+ * file).  */
 
 #include <config.h>
 #include <string.h>
@@ -41,6 +44,7 @@
 #include "bufhelp.h"
 #include "mlkem-ops.h"
 #include "mlkem-avx2.h"
+#include "mlkem-avx512.h"
 
 #ifdef USE_MLKEM_AVX2
 
@@ -100,21 +104,29 @@ poly_ntt_frombytes_avx2 (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
  * standard order (the REJ_UNIFORM entry of the AVX-512 set); with
  * AVX2_ORDER, the finished entry is put into the AVX2 order (the
  * entry of this set).  The partial results in R between calls are in
- * the standard order either way.  The assembler takes 16 candidates
- * at a time into a buffer with room for its overshoot; a remainder of
- * less than 24 bytes, which the block sizes the front file uses (504
- * and 168 bytes) never leave, goes one by one.  The data are public,
- * so the branches are allowed.  */
-static unsigned int
+ * the standard order either way.  The AVX2 assembler takes 16
+ * candidates at a time into a buffer with room for its overshoot;
+ * with VBMI2 the VBMI2 parser of the AVX-512 set (mlkem-avx512.h),
+ * which writes no further than coefficient 255, does the parsing.  A
+ * remainder of less than 24 bytes, which the block sizes the front
+ * file uses (504 and 168 bytes) never leave, goes one by one.  The
+ * data are public, so the branches are allowed.  */
+static inline __attribute__ ((always_inline)) unsigned int
 rej_uniform (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
-             unsigned int buflen, int avx2_order)
+             unsigned int buflen, int avx2_order, int vbmi2)
 {
   s16 tmp[MLKEM_N + REJ_SLACK];
   unsigned int pos = 0;
 
   memcpy (tmp, r->coeffs, ctr * sizeof *tmp);
-  ctr = _gcry_mlkem_rej_uniform_avx2 (tmp, ctr, buf, buflen, &mlkem_avx2_rej,
-                                      &pos);
+#ifdef USE_MLKEM_AVX512
+  if (vbmi2)
+    ctr = _gcry_mlkem_rej_uniform_vbmi2 (tmp, ctr, buf, buflen, &pos);
+  else
+#endif
+    ctr = _gcry_mlkem_rej_uniform_avx2 (tmp, ctr, buf, buflen,
+                                        &mlkem_avx2_rej, &pos);
+  (void)vbmi2;
   for (; ctr < MLKEM_N && pos + 3 <= buflen; pos += 3)
     {
       /* unsigned int: no 16-bit immediates (see rej_uniform in
@@ -142,14 +154,14 @@ unsigned int
 _gcry_mlkem_rej_uniform_ntt_avx2 (mlkem_poly_ntt *r, unsigned int ctr,
                                   const byte *buf, unsigned int buflen)
 {
-  return rej_uniform (r, ctr, buf, buflen, 0);
+  return rej_uniform (r, ctr, buf, buflen, 0, 0);
 }
 
 static unsigned int
 rej_uniform_avx2 (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
                   unsigned int buflen)
 {
-  return rej_uniform (r, ctr, buf, buflen, 1);
+  return rej_uniform (r, ctr, buf, buflen, 1, 0);
 }
 
 /* SamplePolyCBD_eta (FIPS 203 Algorithm 8), in assembler.  */
@@ -206,23 +218,48 @@ typedef char mlkem_avx2_layout_check
   [(sizeof (mlkem_poly_ntt) == 2 * MLKEM_N
     && sizeof (mlkem_poly_mulcache) == MLKEM_N) ? 1 : -1];
 
+/* The table with the rejection step REJ and SamplePolyCBD CBD2, CBD3
+ * (the only entries its VBMI2 form below replaces).  */
+#define MLKEM_OPS_AVX2(rej, cbd2, cbd3)                 \
+  {                                                     \
+    "avx2",                                             \
+    ntt_avx2,                                           \
+    invntt_tomont_avx2,                                 \
+    mulcache_compute_avx2,                              \
+    basemul_acc_avx2,                                   \
+    _gcry_mlkem_reduce_avx2,                            \
+    _gcry_mlkem_tomont_avx2,                            \
+    poly_ntt_tobytes_avx2,                              \
+    poly_ntt_frombytes_avx2,                            \
+    rej,                                                \
+    cbd2,                                               \
+    cbd3,                                               \
+    _gcry_mlkem_poly_compress_avx2,                     \
+    _gcry_mlkem_poly_decompress_avx2,                   \
+    2500     /* |r_i| < 0.73 q (mlkem-ntt-amd64-avx2.S).  */ \
+  }
+
 const mlkem_ops_t _gcry_mlkem_ops_avx2 =
-  {
-    "avx2",
-    ntt_avx2,
-    invntt_tomont_avx2,
-    mulcache_compute_avx2,
-    basemul_acc_avx2,
-    _gcry_mlkem_reduce_avx2,
-    _gcry_mlkem_tomont_avx2,
-    poly_ntt_tobytes_avx2,
-    poly_ntt_frombytes_avx2,
-    rej_uniform_avx2,
-    poly_cbd_eta2_avx2,
-    poly_cbd_eta3_avx2,
-    _gcry_mlkem_poly_compress_avx2,
-    _gcry_mlkem_poly_decompress_avx2,
-    2500          /* |r_i| < 0.73 q (mlkem-ntt-amd64-avx2.S).  */
-  };
+  MLKEM_OPS_AVX2 (rej_uniform_avx2, poly_cbd_eta2_avx2, poly_cbd_eta3_avx2);
+
+#ifdef USE_MLKEM_AVX512
+/* The same set with the kernels of the AVX-512 set that use no zmm
+ * multiplication, for Intel processors with AVX-512 and VBMI2 (zmm
+ * multiplications lower the clock there; see _gcry_mlkem_ops_available
+ * in mlkem.c): the VBMI2 rejection parser (vpermb, vpcompressw; its
+ * result reordered as above) and SamplePolyCBD (byte arithmetic).
+ * Same name: the same kernel set, with three entries replaced for the
+ * processors that have the extensions.  */
+static unsigned int
+rej_uniform_avx2_vbmi2 (mlkem_poly_ntt *r, unsigned int ctr,
+                        const byte *buf, unsigned int buflen)
+{
+  return rej_uniform (r, ctr, buf, buflen, 1, 1);
+}
+
+const mlkem_ops_t _gcry_mlkem_ops_avx2_vbmi2 =
+  MLKEM_OPS_AVX2 (rej_uniform_avx2_vbmi2, _gcry_mlkem_poly_cbd_eta2_avx512,
+                  _gcry_mlkem_poly_cbd_eta3_avx512);
+#endif /*USE_MLKEM_AVX512*/
 
 #endif /*USE_MLKEM_AVX2*/

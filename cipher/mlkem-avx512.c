@@ -91,14 +91,16 @@ poly_ntt_frombytes_avx512 (mlkem_poly_ntt *r, const byte a[MLKEM_POLYBYTES])
   _gcry_mlkem_frombytes_avx2 (r->coeffs, a);
 }
 
-static void
-poly_cbd_eta2_avx512 (mlkem_poly *r, const byte buf[128])
+/* SamplePolyCBD_eta, 32 lanes; also in the "avx2" set for Intel
+   processors with VBMI2 (mlkem-avx2.c).  */
+void
+_gcry_mlkem_poly_cbd_eta2_avx512 (mlkem_poly *r, const byte buf[128])
 {
   _gcry_mlkem_cbd_eta2_avx512 (r->coeffs, buf);
 }
 
-static void
-poly_cbd_eta3_avx512 (mlkem_poly *r, const byte buf[192])
+void
+_gcry_mlkem_poly_cbd_eta3_avx512 (mlkem_poly *r, const byte buf[192])
 {
   _gcry_mlkem_cbd_eta3_avx512 (r->coeffs, buf);
 }
@@ -182,8 +184,8 @@ typedef char mlkem_avx512_layout_check
     poly_ntt_tobytes_avx512,                    \
     poly_ntt_frombytes_avx512,                  \
     rej,                                        \
-    poly_cbd_eta2_avx512,                       \
-    poly_cbd_eta3_avx512,                       \
+    _gcry_mlkem_poly_cbd_eta2_avx512,           \
+    _gcry_mlkem_poly_cbd_eta3_avx512,           \
     compress,                                   \
     decompress,                                 \
     2500  /* |r_i| < 2497 (mlkem-ntt-amd64-avx512.S).  */ \

@@ -48,6 +48,14 @@
    have the extension).  */
 extern const mlkem_ops_t _gcry_mlkem_ops_avx512;
 extern const mlkem_ops_t _gcry_mlkem_ops_avx512_vbmi2;
+/* The AVX2 set with the VBMI2 rejection parser and the AVX-512
+   SamplePolyCBD (cipher/mlkem-avx2.c, name "avx2"), for Intel
+   processors.  */
+extern const mlkem_ops_t _gcry_mlkem_ops_avx2_vbmi2;
+
+/* The SamplePolyCBD entries of the AVX-512 set (mlkem-avx512.c).  */
+void _gcry_mlkem_poly_cbd_eta2_avx512 (mlkem_poly *r, const byte buf[128]);
+void _gcry_mlkem_poly_cbd_eta3_avx512 (mlkem_poly *r, const byte buf[192]);
 
 /* Assembler entry points.  The twiddle tables are those of
    mlkem-tables-avx512.h (32 multipliers and their products with

@@ -87,7 +87,7 @@ static const mlkem_ops_t *mlkem_ops = &_gcry_mlkem_ops_generic;
 const mlkem_ops_t *
 _gcry_mlkem_ops_available (unsigned int idx)
 {
-  const mlkem_ops_t *list[5];
+  const mlkem_ops_t *list[6];
   unsigned int n = 0, hwf = _gcry_get_hw_features ();
 
   (void)hwf;
@@ -100,6 +100,11 @@ _gcry_mlkem_ops_available (unsigned int idx)
      operation that follows other code more than the wider kernels
      gain (the Keccak kernels, whose zmm instructions do not lower the
      clock, stay AVX-512; see doc/HACKING, "zmm multiplications").  */
+#ifdef USE_MLKEM_AVX512
+  if ((hwf & HWF_INTEL_AVX512) && (hwf & HWF_INTEL_VBMI2)
+      && (hwf & HWF_INTEL_CPU))
+    list[n++] = &_gcry_mlkem_ops_avx2_vbmi2;
+#endif
 #ifdef USE_MLKEM_AVX2
   if ((hwf & HWF_INTEL_AVX2) && (hwf & HWF_INTEL_CPU))
     list[n++] = &_gcry_mlkem_ops_avx2;
@@ -109,6 +114,10 @@ _gcry_mlkem_ops_available (unsigned int idx)
     list[n++] = &_gcry_mlkem_ops_avx512_vbmi2;
   if (hwf & HWF_INTEL_AVX512)
     list[n++] = &_gcry_mlkem_ops_avx512;
+  /* Elsewhere last of the VBMI2 sets, for the kernel tests.  */
+  if ((hwf & HWF_INTEL_AVX512) && (hwf & HWF_INTEL_VBMI2)
+      && !(hwf & HWF_INTEL_CPU))
+    list[n++] = &_gcry_mlkem_ops_avx2_vbmi2;
 #endif
 #ifdef USE_MLKEM_AVX2
   if ((hwf & HWF_INTEL_AVX2) && !(hwf & HWF_INTEL_CPU))

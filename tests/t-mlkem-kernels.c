@@ -37,6 +37,7 @@
 #include "keccak.h"
 #include "mlkem-ops.h"
 #include "mlkem.h"
+#include "mlkem-avx512.h"
 #include "const-time.h"
 #include "../cipher/mlkem-tables-avx2.h"
 #include "../cipher/mlkem-tables-avx512.h"
@@ -1392,6 +1393,41 @@ test_schedules (void)
          _gcry_mlkem_backend_name (), n);
 }
 
+/* The set _gcry_mlkem_init chooses, the first of
+   _gcry_mlkem_ops_available: on an Intel processor (HWF_INTEL_CPU) an
+   "avx2" set wherever one is built and usable, AVX-512 or not (zmm
+   multiplications lower the clock there), and the one with the VBMI2
+   entries where there are two; elsewhere an "avx512" set where one
+   is.  */
+static void
+test_choice (void)
+{
+  unsigned int hwf = _gcry_get_hw_features (), i;
+  const mlkem_ops_t *first = _gcry_mlkem_ops_available (0), *o;
+  const mlkem_ops_t *avx2 = NULL, *avx512 = NULL;
+  const char *want = NULL;
+
+  for (i = 0; (o = _gcry_mlkem_ops_available (i)); i++)
+    {
+      if (!avx2 && !strcmp (o->name, "avx2"))
+        avx2 = o;
+      if (!avx512 && !strcmp (o->name, "avx512"))
+        avx512 = o;
+    }
+  if ((hwf & HWF_INTEL_CPU) && avx2)
+    want = "avx2";
+  else if (avx512)
+    want = "avx512";
+  if (want && strcmp (first->name, want))
+    fail ("kernel set chosen: %s, expected %s", first->name, want);
+#ifdef USE_MLKEM_AVX512
+  /* With VBMI2 too, the "avx2" set with the VBMI2 parser.  */
+  if ((hwf & HWF_INTEL_CPU) && (hwf & HWF_INTEL_AVX512)
+      && (hwf & HWF_INTEL_VBMI2) && first != &_gcry_mlkem_ops_avx2_vbmi2)
+    fail ("kernel set chosen: %s without the VBMI2 entries", first->name);
+#endif
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1407,6 +1443,7 @@ main (int argc, char **argv)
   test_avx512_tables ();
   test_ppc_tables ();
   test_schedules ();
+  test_choice ();
   for (i = 0; (o = _gcry_mlkem_ops_available (i)); i++)
     {
       /* The avx512 set comes twice where VBMI2 is present (with and

@@ -1650,36 +1650,6 @@ test_bad (const struct pset *ps)
 
 
 
-/* The kernel set the library chose for the hardware features in use
-   (mlkem.c, _gcry_mlkem_ops_available): with AVX2 on an Intel
-   processor the AVX2 set even where AVX-512 is usable (zmm
-   multiplications lower the clock there), otherwise an AVX-512 set
-   where AVX-512 is usable, else the AVX2 set where AVX2 is.  */
-static void
-test_backend_choice (void)
-{
-  char *hw = gcry_get_config (0, "hwflist");
-  char *be = gcry_get_config (0, "backends");
-  const char *m = be ? strstr (be, "mlkem:") : NULL;
-  const char *want = NULL;
-
-  if (hw && m)
-    {
-      int intel = !!strstr (hw, ":intel-cpu:");
-      int avx2 = !!strstr (hw, ":intel-avx2:");
-      int avx512 = !!strstr (hw, ":intel-avx512:");
-
-      if (avx2 && (intel || !avx512))
-        want = "mlkem:avx2:";
-      else if (avx512)
-        want = "mlkem:avx512";
-      if (want && strncmp (m, want, strlen (want)))
-        fail ("ML-KEM kernel set: %.24s, expected %s", m, want);
-    }
-  gcry_free (hw);
-  gcry_free (be);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -1712,7 +1682,6 @@ main (int argc, char **argv)
   if (cfg && strstr (cfg, "mlkem"))
     printf ("%s: ML-KEM backend line: %s\n", PGM, strstr (cfg, "mlkem"));
   gcry_free (cfg);
-  test_backend_choice ();
 
   if (want ("tables"))
     test_tables ();
