@@ -45,7 +45,8 @@
    with the VBMI2 rejection step, compression and decompression, used
    when HWF_INTEL_VBMI2 is also present (same name: it is the same
    kernel set, with three entries replaced for the processors that
-   have the extension).  */
+   have the extension).  Not chosen on Intel processors (mlkem.c,
+   _gcry_mlkem_ops_available).  */
 extern const mlkem_ops_t _gcry_mlkem_ops_avx512;
 extern const mlkem_ops_t _gcry_mlkem_ops_avx512_vbmi2;
 /* The AVX2 set with the VBMI2 rejection parser and the AVX-512

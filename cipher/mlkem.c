@@ -94,12 +94,13 @@ _gcry_mlkem_ops_available (unsigned int idx)
   /* Fastest first.  Kernel sets for AVX2, AVX-512 and VSX go here,
      each gated by its USE_ macro and its HWF bit; the portable set is
      the last resort.  On Intel processors (HWF_INTEL_CPU) the AVX2 set
-     comes before the AVX-512 ones: their zmm multiplications (NTTs,
-     base multiplication, compression) lower the core clock by about a
-     fifth for milliseconds after each use there, which costs an
-     operation that follows other code more than the wider kernels
-     gain (the Keccak kernels, whose zmm instructions do not lower the
-     clock, stay AVX-512; see doc/HACKING, "zmm multiplications").  */
+     (with VBMI2, the form that takes the AVX-512 set's rejection
+     parser and SamplePolyCBD) comes before the AVX-512 ones: their
+     zmm multiplications (NTTs, base multiplication, compression) lower
+     the core clock by about a fifth for milliseconds after each use
+     there, which costs an operation that follows other code more than
+     the wider kernels gain, as measured (Keccak stays AVX-512; see
+     doc/HACKING, "zmm multiplications").  */
 #ifdef USE_MLKEM_AVX512
   if ((hwf & HWF_INTEL_AVX512) && (hwf & HWF_INTEL_VBMI2)
       && (hwf & HWF_INTEL_CPU))
