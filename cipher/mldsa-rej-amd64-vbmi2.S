@@ -28,10 +28,10 @@
  * the AVX-512 kernel without VBMI2 (mldsa-poly-amd64-avx512.S) widens
  * and compresses each half of 16 separately and waits for the count
  * before each store (Sapphire Rapids: 175-198 TSC ticks per 272-byte
- * buffer against 60-69 for this one).  After the loop the bytes are widened to s32 (vpmovsxbd),
- * sixteen per store, the last store masked so that nothing is
- * written past A[255], and the buffer is wiped (the coefficients are
- * secret: s1 and s2).
+ * buffer against 60-69 for this one).  After the loop the bytes are
+ * widened to s32 (vpmovsxbd), sixteen per store, the last store
+ * masked so that nothing is written past A[255], and the buffer is
+ * wiped (the coefficients are secret: s1 and s2).
  *
  * Runs while *CTR plus the bytes parsed is below 256 and bytes
  * remain, the last 1..31 bytes as a step of their own (a masked load,
@@ -41,8 +41,7 @@
  * count, capped at 256.  Returns the bytes consumed (exact whenever
  * *CTR stays below 256).  The acceptance mask, hence the loop count
  * and the store addresses, depends only on which candidates are
- * rejected,
- * i.e. on discarded Keccak output (as the portable code's store
+ * rejected, i.e. on discarded Keccak output (as the portable code's store
  * addresses do); the accepted values only pass through registers and
  * the wiped buffer.
  *
@@ -52,7 +51,8 @@
  * accepted, k2 the last store mask, k3/k4 the bytes and candidates of
  * a last partial step; rdi A, rsi CTR, rdx BUF, rcx BUFLEN (then
  * the byte count of a partial step, which is the last), r8d room left
- * (256 - *CTR), r9d *CTR, r10d bytes in the buffer, rax position in BUF, r11 scratch; rbp the frame, rsp the
+ * (256 - *CTR), r9d *CTR, r10d bytes in the buffer, rax position in
+ * BUF, r11 scratch; rbp the frame, rsp the
  * 64-byte aligned buffer (256 + 64 bytes: a step stores 64 bytes at
  * the count, which is below 256 before it).
  *

@@ -19,9 +19,10 @@
  * mulcache (its gamma table is in that order), basemul_acc (which
  * works residue by residue in any order), the byte coding of
  * NTT-domain polynomials (the _perm kernels) and the rejection step
- * of SampleNTT (which reorders its result).  The arithmetic (NTT, inverse NTT, base multiplication and its cache,
- * reduce, tomont, SamplePolyCBD, ByteEncode_12/ByteDecode_12 and the
- * rejection step of SampleNTT) is in mlkem-ntt-amd64-avx2.S and
+ * of SampleNTT (which reorders its result).  The arithmetic (NTT,
+ * inverse NTT, base multiplication and its cache, reduce, tomont,
+ * SamplePolyCBD, ByteEncode_12/ByteDecode_12 and the rejection step
+ * of SampleNTT) is in mlkem-ntt-amd64-avx2.S and
  * mlkem-poly-amd64-avx2.S; this file holds the thin wrappers.  The
  * SHAKE128 streams of SampleNTT are run by the front file.  The NTT
  * and its inverse return other representatives mod q than the
@@ -118,6 +119,7 @@ rej_uniform (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
   s16 tmp[MLKEM_N + REJ_SLACK];
   unsigned int pos = 0;
 
+  (void)vbmi2;  /* Without USE_MLKEM_AVX512.  */
   memcpy (tmp, r->coeffs, ctr * sizeof *tmp);
 #ifdef USE_MLKEM_AVX512
   if (vbmi2)
@@ -126,7 +128,6 @@ rej_uniform (mlkem_poly_ntt *r, unsigned int ctr, const byte *buf,
 #endif
     ctr = _gcry_mlkem_rej_uniform_avx2 (tmp, ctr, buf, buflen,
                                         &mlkem_avx2_rej, &pos);
-  (void)vbmi2;
   for (; ctr < MLKEM_N && pos + 3 <= buflen; pos += 3)
     {
       /* unsigned int: no 16-bit immediates (see rej_uniform in
