@@ -46,7 +46,10 @@
  *      with a dependency chain of integer additions (one core cycle
  *      each); cycles = median time * median clock.  This counts core
  *      cycles even where the time-stamp counter ticks at another
- *      rate.
+ *      rate.  A short chain right after each timed run also gives the
+ *      clock at which that row left the core (--verbose: "after the
+ *      runs"; lower after wide vector code on some processors).  The
+ *      cycle figures keep the clock of the group.
  * Hashes are timed at several message lengths and the slope of the
  * fitted line is reported (ns per byte without the fixed costs).
  *
@@ -335,32 +338,42 @@ chain_run (unsigned long loops)
 }
 
 
+/* Chain loops per clock trial (about 200 us), once calibrated.  */
+static unsigned long mhz_loops;
+
+static void
+calibrate_chain (void)
+{
+  double trial_ns = smoke_mode ? 20.0e3 : 200.0e3;
+  double t0, t1;
+
+  if (mhz_loops)
+    return;
+  /* Double until one trial takes TRIAL_NS.  */
+  mhz_loops = 16;
+  for (;;)
+    {
+      t0 = now_ns ();
+      chain_run (mhz_loops);
+      t1 = now_ns ();
+      if (t1 - t0 >= trial_ns || mhz_loops > (1UL << 30))
+        break;
+      mhz_loops *= 2;
+    }
+}
+
 /* Return the core clock in MHz, the median of NTRIALS (at most 15)
    trials.  */
 static double
 measure_mhz (int ntrials)
 {
-  static unsigned long loops;
+  unsigned long loops;
   double samples[15];
-  double trial_ns = smoke_mode ? 20.0e3 : 200.0e3;
   double t0, t1;
   int i;
 
-  if (!loops)
-    {
-      /* Calibrate once: double until one trial takes TRIAL_NS.  */
-      loops = 16;
-      for (;;)
-        {
-          t0 = now_ns ();
-          chain_run (loops);
-          t1 = now_ns ();
-          if (t1 - t0 >= trial_ns || loops > (1UL << 30))
-            break;
-          loops *= 2;
-        }
-    }
-
+  calibrate_chain ();
+  loops = mhz_loops;
   if (ntrials > (int)DIM (samples))
     ntrials = DIM (samples);
   if (smoke_mode)
@@ -379,6 +392,27 @@ measure_mhz (int ntrials)
   return quantile (samples, ntrials, 0.5);
 }
 
+/* The core clock in MHz from one chain of about a tenth of a trial of
+   measure_mhz (20 us), without bringing the clock up first: the clock
+   at which the code just before it ran, as far as the processor keeps
+   it for a while (a lowered clock after wide vector instructions
+   stays for about a millisecond on the Intel cores of HACKING).  */
+static double
+probe_mhz (void)
+{
+  unsigned long loops;
+  double t0, t1;
+
+  calibrate_chain ();
+  loops = mhz_loops / 10 ? mhz_loops / 10 : 1;
+  t0 = now_ns ();
+  chain_run (loops);
+  t1 = now_ns ();
+  if (t1 <= t0)
+    t1 = t0 + 1;
+  return (double)loops * CHAIN_ADDS_PER_LOOP / (t1 - t0) * 1000.0;
+}
+
 
 /*
  * Measurement.
@@ -393,6 +427,8 @@ struct bench_result
   double min, q1, q3, max;    /* Spread of the per-call times.  */
   double mhz;                 /* Core clock used for cycles, or 0.  */
   double mhz_diff;            /* Interquartile range of the clock.  */
+  double mhz_after;           /* Median clock right after this job's
+                                 runs (--cpu-mhz auto), or 0.  */
   unsigned long iters;        /* Calls per timed run.  */
   int runs;
 };
@@ -406,6 +442,7 @@ struct bench_job
   unsigned long min_calls;      /* Lower bound of the calls per run.  */
   struct bench_result res;      /* The result.  */
   double *samples;              /* Internal: per-call time of each run.  */
+  double *after;                /* Internal: clock after each run.  */
 };
 
 
@@ -450,7 +487,8 @@ measure_group (struct bench_job *jobs, int njobs, int force_mhz)
         job->res.iters = 1;
       job->res.runs = runs;
       job->samples = calloc (runs, sizeof *job->samples);
-      if (!job->samples)
+      job->after = calloc (runs, sizeof *job->after);
+      if (!job->samples || !job->after)
         die ("out of core");
     }
 
@@ -475,6 +513,8 @@ measure_group (struct bench_job *jobs, int njobs, int force_mhz)
           job->fn (job->priv, job->res.iters);
           t1 = now_ns ();
           job->samples[r] = (t1 - t0) / job->res.iters;
+          if (mhz && auto_mhz)
+            job->after[r] = probe_mhz ();
         }
     }
 
@@ -499,8 +539,16 @@ measure_group (struct bench_job *jobs, int njobs, int force_mhz)
         res->mhz = 0;
       res->mhz_diff = mhz ? quantile (mhz, runs, 0.75)
                             - quantile (mhz, runs, 0.25) : 0;
+      res->mhz_after = 0;
+      if (mhz && auto_mhz)
+        {
+          qsort (jobs[j].after, runs, sizeof *jobs[j].after, double_cmp);
+          res->mhz_after = quantile (jobs[j].after, runs, 0.5);
+        }
       free (v);
+      free (jobs[j].after);
       jobs[j].samples = NULL;
+      jobs[j].after = NULL;
     }
   free (mhz);
 }
@@ -589,7 +637,10 @@ print_spread (const char *label, const struct bench_result *res,
   double_to_str (d, sizeof d, res->max);
   /* Without --cpu-mhz the clock is not measured outside the kernels
      section: say nothing rather than "0 MHz".  */
-  if (res->mhz > 0)
+  if (res->mhz_after > 0)
+    snprintf (clk, sizeof clk, "; clock %.0f MHz (iqr %.0f), %.0f after"
+              " the runs", res->mhz, res->mhz_diff, res->mhz_after);
+  else if (res->mhz > 0)
     snprintf (clk, sizeof clk, "; clock %.0f MHz (iqr %.0f)",
               res->mhz, res->mhz_diff);
   else

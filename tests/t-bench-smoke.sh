@@ -42,6 +42,19 @@ echo "$v" | grep -q '^ SHA1 ' || { echo "FAIL: no SHA1 row"; fail=1; }
 if echo "$v" | grep -q 'clock 0 MHz'; then
   echo "FAIL: --verbose without a clock prints 'clock 0 MHz'"; fail=1
 fi
+# The clock after the runs: shown per row with --cpu-mhz auto (a
+# positive figure), not without it.
+v=$(${TESTS_RUNNER} ./bench-slope --smoke --verbose --cpu-mhz auto \
+      kernels keccak-f1600-x1 2>&1) || {
+  echo "$v"; echo "FAIL: bench-slope --cpu-mhz auto --verbose failed"; fail=1; }
+echo "$v" | grep -q 'MHz (iqr [0-9]*), [1-9][0-9]* after the runs' || {
+  echo "$v"; echo "FAIL: no clock after the runs with --cpu-mhz auto"; fail=1; }
+v=$(${TESTS_RUNNER} ./bench-slope --smoke --verbose kernels keccak-f1600-x1 \
+      2>&1) || {
+  echo "$v"; echo "FAIL: bench-slope --verbose kernels failed"; fail=1; }
+if echo "$v" | grep -q 'after the runs'; then
+  echo "FAIL: a clock after the runs without --cpu-mhz auto"; fail=1
+fi
 echo "$out" | grep -q '^kernels,[^,]*,generic,' || {
   echo "FAIL: no kernels row for the generic backend"; fail=1; }
 # A build with an ML-KEM SIMD backend usable here has a second backend
@@ -55,4 +68,4 @@ if echo "$out" | grep -q -i 'portable'; then
   echo "FAIL: bench-slope calls a backend 'portable'"; fail=1
 fi
 [ $fail = 0 ] || exit 1
-echo "PASS: bench-slope names (unknown names, SHA1, generic, clock)"
+echo "PASS: bench-slope names (unknown names, SHA1, generic, clocks)"
