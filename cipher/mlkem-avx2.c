@@ -179,10 +179,9 @@ poly_cbd_eta3_avx2 (mlkem_poly *r, const byte buf[192])
 }
 
 /* ByteEncode_d (Compress_d) and Decompress_d (ByteDecode_d) for the
- * ciphertext widths d = 4, 5, 10, 11, in assembler.  Decompress reads
- * 16 bytes past the encoding, so the input is first copied to a
- * padded buffer (the ciphertext is public).  Shared with the AVX-512
- * set, which has no faster form of its own.  */
+ * ciphertext widths d = 4, 5, 10, 11, in assembler (which reads and
+ * writes exactly the 32 d bytes of the encoding).  Shared with the
+ * AVX-512 set without VBMI2.  */
 void
 _gcry_mlkem_poly_compress_avx2 (byte *r, const mlkem_poly *a, unsigned int d)
 {
@@ -200,17 +199,13 @@ void
 _gcry_mlkem_poly_decompress_avx2 (mlkem_poly *r, const byte *a,
                                   unsigned int d)
 {
-  byte buf[32 * 11 + 16];
-
-  gcry_assert (d == 4 || d == 5 || d == 10 || d == 11);
-  buf_memcpy_lib (buf, a, 32 * d);
-  memset (buf + 32 * d, 0, 16);
   switch (d)
     {
-    case 4: _gcry_mlkem_decompress_d4_avx2 (r->coeffs, buf); break;
-    case 5: _gcry_mlkem_decompress_d5_avx2 (r->coeffs, buf); break;
-    case 10: _gcry_mlkem_decompress_d10_avx2 (r->coeffs, buf); break;
-    default: _gcry_mlkem_decompress_d11_avx2 (r->coeffs, buf); break;
+    case 4: _gcry_mlkem_decompress_d4_avx2 (r->coeffs, a); break;
+    case 5: _gcry_mlkem_decompress_d5_avx2 (r->coeffs, a); break;
+    case 10: _gcry_mlkem_decompress_d10_avx2 (r->coeffs, a); break;
+    case 11: _gcry_mlkem_decompress_d11_avx2 (r->coeffs, a); break;
+    default: gcry_assert (!"decompress width"); break;
     }
 }
 

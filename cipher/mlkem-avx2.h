@@ -95,7 +95,7 @@ unsigned int _gcry_mlkem_rej_uniform_avx2 (s16 *r, unsigned int ctr,
                                            unsigned int *pos);
 
 /* ByteEncode_d (Compress_d (A)) to 32 D bytes, |a_i| < q; and
-   Decompress_d (ByteDecode_d (B)), B readable for 32 D + 16 bytes,
+   Decompress_d (ByteDecode_d (B)) from exactly 32 D bytes,
    0 <= r_i < q; D = 4, 5, 10, 11 (mlkem-compress-amd64-avx2.S).  */
 void _gcry_mlkem_compress_d4_avx2 (byte *r, const s16 a[MLKEM_N]);
 void _gcry_mlkem_compress_d5_avx2 (byte *r, const s16 a[MLKEM_N]);
