@@ -87,43 +87,39 @@ static const mlkem_ops_t *mlkem_ops = &_gcry_mlkem_ops_generic;
 const mlkem_ops_t *
 _gcry_mlkem_ops_available (unsigned int idx)
 {
-  const mlkem_ops_t *list[6];
-  unsigned int n = 0, hwf = _gcry_get_hw_features ();
+  const mlkem_ops_t *list[6], *x86[2][2];
+  unsigned int n = 0, nx[2] = { 0, 0 }, g, i;
+  unsigned int hwf = _gcry_get_hw_features ();
+  unsigned int intel = !!(hwf & HWF_INTEL_CPU);
 
-  (void)hwf;
   /* Fastest first.  Kernel sets for AVX2, AVX-512 and VSX go here,
      each gated by its USE_ macro and its HWF bit; the portable set is
-     the last resort.  On Intel processors (HWF_INTEL_CPU) the AVX2 set
-     (with VBMI2, the form that takes the AVX-512 set's rejection
-     parser and SamplePolyCBD) comes before the AVX-512 ones: their
-     zmm multiplications (NTTs, base multiplication, compression) lower
-     the core clock by about a fifth for milliseconds after each use
-     there, which costs an operation that follows other code more than
-     the wider kernels gain, as measured (Keccak stays AVX-512; see
+     the last resort.  The x86 sets come in two groups, X86[0] the
+     AVX-512 ones and X86[1] the AVX2 ones (each with its VBMI2 form
+     first; the AVX2 one takes the AVX-512 set's rejection parser and
+     SamplePolyCBD), the AVX-512 group first except on Intel
+     processors (HWF_INTEL_CPU): there the zmm multiplications of the
+     AVX-512 sets (NTTs, base multiplication, compression) lower the
+     core clock by about a fifth for milliseconds after each use,
+     which costs an operation that follows other code more than the
+     wider kernels gain, as measured (Keccak stays AVX-512; see
      doc/HACKING, "zmm multiplications").  */
 #ifdef USE_MLKEM_AVX512
-  if ((hwf & HWF_INTEL_AVX512) && (hwf & HWF_INTEL_VBMI2)
-      && (hwf & HWF_INTEL_CPU))
-    list[n++] = &_gcry_mlkem_ops_avx2_vbmi2;
-#endif
-#ifdef USE_MLKEM_AVX2
-  if ((hwf & HWF_INTEL_AVX2) && (hwf & HWF_INTEL_CPU))
-    list[n++] = &_gcry_mlkem_ops_avx2;
-#endif
-#ifdef USE_MLKEM_AVX512
   if ((hwf & HWF_INTEL_AVX512) && (hwf & HWF_INTEL_VBMI2))
-    list[n++] = &_gcry_mlkem_ops_avx512_vbmi2;
+    {
+      x86[0][nx[0]++] = &_gcry_mlkem_ops_avx512_vbmi2;
+      x86[1][nx[1]++] = &_gcry_mlkem_ops_avx2_vbmi2;
+    }
   if (hwf & HWF_INTEL_AVX512)
-    list[n++] = &_gcry_mlkem_ops_avx512;
-  /* Elsewhere last of the VBMI2 sets, for the kernel tests.  */
-  if ((hwf & HWF_INTEL_AVX512) && (hwf & HWF_INTEL_VBMI2)
-      && !(hwf & HWF_INTEL_CPU))
-    list[n++] = &_gcry_mlkem_ops_avx2_vbmi2;
+    x86[0][nx[0]++] = &_gcry_mlkem_ops_avx512;
 #endif
 #ifdef USE_MLKEM_AVX2
-  if ((hwf & HWF_INTEL_AVX2) && !(hwf & HWF_INTEL_CPU))
-    list[n++] = &_gcry_mlkem_ops_avx2;
+  if (hwf & HWF_INTEL_AVX2)
+    x86[1][nx[1]++] = &_gcry_mlkem_ops_avx2;
 #endif
+  for (g = 0; g < 2; g++)
+    for (i = 0; i < nx[g ^ intel]; i++)
+      list[n++] = x86[g ^ intel][i];
 #ifdef USE_MLKEM_VSX_P10
   if ((hwf & (HWF_PPC_ARCH_2_07 | HWF_PPC_ARCH_3_10))
       == (HWF_PPC_ARCH_2_07 | HWF_PPC_ARCH_3_10))

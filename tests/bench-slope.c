@@ -362,32 +362,36 @@ calibrate_chain (void)
     }
 }
 
+/* The core clock in MHz from one timed chain of LOOPS loops.  */
+static double
+chain_mhz (unsigned long loops)
+{
+  double t0, t1;
+
+  t0 = now_ns ();
+  chain_run (loops);
+  t1 = now_ns ();
+  if (t1 <= t0)
+    t1 = t0 + 1;
+  return (double)loops * CHAIN_ADDS_PER_LOOP / (t1 - t0) * 1000.0;
+}
+
 /* Return the core clock in MHz, the median of NTRIALS (at most 15)
    trials.  */
 static double
 measure_mhz (int ntrials)
 {
-  unsigned long loops;
   double samples[15];
-  double t0, t1;
   int i;
 
   calibrate_chain ();
-  loops = mhz_loops;
   if (ntrials > (int)DIM (samples))
     ntrials = DIM (samples);
   if (smoke_mode)
     ntrials = 1;
-  chain_run (loops);   /* Bring the clock up before the trials.  */
+  chain_run (mhz_loops);   /* Bring the clock up before the trials.  */
   for (i = 0; i < ntrials; i++)
-    {
-      t0 = now_ns ();
-      chain_run (loops);
-      t1 = now_ns ();
-      if (t1 <= t0)
-        t1 = t0 + 1;
-      samples[i] = (double)loops * CHAIN_ADDS_PER_LOOP / (t1 - t0) * 1000.0;
-    }
+    samples[i] = chain_mhz (mhz_loops);
   qsort (samples, ntrials, sizeof *samples, double_cmp);
   return quantile (samples, ntrials, 0.5);
 }
@@ -400,17 +404,8 @@ measure_mhz (int ntrials)
 static double
 probe_mhz (void)
 {
-  unsigned long loops;
-  double t0, t1;
-
   calibrate_chain ();
-  loops = mhz_loops / 10 ? mhz_loops / 10 : 1;
-  t0 = now_ns ();
-  chain_run (loops);
-  t1 = now_ns ();
-  if (t1 <= t0)
-    t1 = t0 + 1;
-  return (double)loops * CHAIN_ADDS_PER_LOOP / (t1 - t0) * 1000.0;
+  return chain_mhz (mhz_loops / 10 ? mhz_loops / 10 : 1);
 }
 
 
