@@ -882,7 +882,7 @@ ws_free (void *mem, unsigned int npolys)
 /* Copy N polynomials.  A runtime length makes this a call of the C
    library's memcpy (vector loads and stores): an assignment of one
    mldsa_poly_t compiles to rep movsq, 3 times slower per KiB on the
-   Intel cores of HACKING (44 against 14 TSC ticks).  */
+   Intel cores of doc/PERFORMANCE (44 against 14 TSC ticks).  */
 static void
 poly_copy (mldsa_poly_t *dst, const mldsa_poly_t *src, unsigned int n)
 {

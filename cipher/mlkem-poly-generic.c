@@ -453,7 +453,7 @@ rej_uniform (s16 *r, unsigned int ctr, unsigned int len,
      stall) whenever the loop is not served from the decoded-uop
      cache, which depended on its placement: portable ML-KEM ran 15-20%
      slower on a Sapphire Rapids after unrelated edits elsewhere moved
-     this function by 16 bytes (doc/HACKING, "December 6").  */
+     this function by 16 bytes (doc/PERFORMANCE, "December 6").  */
   while (ctr + 4 <= len && pos + 8 <= buflen)
     {
       u64 w = buf_get_le64 (buf + pos);

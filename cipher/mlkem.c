@@ -103,7 +103,7 @@ _gcry_mlkem_ops_available (unsigned int idx)
      core clock by about a fifth for milliseconds after each use,
      which costs an operation that follows other code more than the
      wider kernels gain, as measured (Keccak stays AVX-512; see
-     doc/HACKING, "zmm multiplications").  */
+     doc/PERFORMANCE, "zmm multiplications").  */
 #ifdef USE_MLKEM_AVX512
   if ((hwf & HWF_INTEL_AVX512) && (hwf & HWF_INTEL_VBMI2))
     {

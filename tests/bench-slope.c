@@ -400,7 +400,7 @@ measure_mhz (int ntrials)
    measure_mhz (20 us), without bringing the clock up first: the clock
    at which the code just before it ran, as far as the processor keeps
    it for a while (a lowered clock after wide vector instructions
-   stays for about a millisecond on the Intel cores of HACKING).  */
+   stays for about a millisecond on the Intel cores of doc/PERFORMANCE).  */
 static double
 probe_mhz (void)
 {
