@@ -11,8 +11,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* Usage: ab-pq [--trials N] [--scale S] [--old-disable D] OLD.so NEW.so
- *              [DISABLE...]
+/* Usage: ab-pq [--trials N] [--scale S] [--old-disable D] [--only S]
+ *              [--spread] OLD.so NEW.so [DISABLE...]
  *
  * Loads the shared library OLD.so once with every hardware feature
  * disabled (its portable code; --old-disable D disables D instead, ""
@@ -44,6 +44,8 @@
  * Default DISABLE set: "" "intel-avx512" "all" on x86-64, "" "all"
  * elsewhere.  --only S (repeatable) times only the operations whose
  * name contains one of the strings S ("ML-KEM-768", "encaps").
+ * --spread adds the first and third quartiles of the trials' ratios
+ * to each median, to tell a change of a percent from the noise.
  * Not run by make check; build it with "make ab-pq".  */
 
 #define _GNU_SOURCE
@@ -327,10 +329,16 @@ main (int argc, char **argv)
   const char *only[18];
   unsigned int nonly = 0;
   unsigned int ncopies, trials = 11, scale = 1, op, t, i, j;
+  int spread = 0;
 
   for (argc--, argv++; argc >= 2 && !strncmp (*argv, "--", 2);
        argc -= 2, argv += 2)
-    if (!strcmp (*argv, "--trials"))
+    if (!strcmp (*argv, "--spread"))
+      {
+        spread = 1;
+        argc++, argv--;         /* No argument.  */
+      }
+    else if (!strcmp (*argv, "--trials"))
       trials = atoi (argv[1]);
     else if (!strcmp (*argv, "--scale"))
       scale = atoi (argv[1]);
@@ -345,7 +353,8 @@ main (int argc, char **argv)
     {
       fputs ("usage: ab-pq [--trials N (<= 101)] [--scale S]"
              " [--old-disable D] [--only S]\n"
-             "             OLD.so NEW.so [DISABLE...]\n", stderr);
+             "             [--spread] OLD.so NEW.so [DISABLE...]\n",
+             stderr);
       return 2;
     }
   ncopies = 1 + (argc > 2 ? (unsigned int)argc - 2
@@ -366,11 +375,13 @@ main (int argc, char **argv)
   have_tmpdir = 0;
 
   printf ("# speed-up over %s with hardware features \"%s\" disabled;\n"
-          "# median of %u trials, copies alternating in each\n",
-          argv[0], old_disable, trials);
+          "# median%s of %u trials, copies alternating in each\n",
+          argv[0], old_disable,
+          spread ? " [first quartile, third quartile]" : "", trials);
   printf ("%-20s %10s", "operation", "old us");
   for (i = 1; i < ncopies; i++)
-    printf (" %12.12s", *disable[i - 1] ? disable[i - 1] : "default");
+    printf (spread ? " %22.22s" : " %12.12s",
+            *disable[i - 1] ? disable[i - 1] : "default");
   putchar ('\n');
 
   for (op = 0; op < 18; op++)
@@ -397,7 +408,11 @@ main (int argc, char **argv)
       for (i = 1; i < ncopies; i++)
         {
           qsort (ratio[i], trials, sizeof ratio[i][0], cmp_double);
-          printf (" %12.2f", ratio[i][trials / 2]);
+          if (spread)
+            printf (" %9.2f [%4.2f, %4.2f]", ratio[i][trials / 2],
+                    ratio[i][trials / 4], ratio[i][(3 * trials) / 4]);
+          else
+            printf (" %12.2f", ratio[i][trials / 2]);
         }
       putchar ('\n');
       fflush (stdout);
