@@ -931,6 +931,44 @@ check_modes (int set)
                          sig1, l1);
   check (ok, "%s: (s) and (S) private keys, deterministic", set_name[set]);
 
+  /* A key with a "private-key" and a "public-key" list: signing uses
+     the private key, verification the public one (as in Libgcrypt),
+     whether it belongs to that private key or not; the private-key
+     list alone verifies by its seed.  (The fuzzer's key check once
+     assumed otherwise.)  */
+  {
+    unsigned char pk2[MAX_PK];
+    gcry_sexp_t other, both;
+
+    memcpy (pk2, pk, pk_len[set]);
+    pk2[pk_len[set] - 1] ^= 1;      /* Another t1: another public key.  */
+    other = make_key (set, "public-key", "p", pk2, pk_len[set]);
+    if (gcry_sexp_build (&both, NULL, "(key-data %S %S)", skey_seed, pkey))
+      die ("sexp_build");
+    ok = !do_sign (both, make_data (NULL, msg, sizeof msg, ctx, sizeof ctx,
+                                    NULL), sig2, &l2);
+    ok = ok && !do_verify (set, both, make_data (NULL, msg, sizeof msg, ctx,
+                                                 sizeof ctx, NULL),
+                           sig2, l2);
+    gcry_sexp_release (both);
+    if (gcry_sexp_build (&both, NULL, "(key-data %S %S)", skey_seed, other))
+      die ("sexp_build");
+    ok = ok && !gcry_pk_testkey (both);
+    ok = ok && !do_sign (both, make_data (NULL, msg, sizeof msg, ctx,
+                                          sizeof ctx, NULL), sig2, &l2);
+    ok = ok && gpg_err_code (do_verify (set, both,
+                                        make_data (NULL, msg, sizeof msg,
+                                                   ctx, sizeof ctx, NULL),
+                                        sig2, l2)) == GPG_ERR_BAD_SIGNATURE;
+    ok = ok && !do_verify (set, skey_seed, make_data (NULL, msg, sizeof msg,
+                                                      ctx, sizeof ctx, NULL),
+                           sig2, l2);
+    check (ok, "%s: private and public key lists: verification uses the"
+           " public one", set_name[set]);
+    gcry_sexp_release (both);
+    gcry_sexp_release (other);
+  }
+
   /* A private key with (s) and (S) but no (p) verifies by its seed, as
      the seed-only key does; with (s) alone there is no public key.  */
   {
