@@ -46,10 +46,10 @@
  *      with a dependency chain of integer additions (one core cycle
  *      each); cycles = median time * median clock.  This counts core
  *      cycles even where the time-stamp counter ticks at another
- *      rate.  A short chain right after each timed run also gives the
- *      clock at which that row left the core (--verbose: "after the
- *      runs"; lower after wide vector code on some processors).  The
- *      cycle figures keep the clock of the group.
+ *      rate.  With --verbose a short chain right after each timed run
+ *      also gives the clock at which that row left the core ("after
+ *      the runs"; lower after wide vector code on some processors).
+ *      The cycle figures keep the clock of the group.
  * Hashes are timed at several message lengths and the slope of the
  * fitted line is reported (ns per byte without the fixed costs).
  *
@@ -508,7 +508,7 @@ measure_group (struct bench_job *jobs, int njobs, int force_mhz)
           job->fn (job->priv, job->res.iters);
           t1 = now_ns ();
           job->samples[r] = (t1 - t0) / job->res.iters;
-          if (mhz && auto_mhz)
+          if (mhz && auto_mhz && verbose)
             job->after[r] = probe_mhz ();
         }
     }
@@ -535,7 +535,7 @@ measure_group (struct bench_job *jobs, int njobs, int force_mhz)
       res->mhz_diff = mhz ? quantile (mhz, runs, 0.75)
                             - quantile (mhz, runs, 0.25) : 0;
       res->mhz_after = 0;
-      if (mhz && auto_mhz)
+      if (mhz && auto_mhz && verbose)
         {
           qsort (jobs[j].after, runs, sizeof *jobs[j].after, double_cmp);
           res->mhz_after = quantile (jobs[j].after, runs, 0.5);
