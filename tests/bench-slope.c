@@ -1219,9 +1219,9 @@ avx2_tier_mask (void)
 
 /* Find the backend configurations worth a column: the portable code,
    each x86 and PowerPC tier, everything usable but the Intel hint (on
-   Intel processors the AVX-512 ML-KEM kernels, which the hint leaves
-   out), and everything usable, as far as they select different kernel
-   sets.  */
+   Intel processors the AVX-512 ML-KEM and ML-DSA kernels, which the
+   hint leaves out), and everything usable, as far as they select
+   different kernel sets.  */
 static void
 pq_find_cfgs (void)
 {
