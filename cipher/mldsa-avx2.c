@@ -35,6 +35,7 @@
 #include "keccak.h"
 #include "mldsa-ops.h"
 #include "mldsa-avx2.h"
+#include "mldsa-avx512.h"
 
 #ifdef USE_MLDSA_AVX2
 
@@ -323,44 +324,73 @@ unpack_eta_avx2 (mldsa_poly_t *a, const byte *b, unsigned int eta)
 MLDSA_SAMPLER_XN_ENTRIES (avx2, rej_uniform_avx2, rej_eta_avx2,
                           unpack_gamma1_avx2)
 
+/* The set, with the samplers of RejNTTPoly (the entries
+   poly_uniform_x4, poly_uniform and poly_uniform_xn: U4, U1, UN) and
+   RejBoundedPoly (poly_uniform_eta_x4, poly_uniform_eta and
+   poly_uniform_eta_xn: E4, E1, EN) given: the AVX2 ones, or those of
+   the AVX-512 set for the forms below.  */
+#define MLDSA_OPS_AVX2(u4, u1, un, e4, e1, en)  \
+  {                                             \
+    "avx2",                                     \
+    ntt_avx2,                                   \
+    invntt_tomont_avx2,                         \
+    pointwise_avx2,                             \
+    pointwise_acc_avx2,                         \
+    reduce_avx2,                                \
+    caddq_avx2,                                 \
+    power2round_avx2,                           \
+    decompose_avx2,                             \
+    make_hint_avx2,                             \
+    use_hint_avx2,                              \
+    chknorm_avx2,                               \
+    u4,                                         \
+    u1,                                         \
+    e4,                                         \
+    e1,                                         \
+    poly_uniform_gamma1_x4_avx2,                \
+    poly_uniform_gamma1_avx2,                   \
+    poly_challenge_avx2,                        \
+    un,                                         \
+    en,                                         \
+    poly_uniform_gamma1_xn_avx2,                \
+    unpack_gamma1_avx2,                         \
+    unpack_t1_avx2,                             \
+    pack_w1_4_avx2,                             \
+    pack_t1_avx2,                               \
+    pack_t0_avx2,                               \
+    pack_eta_avx2,                              \
+    pack_w1_6_avx2,                             \
+    unpack_t0_avx2,                             \
+    unpack_eta_avx2,                            \
+    add16_chknorm_avx2,                         \
+    add_reduce_chknorm_avx2,                    \
+    power2round_add_avx2,                       \
+    NULL,                                       \
+    hint_pack_row_avx2                          \
+  }
+
 const mldsa_ops_t _gcry_mldsa_ops_avx2 =
-  {
-    "avx2",
-    ntt_avx2,
-    invntt_tomont_avx2,
-    pointwise_avx2,
-    pointwise_acc_avx2,
-    reduce_avx2,
-    caddq_avx2,
-    power2round_avx2,
-    decompose_avx2,
-    make_hint_avx2,
-    use_hint_avx2,
-    chknorm_avx2,
-    poly_uniform_x4_avx2,
-    poly_uniform_avx2,
-    poly_uniform_eta_x4_avx2,
-    poly_uniform_eta_avx2,
-    poly_uniform_gamma1_x4_avx2,
-    poly_uniform_gamma1_avx2,
-    poly_challenge_avx2,
-    poly_uniform_xn_avx2,
-    poly_uniform_eta_xn_avx2,
-    poly_uniform_gamma1_xn_avx2,
-    unpack_gamma1_avx2,
-    unpack_t1_avx2,
-    pack_w1_4_avx2,
-    pack_t1_avx2,
-    pack_t0_avx2,
-    pack_eta_avx2,
-    pack_w1_6_avx2,
-    unpack_t0_avx2,
-    unpack_eta_avx2,
-    add16_chknorm_avx2,
-    add_reduce_chknorm_avx2,
-    power2round_add_avx2,
-    NULL,
-    hint_pack_row_avx2
-  };
+  MLDSA_OPS_AVX2 (poly_uniform_x4_avx2, poly_uniform_avx2,
+                  poly_uniform_xn_avx2, poly_uniform_eta_x4_avx2,
+                  poly_uniform_eta_avx2, poly_uniform_eta_xn_avx2);
+
+#ifdef USE_MLDSA_AVX512
+/* The forms for AVX-512 processors (mldsa-avx512.h).  */
+const mldsa_ops_t _gcry_mldsa_ops_avx2_avx512 =
+  MLDSA_OPS_AVX2 (_gcry_mldsa_poly_uniform_x4_avx512,
+                  _gcry_mldsa_poly_uniform_avx512,
+                  _gcry_mldsa_poly_uniform_xn_avx512,
+                  _gcry_mldsa_poly_uniform_eta_x4_avx512,
+                  _gcry_mldsa_poly_uniform_eta_avx512,
+                  _gcry_mldsa_poly_uniform_eta_xn_avx512);
+
+const mldsa_ops_t _gcry_mldsa_ops_avx2_vbmi2 =
+  MLDSA_OPS_AVX2 (_gcry_mldsa_poly_uniform_x4_avx512,
+                  _gcry_mldsa_poly_uniform_avx512,
+                  _gcry_mldsa_poly_uniform_xn_avx512,
+                  _gcry_mldsa_poly_uniform_eta_x4_vbmi2,
+                  _gcry_mldsa_poly_uniform_eta_vbmi2,
+                  _gcry_mldsa_poly_uniform_eta_xn_vbmi2);
+#endif /*USE_MLDSA_AVX512*/
 
 #endif /*USE_MLDSA_AVX2*/

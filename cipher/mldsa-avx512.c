@@ -168,16 +168,19 @@ rej_uniform_avx512 (s32 *a, unsigned int ctr, const byte *buf, size_t buflen,
   return mldsa_rej_uniform_from (a, ctr, buf, pos, buflen);
 }
 
-static void
-poly_uniform_x4_avx512 (mldsa_poly_t *a[4], const byte rho[MLDSA_SEEDBYTES],
-                        const u16 nonce[4])
+/* The samplers of this file have external linkage: the AVX2 set's
+   forms for AVX-512 processors take them too (mldsa-avx2.c).  */
+void
+_gcry_mldsa_poly_uniform_x4_avx512 (mldsa_poly_t *a[4],
+                                    const byte rho[MLDSA_SEEDBYTES],
+                                    const u16 nonce[4])
 {
   mldsa_sample_uniform_x4 (a, rho, nonce, rej_uniform_avx512);
 }
 
-static void
-poly_uniform_avx512 (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
-                     u16 nonce)
+void
+_gcry_mldsa_poly_uniform_avx512 (mldsa_poly_t *a,
+                                 const byte rho[MLDSA_SEEDBYTES], u16 nonce)
 {
   mldsa_sample_uniform (a, rho, nonce, rej_uniform_avx512);
 }
@@ -195,21 +198,29 @@ poly_uniform_avx512 (mldsa_poly_t *a, const byte rho[MLDSA_SEEDBYTES],
                                                                         \
     return mldsa_rej_eta_from (a, ctr, buf, pos, buflen, eta);          \
   }                                                                     \
-  static void                                                           \
-  poly_uniform_eta_x4_##sfx (mldsa_poly_t *a[4],                        \
-                             const byte rhoprime[MLDSA_CRHBYTES],       \
-                             const u16 nonce[4], int eta)               \
+  void                                                                  \
+  _gcry_mldsa_poly_uniform_eta_x4_##sfx                                 \
+    (mldsa_poly_t *a[4], const byte rhoprime[MLDSA_CRHBYTES],           \
+     const u16 nonce[4], int eta)                                       \
   {                                                                     \
     mldsa_sample_eta_x4 (a, rhoprime, nonce, eta, rej_eta_##sfx);       \
   }                                                                     \
-  static void                                                           \
-  poly_uniform_eta_##sfx (mldsa_poly_t *a,                              \
-                          const byte rhoprime[MLDSA_CRHBYTES],          \
-                          u16 nonce, int eta)                           \
+  void                                                                  \
+  _gcry_mldsa_poly_uniform_eta_##sfx                                    \
+    (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES], u16 nonce,   \
+     int eta)                                                           \
   {                                                                     \
     mldsa_sample_eta (a, rhoprime, nonce, eta, rej_eta_##sfx);          \
   }                                                                     \
-  MLDSA_SAMPLER_ETA_XN_ENTRY (sfx, rej_eta_##sfx)
+  void                                                                  \
+  _gcry_mldsa_poly_uniform_eta_xn_##sfx                                 \
+    (mldsa_poly_t **a, unsigned int n,                                  \
+     const byte rhoprime[MLDSA_CRHBYTES], const u16 *nonce, int eta,    \
+     mldsa_side_t *side)                                                \
+  {                                                                     \
+    mldsa_sample_eta_xn (a, n, rhoprime, nonce, eta, side,              \
+                         rej_eta_##sfx);                                \
+  }
 
 /* 32 candidates per step with vpcompressd (Zen 4: a fifth of the time
    of the AVX2 kernel's 16).  */
@@ -251,10 +262,10 @@ poly_challenge_avx512 (mldsa_poly_t *c, const byte *ctilde,
    work of the 4-way samplers, and a spare lane carries a side
    stream.  */
 
-static void
-poly_uniform_xn_avx512 (mldsa_poly_t **a, unsigned int n,
-                        const byte rho[MLDSA_SEEDBYTES], const u16 *nonce,
-                        mldsa_side_t *side)
+void
+_gcry_mldsa_poly_uniform_xn_avx512 (mldsa_poly_t **a, unsigned int n,
+                                    const byte rho[MLDSA_SEEDBYTES],
+                                    const u16 *nonce, mldsa_side_t *side)
 {
   mldsa_sample_uniform_xn (a, n, rho, nonce, side, rej_uniform_avx512);
 }
@@ -411,15 +422,15 @@ pack_z_avx512 (byte *r, const mldsa_poly_t *a, s32 gamma1)
     make_hint_avx512,                           \
     use_hint_avx512,                            \
     chknorm_avx512,                             \
-    poly_uniform_x4_avx512,                     \
-    poly_uniform_avx512,                        \
-    poly_uniform_eta_x4_##x,                    \
-    poly_uniform_eta_##x,                       \
+    _gcry_mldsa_poly_uniform_x4_avx512,         \
+    _gcry_mldsa_poly_uniform_avx512,            \
+    _gcry_mldsa_poly_uniform_eta_x4_##x,        \
+    _gcry_mldsa_poly_uniform_eta_##x,           \
     poly_uniform_gamma1_x4_avx512,              \
     poly_uniform_gamma1_avx512,                 \
     poly_challenge_avx512,                      \
-    poly_uniform_xn_avx512,                     \
-    poly_uniform_eta_xn_##x,                    \
+    _gcry_mldsa_poly_uniform_xn_avx512,         \
+    _gcry_mldsa_poly_uniform_eta_xn_##x,        \
     poly_uniform_gamma1_xn_avx512,              \
     unpack_gamma1_##x,                          \
     unpack_t1_##x,                              \

@@ -40,6 +40,44 @@
    RejBoundedPoly (for processors with HWF_INTEL_VBMI2).  */
 extern const mldsa_ops_t _gcry_mldsa_ops_avx512;
 extern const mldsa_ops_t _gcry_mldsa_ops_avx512_vbmi2;
+/* Its rejection samplers (mldsa_ops_t entries of the same names), which
+   the AVX2 set's forms for AVX-512 processors take too (mldsa-avx2.c):
+   RejNTTPoly parsing 16 candidates per step with vpcompressd, and
+   RejBoundedPoly parsing 32 with vpcompressd (suffix avx512) or 64
+   with VBMI2's vpcompressb (suffix vbmi2).  */
+void _gcry_mldsa_poly_uniform_x4_avx512 (mldsa_poly_t *a[4],
+                                         const byte rho[MLDSA_SEEDBYTES],
+                                         const u16 nonce[4]);
+void _gcry_mldsa_poly_uniform_avx512 (mldsa_poly_t *a,
+                                      const byte rho[MLDSA_SEEDBYTES],
+                                      u16 nonce);
+void _gcry_mldsa_poly_uniform_xn_avx512 (mldsa_poly_t **a, unsigned int n,
+                                         const byte rho[MLDSA_SEEDBYTES],
+                                         const u16 *nonce,
+                                         mldsa_side_t *side);
+#define MLDSA_ETA_SAMPLER_PROTOS(sfx)                                   \
+  void _gcry_mldsa_poly_uniform_eta_x4_##sfx                            \
+    (mldsa_poly_t *a[4], const byte rhoprime[MLDSA_CRHBYTES],           \
+     const u16 nonce[4], int eta);                                      \
+  void _gcry_mldsa_poly_uniform_eta_##sfx                               \
+    (mldsa_poly_t *a, const byte rhoprime[MLDSA_CRHBYTES], u16 nonce,   \
+     int eta);                                                          \
+  void _gcry_mldsa_poly_uniform_eta_xn_##sfx                            \
+    (mldsa_poly_t **a, unsigned int n,                                  \
+     const byte rhoprime[MLDSA_CRHBYTES], const u16 *nonce, int eta,    \
+     mldsa_side_t *side);
+MLDSA_ETA_SAMPLER_PROTOS (avx512)
+MLDSA_ETA_SAMPLER_PROTOS (vbmi2)
+
+/*-- mldsa-avx2.c --*/
+/* The AVX2 set (named "avx2" too) with the rejection samplers above:
+   RejNTTPoly by vpcompressd and RejBoundedPoly by vpcompressd, resp.
+   by vpcompressb for processors with HWF_INTEL_VBMI2.  These kernels
+   have no zmm multiplication, so they keep their speed in an
+   operation that follows other code: on Intel processors
+   _gcry_mldsa_ops_available puts them first.  */
+extern const mldsa_ops_t _gcry_mldsa_ops_avx2_avx512;
+extern const mldsa_ops_t _gcry_mldsa_ops_avx2_vbmi2;
 
 /*-- mldsa-ntt-amd64-avx512.S --*/
 /* TABLE is mldsa_avx512_ntt_table resp. mldsa_avx512_invntt_table of

@@ -1916,8 +1916,14 @@ kernel_prepare (const struct kernel_row *row, int b, struct kernel_priv *p)
 #ifdef USE_MLKEM
     case KSET_MLKEM:
       {
-        const mlkem_ops_t *ops = get_mlkem (b);
-        const mlkem_ops_t *gen = get_mlkem (0);
+        const mlkem_ops_t *ops, *gen;
+
+        /* The set of that name under the column's features: where
+           AVX-512 is usable the first "avx2" set takes AVX-512
+           kernels, which the AVX2 column must not show.  */
+        use_features (p->features);
+        ops = get_mlkem (b);
+        gen = get_mlkem (0);
 
         if (!ops)
           return 0;
@@ -1935,8 +1941,11 @@ kernel_prepare (const struct kernel_row *row, int b, struct kernel_priv *p)
 #ifdef USE_MLDSA
     case KSET_MLDSA:
       {
-        const mldsa_ops_t *ops = get_mldsa (b);
-        const mldsa_ops_t *gen = get_mldsa (0);
+        const mldsa_ops_t *ops, *gen;
+
+        use_features (p->features);   /* As for ML-KEM.  */
+        ops = get_mldsa (b);
+        gen = get_mldsa (0);
 
         if (!ops)
           return 0;
