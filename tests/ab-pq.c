@@ -12,7 +12,7 @@
  */
 
 /* Usage: ab-pq [--trials N] [--scale S] [--old-disable D] [--only S]
- *              [--spread] OLD.so NEW.so [DISABLE...]
+ *              [--spread] [--after-work US] OLD.so NEW.so [DISABLE...]
  *
  * Loads the shared library OLD.so once with every hardware feature
  * disabled (its portable code; --old-disable D disables D instead, ""
@@ -46,6 +46,14 @@
  * name contains one of the strings S ("ML-KEM-768", "encaps").
  * --spread adds the first and third quartiles of the trials' ratios
  * to each median, to tell a change of a percent from the noise.
+ * --after-work US times each call alone, after US microseconds of
+ * scalar work that is not timed: an operation as an application that
+ * does other things in between sees it.  On Intel processors zmm
+ * multiplications run slowly for tens of microseconds after such a
+ * pause (doc/PERFORMANCE, "ML-DSA after other code"), which
+ * back-to-back batches hide; 3000 shows it fully.  Each call then
+ * costs US more, so use a small --scale (1 takes about two minutes
+ * for all operations and four copies at 3000 us and 31 trials).
  * Not run by make check; build it with "make ab-pq".  */
 
 #define _GNU_SOURCE
@@ -270,40 +278,83 @@ now (void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Seconds for N calls of operation OP on copy C; signing takes the
-   messages from number M on.  */
-static double
-batch (copy_t *c, unsigned int op, unsigned int n, unsigned int m)
+/* Microseconds of other work before each timed call (--after-work),
+   0 for back-to-back calls.  */
+static double after_work_us;
+
+/* Keep the core busy for US microseconds with scalar code that touches
+   no memory: the work an application does between two operations, as
+   far as the vector units and the clock are concerned.  */
+static void
+other_work (double us)
+{
+  double end = now () + us * 1e-6;
+  volatile unsigned long long sink;
+  unsigned long long x = 1;
+  int i;
+
+  while (now () < end)
+    for (i = 0; i < 100; i++)
+      x = x * 6364136223846793005ULL + 1;
+  sink = x;
+  (void)sink;
+}
+
+/* One call of operation OP on copy C; signing takes message number
+   *M and advances it.  */
+static void
+call_op (copy_t *c, unsigned int op, unsigned int *m)
 {
   unsigned int a = op / 3 % 3, kind = op % 3;
   unsigned char ss[32];
-  double t0 = now ();
   sexp_t r;
 
+  if (op < 9)
+    {
+      unsigned int err =
+        kind == 0 ? c->kem_keypair (kem_algo[a], c->pk2, kem_pk[a],
+                                    c->sk2, kem_sk[a])
+        : kind == 1 ? c->kem_encap (kem_algo[a], c->pk[a], kem_pk[a],
+                                    c->ct[a], kem_ct[a], ss, sizeof ss,
+                                    NULL, 0)
+        : c->kem_decap (kem_algo[a], c->sk[a], kem_sk[a], c->ct[a],
+                        kem_ct[a], ss, sizeof ss, NULL, 0);
+      if (err)
+        die ("ML-KEM operation failed", c->label);
+    }
+  else if (kind == 0 || kind == 1)
+    {
+      if (kind == 0 ? c->pk_genkey (&r, c->parms[a])
+          : c->pk_sign (&r, c->data[(*m)++ % NMSG], c->skey[a]))
+        die ("ML-DSA operation failed", c->label);
+      c->sexp_release (r);
+    }
+  else if (c->pk_verify (c->sig[a], c->data[0], c->pkey[a]))
+    die ("ML-DSA verification failed", c->label);
+}
+
+/* Seconds for N calls of operation OP on copy C, signing the messages
+   from number M on; with --after-work only the calls are timed.  */
+static double
+batch (copy_t *c, unsigned int op, unsigned int n, unsigned int m)
+{
+  double t0, sum = 0;
+
+  if (!after_work_us)
+    {
+      t0 = now ();
+      while (n--)
+        call_op (c, op, &m);
+      return now () - t0;
+    }
   while (n--)
-    if (op < 9)
-      {
-        unsigned int err =
-          kind == 0 ? c->kem_keypair (kem_algo[a], c->pk2, kem_pk[a],
-                                      c->sk2, kem_sk[a])
-          : kind == 1 ? c->kem_encap (kem_algo[a], c->pk[a], kem_pk[a],
-                                      c->ct[a], kem_ct[a], ss, sizeof ss,
-                                      NULL, 0)
-          : c->kem_decap (kem_algo[a], c->sk[a], kem_sk[a], c->ct[a],
-                          kem_ct[a], ss, sizeof ss, NULL, 0);
-        if (err)
-          die ("ML-KEM operation failed", c->label);
-      }
-    else if (kind == 0 || kind == 1)
-      {
-        if (kind == 0 ? c->pk_genkey (&r, c->parms[a])
-            : c->pk_sign (&r, c->data[m++ % NMSG], c->skey[a]))
-          die ("ML-DSA operation failed", c->label);
-        c->sexp_release (r);
-      }
-    else if (c->pk_verify (c->sig[a], c->data[0], c->pkey[a]))
-      die ("ML-DSA verification failed", c->label);
-  return now () - t0;
+    {
+      other_work (after_work_us);
+      t0 = now ();
+      call_op (c, op, &m);
+      sum += now () - t0;
+    }
+  return sum;
 }
 
 static int
@@ -346,14 +397,17 @@ main (int argc, char **argv)
       old_disable = argv[1];
     else if (!strcmp (*argv, "--only") && nonly < 18)
       only[nonly++] = argv[1];
+    else if (!strcmp (*argv, "--after-work"))
+      after_work_us = atof (argv[1]);
     else
       break;
   if (argc < 2 || !strncmp (*argv, "--", 2)
-      || !trials || trials > MAX_TRIALS || !scale)
+      || !trials || trials > MAX_TRIALS || !scale || after_work_us < 0)
     {
       fputs ("usage: ab-pq [--trials N (<= 101)] [--scale S]"
              " [--old-disable D] [--only S]\n"
-             "             [--spread] OLD.so NEW.so [DISABLE...]\n",
+             "             [--spread] [--after-work US]"
+             " OLD.so NEW.so [DISABLE...]\n",
              stderr);
       return 2;
     }
@@ -378,6 +432,9 @@ main (int argc, char **argv)
           "# median%s of %u trials, copies alternating in each\n",
           argv[0], old_disable,
           spread ? " [first quartile, third quartile]" : "", trials);
+  if (after_work_us)
+    printf ("# each call timed alone after %g us of other work\n",
+            after_work_us);
   printf ("%-20s %10s", "operation", "old us");
   for (i = 1; i < ncopies; i++)
     printf (spread ? " %22.22s" : " %12.12s",
