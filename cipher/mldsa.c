@@ -258,15 +258,15 @@ _gcry_mldsa_get_ops (const char *name)
    set comes in its forms with the AVX-512 set's rejection samplers
    too (mldsa-avx512.h; 3-8% faster KeyGen and verification), named
    "avx2" as well: _gcry_mldsa_get_ops returns the first of a name,
-   the kernel tests run all.  The AVX-512 sets come
-   before the AVX2 set except on Intel processors (HWF_INTEL_CPU), as
-   for ML-KEM (_gcry_mlkem_ops_available): there the zmm
-   multiplications of the AVX-512 NTTs and products run slowly for
-   tens of microseconds whenever an operation follows other code, so
-   that such an operation takes up to 60% longer than with the AVX2
-   set and AVX-512 Keccak (ML-DSA-87 KeyGen after 3 ms of other work:
-   48.5 against 30.9 us), although the AVX-512 set is 5-16% faster in
-   a loop of back-to-back operations (doc/PERFORMANCE, "ML-DSA after
+   the kernel tests run all.  The AVX-512 sets come before the AVX2
+   ones except on Intel processors (HWF_INTEL_CPU), as for ML-KEM
+   (_gcry_mlkem_ops_available): there the zmm multiplications of the
+   AVX-512 NTTs and products run slowly for tens of microseconds
+   whenever an operation follows other code, so that such an
+   operation takes up to 60% longer than with the AVX2 set and
+   AVX-512 Keccak (ML-DSA-87 KeyGen after 3 ms of other work: 48.5
+   against 30.9 us), although the AVX-512 set is 5-16% faster in a
+   loop of back-to-back operations (doc/PERFORMANCE, "ML-DSA after
    other code").  */
 const mldsa_ops_t *
 _gcry_mldsa_ops_available (unsigned int idx)
