@@ -1264,14 +1264,23 @@ pq_find_cfgs (void)
         snprintf (pq_cfgs[pq_ncfgs].label, sizeof pq_cfgs[0].label,
                   "%s/%s", kem, dsa);
       /* Tiers that differ only in a kernel set not named in the label
-         (Keccak, SHA-2) get a number.  */
+         get their 8-way Keccak backend (such as the default on Intel
+         processors with AVX-512: the AVX2 ML-KEM and ML-DSA sets with
+         the AVX-512 Keccak), or else a number (SHA-2).  */
       for (c = 0; c < pq_ncfgs; c++)
         if (!strcmp (pq_cfgs[c].label, pq_cfgs[pq_ncfgs].label))
           {
             size_t l = strlen (pq_cfgs[pq_ncfgs].label);
+            char x8[16], x8c[16];
 
-            snprintf (pq_cfgs[pq_ncfgs].label + l,
-                      sizeof pq_cfgs[0].label - l, "#%d", pq_ncfgs);
+            backend_of (line, "keccak-x8", x8, sizeof x8);
+            backend_of (seen[c], "keccak-x8", x8c, sizeof x8c);
+            if (strcmp (x8, x8c))
+              snprintf (pq_cfgs[pq_ncfgs].label + l,
+                        sizeof pq_cfgs[0].label - l, " (k:%s)", x8);
+            else
+              snprintf (pq_cfgs[pq_ncfgs].label + l,
+                        sizeof pq_cfgs[0].label - l, "#%d", pq_ncfgs);
             break;
           }
       pq_cfgs[pq_ncfgs].mask = masks[m];
