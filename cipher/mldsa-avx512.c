@@ -212,15 +212,8 @@ _gcry_mldsa_poly_uniform_avx512 (mldsa_poly_t *a,
   {                                                                     \
     mldsa_sample_eta (a, rhoprime, nonce, eta, rej_eta_##sfx);          \
   }                                                                     \
-  void                                                                  \
-  _gcry_mldsa_poly_uniform_eta_xn_##sfx                                 \
-    (mldsa_poly_t **a, unsigned int n,                                  \
-     const byte rhoprime[MLDSA_CRHBYTES], const u16 *nonce, int eta,    \
-     mldsa_side_t *side)                                                \
-  {                                                                     \
-    mldsa_sample_eta_xn (a, n, rhoprime, nonce, eta, side,              \
-                         rej_eta_##sfx);                                \
-  }
+  MLDSA_SAMPLER_ETA_XN_ENTRY (_gcry_mldsa_poly_uniform_eta_xn_##sfx,     \
+                              rej_eta_##sfx)
 
 /* 32 candidates per step with vpcompressd (Zen 4: a fifth of the time
    of the AVX2 kernel's 16).  */

@@ -538,14 +538,15 @@ mldsa_sample_gamma1 (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
                          unpack);                                       \
   }
 
-/* The optional N-way entry poly_uniform_eta_xn_SFX (mldsa-ops.h) of
-   a kernel set with the parser REJ_ETA (mldsa_rej_fn_t).  */
-#define MLDSA_SAMPLER_ETA_XN_ENTRY(sfx, rej_eta)                        \
-  static void                                                           \
-  poly_uniform_eta_xn_##sfx (mldsa_poly_t **a, unsigned int n,          \
-                             const byte rhoprime[MLDSA_CRHBYTES],       \
-                             const u16 *nonce, int eta,                 \
-                             mldsa_side_t *side)                        \
+/* The optional N-way entry poly_uniform_eta_xn (mldsa-ops.h), as the
+   function NAME, of a kernel set with the parser REJ_ETA
+   (mldsa_rej_fn_t).  The expansion starts with the return type, so
+   "static" may precede it.  */
+#define MLDSA_SAMPLER_ETA_XN_ENTRY(name, rej_eta)                       \
+  void                                                                  \
+  name (mldsa_poly_t **a, unsigned int n,                               \
+        const byte rhoprime[MLDSA_CRHBYTES], const u16 *nonce, int eta, \
+        mldsa_side_t *side)                                             \
   {                                                                     \
     mldsa_sample_eta_xn (a, n, rhoprime, nonce, eta, side, rej_eta);    \
   }
@@ -562,7 +563,7 @@ mldsa_sample_gamma1 (mldsa_poly_t *a, const byte rhopp[MLDSA_CRHBYTES],
   {                                                                     \
     mldsa_sample_uniform_xn (a, n, rho, nonce, side, rej);              \
   }                                                                     \
-  MLDSA_SAMPLER_ETA_XN_ENTRY (sfx, rej_eta)                             \
+  static MLDSA_SAMPLER_ETA_XN_ENTRY (poly_uniform_eta_xn_##sfx, rej_eta) \
   static void                                                           \
   poly_uniform_gamma1_xn_##sfx (mldsa_poly_t **a, unsigned int n,       \
                                 const byte rhopp[MLDSA_CRHBYTES],       \
